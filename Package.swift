@@ -1,0 +1,43 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "novel",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "novel", targets: ["novel"]),
+        .library(name: "NovelCore", targets: ["NovelCore"]),
+        .library(name: "NovelTUI", targets: ["NovelTUI"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.0")
+    ],
+    targets: [
+        // ICU behind an opaque C header: a module that imports Foundation cannot see the system ICU headers.
+        .target(
+            name: "CICU",
+            linkerSettings: [
+                .linkedLibrary("icui18n"), .linkedLibrary("icuuc"), .linkedLibrary("icudata"),
+            ]
+        ),
+        // ncursesw with a shim for the macros and globals Swift cannot import.
+        .systemLibrary(
+            name: "CNcurses",
+            providers: [.apt(["libncurses-dev"])]
+        ),
+        .target(name: "NovelCore", dependencies: ["CICU"]),
+        .target(name: "NovelTUI", dependencies: ["NovelCore", "CNcurses"]),
+        .executableTarget(
+            name: "novel",
+            dependencies: [
+                "NovelCore", "NovelTUI",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .target(name: "NovelTestSupport", dependencies: ["NovelCore", "NovelTUI"]),
+        .testTarget(name: "NovelCoreTests", dependencies: ["NovelCore", "CICU", "NovelTestSupport"]),
+        .testTarget(name: "NovelTUITests", dependencies: ["NovelTUI", "NovelCore", "NovelTestSupport"]),
+        .testTarget(name: "NovelCLITests", dependencies: ["NovelCore", "NovelTestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

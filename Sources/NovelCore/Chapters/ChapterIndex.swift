@@ -1,0 +1,22 @@
+/// A book's table of contents: entries in reading order that together cover the whole text.
+public struct ChapterIndex: Sendable, Equatable, Codable {
+    public var entries: [TOCEntry]
+    /// The name of the rule that produced the headings ("custom" for a user pattern, "none" when there were none).
+    public var ruleName: String
+
+    public init(entries: [TOCEntry], ruleName: String) {
+        self.entries = entries
+        self.ruleName = ruleName
+    }
+
+    /// The index of the entry that holds `offset` (binary search); the last entry for offsets at the end.
+    public func entryIndex(containing offset: Int) -> Int {
+        var low = 0
+        var high = entries.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if entries[middle].range.lowerBound <= offset { low = middle } else { high = middle - 1 }
+        }
+        return max(low, 0)
+    }
+}

@@ -1,0 +1,28 @@
+/// A chapter (one `TOCEntry`) laid out for one viewport and settings: lines and the pages they form.
+/// Built by `PageLayouter`; a chapter always starts on a new page.
+public struct ChapterLayout: Sendable {
+    /// The `ChapterIndex.entries` index this layout is for.
+    public var entryIndex: Int
+    public var geometry: LayoutGeometry
+    public var lines: [LayoutLine]
+    /// Never empty: an empty chapter has one page holding its title.
+    public var pages: [LayoutPage]
+
+    public init(entryIndex: Int, geometry: LayoutGeometry, lines: [LayoutLine], pages: [LayoutPage]) {
+        self.entryIndex = entryIndex
+        self.geometry = geometry
+        self.lines = lines
+        self.pages = pages
+    }
+
+    /// The page that shows `offset` (the last page whose first offset is at or before it).
+    public func pageIndex(containing offset: Int) -> Int {
+        var low = 0
+        var high = pages.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if pages[middle].firstOffset <= offset { low = middle } else { high = middle - 1 }
+        }
+        return max(low, 0)
+    }
+}

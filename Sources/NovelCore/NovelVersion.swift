@@ -1,0 +1,4 @@
+/// The version printed by `novel --version`.
+public enum NovelVersion {
+    public static let string = "0.1.0"
+}

@@ -1,0 +1,35 @@
+/// The reader's settings: one flat JSON object in settings.json (see docs/settings.md).
+/// This value holds the validated settings; loading, validation and saving live in SettingsStore.
+public struct Settings: Sendable, Equatable {
+    /// How pages change: instant flips, line-by-line scrolling, or an animated flip.
+    public enum Transition: String, Sendable, Codable, CaseIterable {
+        case page, scroll, slide, cover
+    }
+
+    public enum Theme: String, Sendable, Codable, CaseIterable {
+        case terminal, day, night, sepia
+    }
+
+    /// Each glyph drawn as if this many times larger: 1.0 to 3.0 in steps of 0.5.
+    public var fontScale: Double = 1.0
+    /// Maximum text columns; the block is centred in the terminal.
+    public var width: Int = 80
+    /// Cells left blank on each side of the text block.
+    public var margin: Int = 2
+    /// Blank rows after each text line.
+    public var lineSpacing: Int = 0
+    /// Blank cells after each grapheme cluster.
+    public var letterSpacing: Int = 0
+    /// Blank rows between paragraphs.
+    public var paragraphSpacing: Int = 1
+    /// Paragraph indent in full-width spaces (two cells each).
+    public var indent: Int = 2
+    public var ambiguousWidth: AmbiguousWidth = .narrow
+    public var transition: Transition = .page
+    public var theme: Theme = .terminal
+    public var statusBar: Bool = true
+    /// Key overrides: command name → key names (see the keymap in NovelTUI).
+    public var keymap: [String: [String]] = [:]
+
+    public init() {}
+}

@@ -1,0 +1,23 @@
+/// Why a book could not be opened. Messages name the file and the problem in words a reader understands.
+public enum BookError: Error, Equatable, Sendable, CustomStringConvertible {
+    case notFound(path: String)
+    case isDirectory(path: String)
+    case unreadable(path: String, reason: String)
+    case empty(path: String)
+    case binary(path: String, reason: String)
+    case unknownEncoding(name: String)
+    case undecodable(path: String, encoding: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .notFound(let path): "\(path): no such file"
+        case .isDirectory(let path): "\(path): is a directory, not a text file"
+        case .unreadable(let path, let reason): "\(path): cannot be read (\(reason))"
+        case .empty(let path): "\(path): the file is empty"
+        case .binary(let path, let reason): "\(path): looks like a binary file, not text (\(reason))"
+        case .unknownEncoding(let name):
+            "unknown encoding '\(name)'; try one of: utf-8, gb18030, gbk, big5, big5-hkscs, utf-16le, utf-16be, shift_jis, windows-1252"
+        case .undecodable(let path, let encoding, let reason): "\(path): cannot decode as \(encoding) (\(reason))"
+        }
+    }
+}

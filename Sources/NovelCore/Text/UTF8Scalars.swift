@@ -1,0 +1,20 @@
+/// Decodes the scalar starting at `index` of valid UTF-8 (BookText guarantees validity).
+/// Returns the scalar value and the index just past it.
+@inline(__always)
+func decodeScalar(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (value: UInt32, next: Int) {
+    let lead = UInt32(bytes[index])
+    if lead < 0x80 { return (lead, index + 1) }
+    if lead < 0xE0 {
+        return (((lead & 0x1F) << 6) | UInt32(bytes[index + 1] & 0x3F), index + 2)
+    }
+    if lead < 0xF0 {
+        return (
+            ((lead & 0x0F) << 12) | (UInt32(bytes[index + 1] & 0x3F) << 6) | UInt32(bytes[index + 2] & 0x3F),
+            index + 3
+        )
+    }
+    let value =
+        ((lead & 0x07) << 18) | (UInt32(bytes[index + 1] & 0x3F) << 12)
+        | (UInt32(bytes[index + 2] & 0x3F) << 6) | UInt32(bytes[index + 3] & 0x3F)
+    return (value, index + 4)
+}
