@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import NovelCore
 
 @main
@@ -16,4 +17,17 @@ struct Novel: ParsableCommand {
             InfoCommand.self, PrintCommand.self, RecentCommand.self,
         ]
     )
+
+    /// Maps errors to exit codes: 2 for bad input, 1 for run-time failures, argument-parser's own for flags.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let error as NovelError {
+            FileHandle.standardError.write(Data("novel: \(error.description)\n".utf8))
+            Foundation.exit(error.isBadInput ? 2 : 1)
+        } catch {
+            exit(withError: error)
+        }
+    }
 }

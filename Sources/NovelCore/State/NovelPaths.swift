@@ -1,0 +1,38 @@
+import Foundation
+
+/// Where novel keeps its files. `NOVEL_HOME=DIR` puts everything under DIR (tests use it);
+/// otherwise the XDG base directories are used.
+public struct NovelPaths: Sendable, Equatable {
+    /// Holds settings.json.
+    public var configDirectory: String
+    /// Holds one state file per book (progress, bookmarks) and the list of recent books.
+    public var stateDirectory: String
+    /// Holds derived data that can always be rebuilt, such as chapter indexes.
+    public var cacheDirectory: String
+
+    public init(configDirectory: String, stateDirectory: String, cacheDirectory: String) {
+        self.configDirectory = configDirectory
+        self.stateDirectory = stateDirectory
+        self.cacheDirectory = cacheDirectory
+    }
+
+    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment)
+        -> NovelPaths
+    {
+        if let home = environment["NOVEL_HOME"], !home.isEmpty {
+            return NovelPaths(
+                configDirectory: home + "/config", stateDirectory: home + "/state", cacheDirectory: home + "/cache")
+        }
+        let userHome = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        func base(_ key: String, _ fallback: String) -> String {
+            if let value = environment[key], value.hasPrefix("/") { return value }
+            return userHome + "/" + fallback
+        }
+        return NovelPaths(
+            configDirectory: base("XDG_CONFIG_HOME", ".config") + "/novel",
+            stateDirectory: base("XDG_STATE_HOME", ".local/state") + "/novel",
+            cacheDirectory: base("XDG_CACHE_HOME", ".cache") + "/novel")
+    }
+
+    public var settingsFile: String { configDirectory + "/settings.json" }
+}

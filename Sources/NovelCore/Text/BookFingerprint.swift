@@ -1,0 +1,23 @@
+/// Identifies a book by its decoded text, so a renamed or moved file keeps its state and cache.
+public enum BookFingerprint {
+    /// A 64-bit hash of the whole text (8 bytes per step), as 16 hex digits.
+    public static func of(_ utf8: [UInt8]) -> String {
+        var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(utf8.count)
+        utf8.withUnsafeBytes { raw in
+            let words = raw.count / 8
+            for index in 0..<words {
+                let word = raw.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)
+                hash = (hash ^ word) &* 0x100_0000_01B3 &+ 0x9E37_79B9
+                hash ^= hash >> 29
+            }
+            for index in (words * 8)..<raw.count {
+                hash = (hash ^ UInt64(raw[index])) &* 0x100_0000_01B3
+            }
+        }
+        hash ^= hash >> 33
+        hash = hash &* 0xFF51_AFD7_ED55_8CCD
+        hash ^= hash >> 33
+        let digits = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+}
