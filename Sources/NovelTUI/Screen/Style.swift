@@ -1,0 +1,21 @@
+/// How a cell is drawn. Roles are resolved to colours by the theme in the terminal adapter,
+/// so screens stay comparable in tests whatever the theme.
+public struct Style: Sendable, Hashable {
+    public enum Role: Sendable, Hashable {
+        case text, title, status, overlay, overlayTitle, selection, match, currentMatch, dim, message
+    }
+
+    public var role: Role
+    public var bold: Bool
+    public var reverse: Bool
+    public var underline: Bool
+
+    public init(role: Role = .text, bold: Bool = false, reverse: Bool = false, underline: Bool = false) {
+        self.role = role
+        self.bold = bold
+        self.reverse = reverse
+        self.underline = underline
+    }
+
+    public static let text = Style()
+}
