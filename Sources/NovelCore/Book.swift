@@ -1,0 +1,20 @@
+/// An opened book: its decoded text, its identity and its table of contents.
+/// `BookOpener` builds it (load, fingerprint, cached chapter index).
+public struct Book: Sendable {
+    /// The path the book was opened from, as the user gave it.
+    public let path: String
+    /// The file name without its extension: what the status bar and `novel recent` show.
+    public let title: String
+    public let text: BookText
+    /// `BookFingerprint.of(text.utf8)`: the book's identity for state and caches.
+    public let fingerprint: String
+    public let index: ChapterIndex
+
+    public init(path: String, title: String, text: BookText, fingerprint: String, index: ChapterIndex) {
+        self.path = path
+        self.title = title
+        self.text = text
+        self.fingerprint = fingerprint
+        self.index = index
+    }
+}

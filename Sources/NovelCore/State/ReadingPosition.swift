@@ -1,0 +1,21 @@
+import Foundation
+
+/// Where the reader stopped: the first character on screen, with what is needed to re-anchor it.
+public struct ReadingPosition: Sendable, Equatable, Codable {
+    public var offset: Int
+    public var chapterIndex: Int
+    public var chapterTitle: String
+    public var snippet: String
+    /// Percent through the book (0–100) when it was saved, for `novel recent`.
+    public var percent: Double
+    public var saved: Date
+
+    public init(offset: Int, chapterIndex: Int, chapterTitle: String, snippet: String, percent: Double, saved: Date) {
+        self.offset = offset
+        self.chapterIndex = chapterIndex
+        self.chapterTitle = chapterTitle
+        self.snippet = snippet
+        self.percent = percent
+        self.saved = saved
+    }
+}
