@@ -72,8 +72,8 @@ enum EncodingNames {
     /// bytes the same way and also read what the smaller sets cannot.
     static func decoder(forForced name: String, canonical: String) -> String {
         switch canonical.lowercased() {
-        case "gb18030", "windows-936-2000", "ibm-1383_p110-1999", "ibm-5478_p100-1995": "GB18030"
-        case "windows-950-2000", "ibm-1373_p100-2002", "ibm-1375_p100-2008": "Big5-HKSCS"
+        case "gb18030", "windows-936-2000", "ibm-1386_p100-2001", "ibm-1383_p110-1999", "ibm-5478_p100-1995": "GB18030"
+        case "windows-950-2000", "ibm-950_p110-1999", "ibm-1373_p100-2002", "ibm-1375_p100-2008": "Big5-HKSCS"
         default: name
         }
     }
