@@ -2,6 +2,12 @@
 /// Returns the scalar value and the index just past it.
 @inline(__always)
 func decodeScalar(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (value: UInt32, next: Int) {
+    decodeScalar(bytes.baseAddress!, at: index)
+}
+
+/// Like `decodeScalar(_:at:)` on a raw pointer, without bounds checks.
+@inline(__always)
+func decodeScalar(_ bytes: UnsafePointer<UInt8>, at index: Int) -> (value: UInt32, next: Int) {
     let lead = UInt32(bytes[index])
     if lead < 0x80 { return (lead, index + 1) }
     if lead < 0xE0 {
