@@ -263,10 +263,12 @@ public struct ChapterSplitter: Sendable {
                     currentVolumeLabel = label
                     chapterStart = start
                 }
+                // 番外 and 后记 after the last volume stand on their own unless a volume label says otherwise.
+                let volume = candidate.kind == .special && candidate.volumeLabel == nil ? nil : currentVolume
                 entries.append(
                     TOCEntry(
                         level: .chapter, title: heading.title, number: candidate.number, range: chapterStart..<end,
-                        bodyStart: heading.bodyStart, volumeIndex: currentVolume,
+                        bodyStart: heading.bodyStart, volumeIndex: volume,
                         kind: candidate.kind == .special ? .special : .chapter))
             }
         }

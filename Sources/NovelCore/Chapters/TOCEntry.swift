@@ -48,3 +48,10 @@ public struct TOCEntry: Sendable, Equatable, Codable {
         self.volumeIndex = volumeIndex
     }
 }
+
+extension TOCEntry {
+    /// Unicode scalars in the entry's text, heading included (the TOC's `characters`).
+    public func characters(in text: BookText) -> Int {
+        text.utf8.withUnsafeBufferPointer { ChapterSplitter.scalarCount($0, range) }
+    }
+}
