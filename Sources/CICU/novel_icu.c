@@ -42,6 +42,7 @@ int32_t nicu_has_property(int32_t codePoint, int32_t property) {
     case NICU_PROP_REGIONAL_INDICATOR: which = UCHAR_REGIONAL_INDICATOR; break;
     case NICU_PROP_DEFAULT_IGNORABLE: which = UCHAR_DEFAULT_IGNORABLE_CODE_POINT; break;
     case NICU_PROP_WHITE_SPACE: which = UCHAR_WHITE_SPACE; break;
+    case NICU_PROP_PREPENDED_CONCATENATION_MARK: which = UCHAR_PREPENDED_CONCATENATION_MARK; break;
     default: return 0;
     }
     return u_hasBinaryProperty(codePoint, which) ? 1 : 0;

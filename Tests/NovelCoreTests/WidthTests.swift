@@ -56,6 +56,8 @@ import Testing
         HardCase(text: "　，。！？", clusters: 5, narrow: 10, wide: 10, why: "fullwidth CJK punctuation is always wide"),
         HardCase(text: "a\u{200B}b\u{200D}c\u{2060}", clusters: 5, narrow: 3, wide: 3, why: "ZWSP and WJ are zero-width clusters of their own; ZWJ joins b"),
         HardCase(text: "\u{FE0F}", clusters: 1, narrow: 0, wide: 0, why: "a selector with nothing before it"),
+        HardCase(text: "\u{115F}\u{1161}", clusters: 1, narrow: 2, wide: 2, why: "Hangul syllable with the leading filler"),
+        HardCase(text: "\u{0600}\u{0661}\u{0662}", clusters: 2, narrow: 2, wide: 2, why: "Arabic number sign is visible and joins one digit"),
         HardCase(text: "𠮷𡘙", clusters: 2, narrow: 4, wide: 4, why: "CJK beyond the BMP"),
         HardCase(text: "ｱｲｳＡ", clusters: 4, narrow: 5, wide: 5, why: "halfwidth katakana narrow, fullwidth Latin wide"),
         HardCase(text: "\u{E000}", clusters: 1, narrow: 1, wide: 2, why: "private use is ambiguous"),
@@ -96,9 +98,15 @@ import Testing
         }
     }
 
+    /// Prepended_Concatenation_Mark in Unicode 15.0 PropList.txt: visible format characters.
+    static let prependedConcatenationMarks: Set<UInt32> = [
+        0x600, 0x601, 0x602, 0x603, 0x604, 0x605, 0x6DD, 0x70F, 0x890, 0x891, 0x8E2, 0x110BD, 0x110CD,
+    ]
+
     /// Every code point EastAsianWidth.txt lists: W and F take 2, A takes the setting, the rest 1, except
     /// the zero-width classes (marks Mn/Me, format Cf, controls Cc, other default-ignorables such as
-    /// U+3164 HANGUL FILLER) and Emoji_Presentation (always 2).
+    /// U+3164 HANGUL FILLER) and Emoji_Presentation (always 2). Prepended concatenation marks are visible
+    /// format characters (1), and the leading-jamo filler U+115F starts a wide syllable block.
     @Test(.enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.absentMessage)))
     func agreesWithEastAsianWidthFile() throws {
         let data = try #require(FileManager.default.contents(atPath: Corpus.path("unicode/EastAsianWidth.txt")))
@@ -113,8 +121,9 @@ import Testing
             let category = String(parts[1].trimmingCharacters(in: .whitespaces).prefix(2))
             let bounds = fields[0].split(separator: ".").compactMap { UInt32($0, radix: 16) }
             for code in bounds[0]...(bounds.last!) {
-                let zero = ["Mn", "Me", "Cf", "Cc"].contains(category)
-                    || nicu_has_property(Int32(code), Int32(NICU_PROP_DEFAULT_IGNORABLE)) != 0
+                let visible = Self.prependedConcatenationMarks.contains(code) || code == 0x115F
+                let zero = !visible && (["Mn", "Me", "Cf", "Cc"].contains(category)
+                    || nicu_has_property(Int32(code), Int32(NICU_PROP_DEFAULT_IGNORABLE)) != 0)
                 let emoji = nicu_has_property(Int32(code), Int32(NICU_PROP_EMOJI_PRESENTATION)) != 0
                 let (expectNarrow, expectWide): (Int, Int) =
                     switch fields[1] {

@@ -1,0 +1,25 @@
+import ArgumentParser
+import Foundation
+import NovelCore
+
+/// Dumps novel's width of every assigned code point, for scripts/width-compare.py (hidden from help).
+struct WidthsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "widths", abstract: "Print the cell width of every assigned code point (for width-compare).",
+        shouldDisplay: false)
+
+    @Flag(help: "Include unassigned code points.") var all = false
+
+    func run() {
+        let narrow = DisplayWidth(ambiguous: .narrow)
+        let wide = DisplayWidth(ambiguous: .wide)
+        var output = "# unicode \(ScalarProperties.unicodeVersion)\n# code\tcategory\teast-asian-width\tnarrow\twide\n"
+        for code in UInt32(0)...0x10FFFF where !(0xD800...0xDFFF).contains(code) {
+            let category = ScalarProperties.generalCategory(code)
+            if category == "Cn" && !all { continue }
+            output += "\(String(code, radix: 16, uppercase: true))\t\(category)\t\(ScalarProperties.eastAsianWidth(code))"
+            output += "\t\(narrow.scalarWidth(code))\t\(wide.scalarWidth(code))\n"
+        }
+        FileHandle.standardOutput.write(Data(output.utf8))
+    }
+}
