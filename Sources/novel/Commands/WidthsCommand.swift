@@ -9,8 +9,17 @@ struct WidthsCommand: ParsableCommand {
         shouldDisplay: false)
 
     @Flag(help: "Include unassigned code points.") var all = false
+    @Flag(help: "Instead, read lines from standard input and print each line's width (narrow, wide).")
+    var lines = false
 
     func run() {
+        if lines {
+            while let line = readLine(strippingNewline: true) {
+                let narrow = DisplayWidth(ambiguous: .narrow).width(of: line)
+                print("\(narrow)\t\(DisplayWidth(ambiguous: .wide).width(of: line))")
+            }
+            return
+        }
         let narrow = DisplayWidth(ambiguous: .narrow)
         let wide = DisplayWidth(ambiguous: .wide)
         var output = "# unicode \(ScalarProperties.unicodeVersion)\n# code\tcategory\teast-asian-width\tnarrow\twide\n"
