@@ -77,6 +77,31 @@ import Testing
         #expect(text.utf8.utf8String.hasPrefix("第一章　坏字节"))
     }
 
+    static func hex(_ text: String) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var index = text.startIndex
+        while index < text.endIndex {
+            let next = text.index(index, offsetBy: 2)
+            bytes.append(UInt8(text[index..<next], radix: 16)!)
+            index = next
+        }
+        return bytes
+    }
+
+    /// Japanese in Shift_JIS and French in windows-1252 are recognised and decoded.
+    @Test(arguments: [
+        ("8ce1947982cd944c82c582a082e9814296bc914f82cd82dc82be96b382a2814282c782b182c590b682ea82bd82a982c682f182c68ca9939682aa82c282a982ca814289bd82c582e0949688c382a282b682df82b682df82b582bd8f8a82c5836a8383815b836a8383815b8b8382a282c482a282bd8e9682be82af82cd8b4c89af82b582c482a282e981420a",
+         "Shift_JIS", "吾輩は猫である。名前はまだ無い。どこで生れたかとんと見当がつかぬ。何でも薄暗いじめじめした所でニャーニャー泣いていた事だけは記憶している。\n"),
+        ("4c6520636166e920e974616974206372e86d652c206c61206661e7616465206e61ef7665203b20ab204ff920ea7465732d766f7573203f20bb2064656d616e64612d742d656c6c652097207472e87320e96ce967616e74652c20e02063f474e9206465206c9268f474656c2e0a",
+         "windows-1252", "Le café était crème, la façade naïve ; « Où êtes-vous ? » demanda-t-elle — très élégante, à côté de l’hôtel.\n"),
+    ])
+    func otherLegacyEncodings(hexLine: String, encoding: String, line: String) throws {
+        let text = try BookLoader.decode(Array(repeating: Self.hex(hexLine), count: 3).flatMap { $0 }, path: "x.txt")
+        #expect(text.encoding == encoding)
+        #expect(text.utf8.utf8String == String(repeating: line, count: 3))
+        #expect(text.invalidSequences == 0)
+    }
+
     @Test func forcedNamesUseTheSupersets() throws {
         let gbk: [UInt8] = [0xB5, 0xDA, 0xD2, 0xBB, 0xD5, 0xC2]  // 第一章
         for name in ["gbk", "GB2312", "cp936", "gb18030"] {
