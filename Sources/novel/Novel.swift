@@ -20,6 +20,7 @@ struct Novel: ParsableCommand {
 
     /// Maps errors to exit codes: 2 for bad input, 1 for run-time failures, argument-parser's own for flags.
     static func main() {
+        StandardOutput.ignoreBrokenPipeSignal()
         do {
             var command = try parseAsRoot()
             try command.run()
