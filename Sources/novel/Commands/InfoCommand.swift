@@ -13,6 +13,6 @@ struct InfoCommand: ParsableCommand {
 
     func run() throws {
         let info = try BookInfo.gather(path: book, encoding: encoding)
-        print(json ? info.json() : info.text())
+        StandardOutput.writeLine(json ? info.json() : info.text())
     }
 }

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import NovelCore
 
 /// Dumps novel's width of every assigned code point, for scripts/width-compare.py (hidden from help).
@@ -16,7 +15,7 @@ struct WidthsCommand: ParsableCommand {
         if lines {
             while let line = readLine(strippingNewline: true) {
                 let narrow = DisplayWidth(ambiguous: .narrow).width(of: line)
-                print("\(narrow)\t\(DisplayWidth(ambiguous: .wide).width(of: line))")
+                StandardOutput.writeLine("\(narrow)\t\(DisplayWidth(ambiguous: .wide).width(of: line))")
             }
             return
         }
@@ -29,6 +28,6 @@ struct WidthsCommand: ParsableCommand {
             output += "\(String(code, radix: 16, uppercase: true))\t\(category)\t\(ScalarProperties.eastAsianWidth(code))"
             output += "\t\(narrow.scalarWidth(code))\t\(wide.scalarWidth(code))\n"
         }
-        FileHandle.standardOutput.write(Data(output.utf8))
+        StandardOutput.write(output)
     }
 }
