@@ -39,6 +39,12 @@ int32_t nicu_grapheme_cluster_break(int32_t codePoint);
 /// Line_Break as ICU's ULineBreak number.
 int32_t nicu_line_break(int32_t codePoint);
 
+/// Writes, in ascending order, the first code point of every range over which General_Category,
+/// East_Asian_Width, Grapheme_Cluster_Break, Emoji, Emoji_Presentation, Extended_Pictographic,
+/// Regional_Indicator, Default_Ignorable_Code_Point and Prepended_Concatenation_Mark are all constant
+/// (what the width table depends on). Returns how many there are; writes at most `capacity`.
+int32_t nicu_width_property_starts(int32_t *starts, int32_t capacity, int32_t *error);
+
 // MARK: Break iteration over UTF-16
 
 enum { NICU_BREAK_CHARACTER = 0, NICU_BREAK_WORD = 1, NICU_BREAK_LINE = 2, NICU_BREAK_SENTENCE = 3 };
