@@ -100,6 +100,15 @@ import Testing
         #expect(confidence == 100)
     }
 
+    /// UTF-8 with a NUL right after a line feed (`0A 00`, one UTF-16LE line end) stays UTF-8.
+    @Test func strayNULAfterALineFeedIsNotUTF16() throws {
+        let bytes = Array("A第一章\n".utf8) + [0] + Array(String(repeating: "天下大势，分久必合，合久必分。", count: 20).utf8)
+        #expect(bytes[10] == 0x0A && bytes[11] == 0)
+        let text = try BookLoader.decode(bytes, path: "nul.txt")
+        #expect(text.encoding == "UTF-8")
+        #expect(text.utf8.utf8String.hasPrefix("A第一章\n\u{2400}天下"))
+    }
+
     @Test func lineEndingsBecomeLineFeeds() throws {
         let text = try BookLoader.decode(Array("a\r\nb\rc\r\r\nd\ne".utf8), path: "eol.txt")
         #expect(text.utf8.utf8String == "a\nb\nc\n\nd\ne")
