@@ -102,6 +102,19 @@ import Testing
         #expect(text.invalidSequences == 0)
     }
 
+    /// A long English preface does not decide: the samples from the middle and the end find GB18030.
+    @Test func detectionLooksPastTheStart() throws {
+        let preface = Array(String(repeating: "This edition was typed in by volunteers in the spring.\n", count: 2000).utf8)
+        // 第一回　灵根育孕源流出 in GBK.
+        let line: [UInt8] = [0xB5, 0xDA, 0xD2, 0xBB, 0xBB, 0xD8, 0xA1, 0xA1, 0xC1, 0xE9, 0xB8, 0xF9, 0xD3, 0xFD, 0xD4, 0xD0, 0xD4, 0xB4, 0xC1, 0xF7, 0xB3, 0xF6, 0x0A]
+        let body = Array([[UInt8]](repeating: line, count: 8000).joined())
+        #expect(preface.count > 100_000)
+        let text = try BookLoader.decode(preface + body, path: "preface.txt")
+        #expect(text.encoding == "GB18030")
+        #expect(text.invalidSequences == 0)
+        #expect(text.utf8.utf8String.hasSuffix("第一回　灵根育孕源流出\n"))
+    }
+
     @Test func forcedNamesUseTheSupersets() throws {
         let gbk: [UInt8] = [0xB5, 0xDA, 0xD2, 0xBB, 0xD5, 0xC2]  // 第一章
         for name in ["gbk", "GB2312", "cp936", "gb18030"] {
