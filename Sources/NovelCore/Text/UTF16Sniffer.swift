@@ -17,7 +17,8 @@ enum UTF16Sniffer {
         guard sample.contains(0) else { return nil }
         let little = survey(sample, bigEndian: false)
         let big = survey(sample, bigEndian: true)
-        let (winner, loser, encoding) = little.separators >= big.separators
+        let (winner, loser, encoding) =
+            little.separators >= big.separators
             ? (little, big, "UTF-16LE") : (big, little, "UTF-16BE")
         let units = length / 2
         // Text has line ends or spaces every few hundred characters at least; one stray `0A 00` in UTF-8

@@ -104,7 +104,8 @@ public struct DisplayWidth: Sendable {
                 case 0x200D where pictographic: return 2  // ZWJ sequence
                 case 0x1F3FB...0x1F3FF where emoji: return 2  // skin tone
                 default:
-                    regionalIndicators += nicu_has_property(Int32(bitPattern: scalar), Int32(NICU_PROP_REGIONAL_INDICATOR))
+                    regionalIndicators += nicu_has_property(
+                        Int32(bitPattern: scalar), Int32(NICU_PROP_REGIONAL_INDICATOR))
                 }
                 index = next
             }
@@ -146,7 +147,8 @@ public struct DisplayWidth: Sendable {
             if iterator == nil {
                 var error: Int32 = 0
                 iterator = nicu_break_open_utf8(Int32(NICU_BREAK_CHARACTER), nil, base, Int64(count), &error)
-                precondition(iterator != nil, "ICU character break iterator: \(String(cString: nicu_error_name(error)))")
+                precondition(
+                    iterator != nil, "ICU character break iterator: \(String(cString: nicu_error_name(error)))")
             }
             var end = Int(nicu_break_following(iterator, Int32(start)))
             if end < 0 || end > count { end = count }

@@ -25,7 +25,8 @@ struct WidthsCommand: ParsableCommand {
         for code in UInt32(0)...0x10FFFF where !(0xD800...0xDFFF).contains(code) {
             let category = ScalarProperties.generalCategory(code)
             if category == "Cn" && !all { continue }
-            output += "\(String(code, radix: 16, uppercase: true))\t\(category)\t\(ScalarProperties.eastAsianWidth(code))"
+            output +=
+                "\(String(code, radix: 16, uppercase: true))\t\(category)\t\(ScalarProperties.eastAsianWidth(code))"
             output += "\t\(narrow.scalarWidth(code))\t\(wide.scalarWidth(code))\n"
         }
         StandardOutput.write(output)
