@@ -230,6 +230,25 @@ import Testing
         #expect(files >= 40)
     }
 
+    /// A caller that slices mid-character gets clusters that still tile the buffer exactly, with no
+    /// read past its end.
+    @Test func slicesCutMidCharacterAreSafe() {
+        let bytes = Array("a𠮷汉👨‍👩‍👧é\n🇨🇳".utf8)
+        bytes.withUnsafeBufferPointer { buffer in
+            for start in 0..<buffer.count {
+                for end in start...buffer.count {
+                    var covered = start
+                    let slice = UnsafeBufferPointer(rebasing: buffer[start..<end])
+                    DisplayWidth().forEachCluster(in: slice) { range, width in
+                        #expect(range.lowerBound + start == covered && !range.isEmpty && (0...2).contains(width))
+                        covered = range.upperBound + start
+                    }
+                    #expect(covered == end)
+                }
+            }
+        }
+    }
+
     @Test func maxLineWidthCountsTabsAndLines() {
         let text = "ab\n\t汉字\n“x”\n\n12345678\tz"
         let bytes = Array(text.utf8)
