@@ -24,7 +24,10 @@ import Testing
         let result = try NovelBinary.run(["info", "--json", path])
         #expect(result.status == 0, "\(result.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
-        #expect(Set(object.keys) == ["path", "bytes", "encoding", "encodingSource", "characters", "lines", "invalidSequences"])
+        #expect(
+            Set(object.keys) == [
+                "path", "bytes", "encoding", "encodingSource", "characters", "lines", "invalidSequences",
+            ])
         let raw = try #require(FileManager.default.contents(atPath: path))
         let text = String(decoding: raw, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
         #expect(object["path"] as? String == path)
@@ -32,7 +35,9 @@ import Testing
         #expect(object["encoding"] as? String == "UTF-8")
         #expect(object["encodingSource"] as? String == "valid UTF-8")
         #expect(object["characters"] as? Int == text.unicodeScalars.count)
-        #expect(object["lines"] as? Int == text.split(separator: "\n", omittingEmptySubsequences: false).count - (text.hasSuffix("\n") ? 1 : 0))
+        #expect(
+            object["lines"] as? Int == text.split(separator: "\n", omittingEmptySubsequences: false).count
+                - (text.hasSuffix("\n") ? 1 : 0))
         #expect(object["invalidSequences"] as? Int == 0)
         // Sorted keys: the output is stable for scripts and diffs.
         let keyOrder = ["bytes", "characters", "encoding", "encodingSource", "invalidSequences", "lines", "path"]
@@ -44,7 +49,10 @@ import Testing
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         // 第一回 灵根育孕源流出 in GBK, repeated so the detector has something to go on.
-        let line: [UInt8] = [0xB5, 0xDA, 0xD2, 0xBB, 0xBB, 0xD8, 0xA1, 0xA1, 0xC1, 0xE9, 0xB8, 0xF9, 0xD3, 0xFD, 0xD4, 0xD0, 0xD4, 0xB4, 0xC1, 0xF7, 0xB3, 0xF6, 0x0A]
+        let line: [UInt8] = [
+            0xB5, 0xDA, 0xD2, 0xBB, 0xBB, 0xD8, 0xA1, 0xA1, 0xC1, 0xE9, 0xB8, 0xF9, 0xD3, 0xFD, 0xD4, 0xD0, 0xD4, 0xB4,
+            0xC1, 0xF7, 0xB3, 0xF6, 0x0A,
+        ]
         let path = try directory.write("gbk.txt", Array([[UInt8]](repeating: line, count: 50).joined()))
         let detected = try NovelBinary.run(["info", "--json", path])
         #expect(detected.status == 0, "\(detected.stderr)")
@@ -62,7 +70,10 @@ import Testing
         defer { directory.remove() }
         let empty = try directory.write("empty.txt", [])
         var generator = SystemRandomNumberGenerator()
-        let binary = try directory.write("photo.txt", [0x89, 0x50, 0x4E, 0x47] + (0..<2000).map { _ in UInt8.random(in: 0...255, using: &generator) } + [UInt8](repeating: 0, count: 64))
+        let binary = try directory.write(
+            "photo.txt",
+            [0x89, 0x50, 0x4E, 0x47] + (0..<2000).map { _ in UInt8.random(in: 0...255, using: &generator) }
+                + [UInt8](repeating: 0, count: 64))
         let cases: [(path: String, words: String)] = [
             (directory.path + "/missing.txt", "no such file"), (directory.path, "is a directory"),
             (empty, "empty"), (binary, "binary"),

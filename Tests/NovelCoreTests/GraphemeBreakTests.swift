@@ -17,7 +17,9 @@ import Testing
     static func cases() throws -> [Case] {
         let data = try #require(FileManager.default.contents(atPath: Corpus.path("unicode/GraphemeBreakTest.txt")))
         var cases: [Case] = []
-        for (number, line) in String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (number, line) in String(decoding: data, as: UTF8.self).split(
+            separator: "\n", omittingEmptySubsequences: false
+        ).enumerated() {
             let content = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
             let tokens = content.split(whereSeparator: { $0 == " " || $0 == "\t" })
             if tokens.isEmpty { continue }
@@ -28,7 +30,8 @@ import Testing
                 case "÷": boundaries.append(utf8.count)
                 case "×": break
                 default:
-                    let scalar = try #require(UInt32(token, radix: 16).flatMap(Unicode.Scalar.init), "line \(number + 1)")
+                    let scalar = try #require(
+                        UInt32(token, radix: 16).flatMap(Unicode.Scalar.init), "line \(number + 1)")
                     utf8.append(contentsOf: String(scalar).utf8)
                 }
             }

@@ -74,9 +74,12 @@ import Testing
         case .utf16LittleEndian: body = original.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
         case .utf16BigEndian: body = original.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
         case .utf32LittleEndian:
-            body = original.unicodeScalars.flatMap { scalar in (0..<4).map { UInt8((scalar.value >> (8 * $0)) & 0xFF) } }
+            body = original.unicodeScalars.flatMap { scalar in (0..<4).map { UInt8((scalar.value >> (8 * $0)) & 0xFF) }
+            }
         case .utf32BigEndian:
-            body = original.unicodeScalars.flatMap { scalar in (0..<4).reversed().map { UInt8((scalar.value >> (8 * $0)) & 0xFF) } }
+            body = original.unicodeScalars.flatMap { scalar in
+                (0..<4).reversed().map { UInt8((scalar.value >> (8 * $0)) & 0xFF) }
+            }
         }
         let text = try BookLoader.decode(mark.bytes + body, path: "bom.txt")
         #expect(text.utf8.utf8String == "第一章　雨夜\n“好！”😀\n")
@@ -98,6 +101,15 @@ import Testing
         #expect(text.utf8.utf8String == original)
         guard case .detected(let confidence) = text.encodingSource else { Issue.record("not detected"); return }
         #expect(confidence == 100)
+    }
+
+    /// UTF-8 with a NUL right after a line feed (`0A 00`, one UTF-16LE line end) stays UTF-8.
+    @Test func strayNULAfterALineFeedIsNotUTF16() throws {
+        let bytes = Array("A第一章\n".utf8) + [0] + Array(String(repeating: "天下大势，分久必合，合久必分。", count: 20).utf8)
+        #expect(bytes[10] == 0x0A && bytes[11] == 0)
+        let text = try BookLoader.decode(bytes, path: "nul.txt")
+        #expect(text.encoding == "UTF-8")
+        #expect(text.utf8.utf8String.hasPrefix("A第一章\n\u{2400}天下"))
     }
 
     @Test func lineEndingsBecomeLineFeeds() throws {
@@ -138,14 +150,16 @@ import Testing
         var text = randomText(length: 300, using: &generator)
         for _ in 0..<20 {
             let control = [0x00, 0x0D, 0x1B, 0x7F, 0x85, 0x9B, 0x09].randomElement(using: &generator)!
-            let position = text.unicodeScalars.index(text.unicodeScalars.startIndex, offsetBy: Int.random(in: 0..<200, using: &generator))
+            let position = text.unicodeScalars.index(
+                text.unicodeScalars.startIndex, offsetBy: Int.random(in: 0..<200, using: &generator))
             text.unicodeScalars.insert(Unicode.Scalar(UInt32(control))!, at: position)
         }
         var expected = String.UnicodeScalarView()
         let scalars = Array(text.unicodeScalars)
         for (index, scalar) in scalars.enumerated() {
             switch scalar.value {
-            case 0x0D: if index + 1 < scalars.count, scalars[index + 1] == "\n" { continue } else { expected.append("\n") }
+            case 0x0D:
+                if index + 1 < scalars.count, scalars[index + 1] == "\n" { continue } else { expected.append("\n") }
             case 0x09, 0x0A: expected.append(scalar)
             case 0..<0x20: expected.append(Unicode.Scalar(0x2400 + scalar.value)!)
             case 0x7F: expected.append("\u{2421}")
@@ -161,7 +175,8 @@ import Testing
     func countsAgreeWithSwift(seed: Int) {
         var generator = SeededGenerator(seed: UInt64(100 + seed))
         let string = randomText(length: Int.random(in: 0..<500, using: &generator), using: &generator)
-        let text = BookText(utf8: Array(string.utf8), encoding: "UTF-8", encodingSource: .validUTF8, invalidSequences: 0)
+        let text = BookText(
+            utf8: Array(string.utf8), encoding: "UTF-8", encodingSource: .validUTF8, invalidSequences: 0)
         #expect(text.characters == string.unicodeScalars.count)
         let pieces = string.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(text.lines == (string.isEmpty ? 0 : pieces.count - (string.hasSuffix("\n") ? 1 : 0)))
@@ -187,7 +202,9 @@ import Testing
         #expect {
             try BookLoader.load(path: binary)
         } throws: { error in
-            if case BookError.binary(let path, let reason) = error { return path == binary && reason.contains("4078 NUL") }
+            if case BookError.binary(let path, let reason) = error {
+                return path == binary && reason.contains("4078 NUL")
+            }
             return false
         }
         let empty = Corpus.path("synthetic/empty.txt")

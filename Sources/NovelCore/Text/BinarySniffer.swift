@@ -26,11 +26,10 @@ enum BinarySniffer {
     }
 }
 
-/// Where to look in a large file: the start, the middle and the end (64 KiB each), or all of a small one.
+/// Where to look in a large file: the start, the middle and the end (`length` bytes each), or all of a
+/// small one.
 enum SampleRanges {
-    static let length = 1 << 16
-
-    static func of(count: Int) -> [Range<Int>] {
+    static func of(count: Int, length: Int = 1 << 16) -> [Range<Int>] {
         if count <= 3 * length { return [0..<count] }
         let middle = count / 2 - length / 2
         return [0..<length, middle..<(middle + length), (count - length)..<count]

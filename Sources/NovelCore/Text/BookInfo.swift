@@ -3,6 +3,20 @@ import Foundation
 /// What `novel info` reports about a book. Fields are optional where a later part of the program fills
 /// them in (chapters, progress, bookmarks): nil fields are left out of both the text and the JSON.
 public struct BookInfo: Codable, Sendable, Equatable {
+    /// What `novel info` was asked for: built once from the command line.
+    public struct Options: Sendable, Equatable {
+        public var path: String
+        /// Overrides detection (any ICU converter name or alias).
+        public var encoding: String?
+        public var json: Bool
+
+        public init(path: String, encoding: String? = nil, json: Bool = false) {
+            self.path = path
+            self.encoding = encoding
+            self.json = json
+        }
+    }
+
     public var path: String
     public var bytes: Int
     public var encoding: String
@@ -23,9 +37,14 @@ public struct BookInfo: Codable, Sendable, Equatable {
         invalidSequences = text.invalidSequences
     }
 
-    /// Loads the book at `path` and describes it.
-    public static func gather(path: String, encoding: String? = nil) throws(BookError) -> BookInfo {
-        BookInfo(path: path, text: try BookLoader.load(path: path, encoding: encoding))
+    /// Loads the book and describes it.
+    public static func gather(_ options: Options) throws(BookError) -> BookInfo {
+        BookInfo(path: options.path, text: try BookLoader.load(path: options.path, encoding: options.encoding))
+    }
+
+    /// The report in the form the options ask for.
+    public func render(_ options: Options) -> String {
+        options.json ? json() : text()
     }
 
     /// `label: value` lines for a person, in a fixed order.

@@ -43,7 +43,9 @@ public enum BookLoader {
                     invalidSequences: 0, sourceByteCount: bytes.count)
             }
             if let confidence = damagedUTF8Confidence(buffer) {
-                return try convert(bytes[...], from: "UTF-8", path: path, source: .detected(confidence: confidence), total: bytes.count)
+                return try convert(
+                    bytes[...], from: "UTF-8", path: path, source: .detected(confidence: confidence), total: bytes.count
+                )
             }
             let guess = EncodingDetector.guess(buffer)
             return try convert(
@@ -75,7 +77,9 @@ public enum BookLoader {
         return 100 * multibyte / (multibyte + invalid)
     }
 
-    static func convert(_ bytes: ArraySlice<UInt8>, from charset: String, path: String, source: EncodingSource, total: Int)
+    static func convert(
+        _ bytes: ArraySlice<UInt8>, from charset: String, path: String, source: EncodingSource, total: Int
+    )
         throws(BookError) -> BookText
     {
         var decoded: (utf8: [UInt8], invalidSequences: Int)

@@ -12,19 +12,26 @@ enum EncodingDetector {
 
     /// The decoder to use for `bytes` (never UTF-16/32, which are recognised before this runs).
     static func guess(_ bytes: UnsafeBufferPointer<UInt8>) -> Guess {
-        let samples = SampleRanges.of(count: bytes.count)
+        // 32 KiB per sample is thousands of characters, and keeps detection near 10 ms.
+        let samples = SampleRanges.of(count: bytes.count, length: 1 << 15)
         var votes: [String: Int] = [:]
         var order: [String] = []
         for range in samples {
+            // One vote per decoder and sample: ISO-8859-1 and windows-1252 both mean windows-1252.
+            var sampleVotes: [String: Int] = [:]
             for (name, confidence) in detect(UnsafeBufferPointer(rebasing: bytes[range])) {
                 guard let decoder = EncodingNames.decoder(forDetected: name) else { continue }
-                if votes[decoder] == nil { order.append(decoder) }
-                votes[decoder, default: 0] += confidence
+                if votes[decoder] == nil && sampleVotes[decoder] == nil { order.append(decoder) }
+                sampleVotes[decoder] = max(sampleVotes[decoder] ?? 0, confidence)
             }
+            votes.merge(sampleVotes, uniquingKeysWith: +)
         }
-        // Ties go to the candidate seen first, which ICU ranked higher.
-        guard let best = order.max(by: { votes[$0]! < votes[$1]! || (votes[$0]! == votes[$1]! && order.firstIndex(of: $0)! > order.firstIndex(of: $1)!) })
-        else { return Guess(encoding: EncodingNames.fallback, confidence: 0) }
+        // The highest total wins; ties go to the candidate seen first, which ICU ranked higher.
+        var best: String? = nil
+        for candidate in order where best == nil || votes[candidate]! > votes[best!]! {
+            best = candidate
+        }
+        guard let best else { return Guess(encoding: EncodingNames.fallback, confidence: 0) }
         return Guess(encoding: best, confidence: votes[best]! / samples.count)
     }
 

@@ -31,7 +31,8 @@ public final class StreamingDecoder {
 
     /// Appends the UTF-8 for `chunk` to `output`. Pass `isLast` with the final chunk (it may be empty)
     /// so that a sequence cut short by the end of the input becomes U+FFFD.
-    public func decode(_ chunk: UnsafeBufferPointer<UInt8>, isLast: Bool, into output: inout [UInt8]) throws(BookError) {
+    public func decode(_ chunk: UnsafeBufferPointer<UInt8>, isLast: Bool, into output: inout [UInt8]) throws(BookError)
+    {
         var offset = 0
         while true {
             var consumed: Int64 = 0
@@ -60,7 +61,8 @@ public final class StreamingDecoder {
         var start = 0
         repeat {
             let end = min(bytes.count, start + max(1, chunkSize))
-            try decoder.decode(UnsafeBufferPointer(rebasing: bytes[start..<end]), isLast: end == bytes.count, into: &output)
+            try decoder.decode(
+                UnsafeBufferPointer(rebasing: bytes[start..<end]), isLast: end == bytes.count, into: &output)
             start = end
         } while start < bytes.count
         return (output, decoder.invalidSequences)

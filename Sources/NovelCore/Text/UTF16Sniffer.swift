@@ -17,10 +17,14 @@ enum UTF16Sniffer {
         guard sample.contains(0) else { return nil }
         let little = survey(sample, bigEndian: false)
         let big = survey(sample, bigEndian: true)
-        let (winner, loser, encoding) = little.separators >= big.separators
+        let (winner, loser, encoding) =
+            little.separators >= big.separators
             ? (little, big, "UTF-16LE") : (big, little, "UTF-16BE")
         let units = length / 2
-        guard winner.separators >= 1, winner.separators >= 4 * loser.separators + 1 else { return nil }
+        // Text has line ends or spaces every few hundred characters at least; one stray `0A 00` in UTF-8
+        // text with a NUL in it must not make it UTF-16.
+        guard winner.separators >= 2, winner.separators * 1000 >= units, winner.separators >= 4 * loser.separators + 1
+        else { return nil }
         let bad = winner.nuls + winner.controls + winner.brokenSurrogates
         guard bad * 100 <= units else { return nil }
         return Guess(encoding: encoding, confidence: 100 - (bad * 100 + units - 1) / units)

@@ -24,3 +24,14 @@ func decodeScalar(_ bytes: UnsafePointer<UInt8>, at index: Int) -> (value: UInt3
         | (UInt32(bytes[index + 2] & 0x3F) << 6) | UInt32(bytes[index + 3] & 0x3F)
     return (value, index + 4)
 }
+
+/// Like `decodeScalar(_:at:)`, but never reads at or past `count`: a sequence cut short by the end of
+/// the buffer (a caller slicing mid-character) decodes as U+FFFD covering the remaining bytes.
+@inline(__always)
+func decodeScalar(_ bytes: UnsafePointer<UInt8>, at index: Int, count: Int) -> (value: UInt32, next: Int) {
+    if count - index >= 4 { return decodeScalar(bytes, at: index) }
+    let lead = bytes[index]
+    let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+    if index + length > count { return (0xFFFD, count) }
+    return decodeScalar(bytes, at: index)
+}

@@ -89,7 +89,8 @@ public struct DisplayWidth: Sendable {
     }
 
     func clusterWidth(_ text: UnsafeBufferPointer<UInt8>, _ cluster: Range<Int>, firstWidth: (UInt32) -> Int) -> Int {
-        let (first, afterFirst) = decodeScalar(text, at: cluster.lowerBound)
+        let base = text.baseAddress!
+        let (first, afterFirst) = decodeScalar(base, at: cluster.lowerBound, count: cluster.upperBound)
         let firstCode = Int32(bitPattern: first)
         if afterFirst < cluster.upperBound {
             var index = afterFirst
@@ -97,14 +98,15 @@ public struct DisplayWidth: Sendable {
             let pictographic = nicu_has_property(firstCode, Int32(NICU_PROP_EXTENDED_PICTOGRAPHIC)) != 0
             let emoji = nicu_has_property(firstCode, Int32(NICU_PROP_EMOJI)) != 0
             while index < cluster.upperBound {
-                let (scalar, next) = decodeScalar(text, at: index)
+                let (scalar, next) = decodeScalar(base, at: index, count: cluster.upperBound)
                 switch scalar {
                 case 0xFE0F where emoji: return 2  // VS16 asks for emoji presentation
                 case 0x20E3 where emoji: return 2  // keycap
                 case 0x200D where pictographic: return 2  // ZWJ sequence
                 case 0x1F3FB...0x1F3FF where emoji: return 2  // skin tone
                 default:
-                    regionalIndicators += nicu_has_property(Int32(bitPattern: scalar), Int32(NICU_PROP_REGIONAL_INDICATOR))
+                    regionalIndicators += nicu_has_property(
+                        Int32(bitPattern: scalar), Int32(NICU_PROP_REGIONAL_INDICATOR))
                 }
                 index = next
             }
@@ -125,14 +127,14 @@ public struct DisplayWidth: Sendable {
         defer { if let iterator { nicu_break_close(iterator) } }
 
         var start = 0
-        var (scalar, next) = decodeScalar(base, at: 0)
+        var (scalar, next) = decodeScalar(base, at: 0, count: count)
         var entry = table.entry(scalar)
         while true {
             if next >= count {
                 body(start, count, Int(widths >> (UInt32(entry & 3) << 3) & 0xFF))
                 return
             }
-            let (following, afterFollowing) = decodeScalar(base, at: next)
+            let (following, afterFollowing) = decodeScalar(base, at: next, count: count)
             let followingEntry = table.entry(following)
             if table.mayJoin[Int(entry >> 2 & 0x1F) << 5 | Int(followingEntry >> 2 & 0x1F)] == 0 {
                 body(start, next, Int(widths >> (UInt32(entry & 3) << 3) & 0xFF))
@@ -146,14 +148,15 @@ public struct DisplayWidth: Sendable {
             if iterator == nil {
                 var error: Int32 = 0
                 iterator = nicu_break_open_utf8(Int32(NICU_BREAK_CHARACTER), nil, base, Int64(count), &error)
-                precondition(iterator != nil, "ICU character break iterator: \(String(cString: nicu_error_name(error)))")
+                precondition(
+                    iterator != nil, "ICU character break iterator: \(String(cString: nicu_error_name(error)))")
             }
             var end = Int(nicu_break_following(iterator, Int32(start)))
-            if end < 0 || end > count { end = count }
+            if end <= start || end > count { end = count }
             body(start, end, clusterWidth(text, start..<end, firstWidth: scalarWidth))
             if end >= count { return }
             start = end
-            (scalar, next) = decodeScalar(base, at: start)
+            (scalar, next) = decodeScalar(base, at: start, count: count)
             entry = table.entry(scalar)
         }
     }

@@ -20,14 +20,12 @@ struct ScalarTable: @unchecked Sendable {
     static let regionalIndicator: UInt8 = 12, zwj: UInt8 = 17
 
     private init() {
+        let entries = Self.entries()
         stage1 = .allocate(capacity: 0x1100)
-        var blocks: [[UInt8]: UInt16] = [:]
-        var distinct: [[UInt8]] = []
-        var block = [UInt8](repeating: 0, count: 256)
+        var blocks: [ArraySlice<UInt8>: UInt16] = [:]
+        var distinct: [ArraySlice<UInt8>] = []
         for blockIndex in 0..<0x1100 {
-            for offset in 0..<256 {
-                block[offset] = Self.entry(for: UInt32(blockIndex << 8 | offset))
-            }
+            let block = entries[(blockIndex << 8)..<((blockIndex + 1) << 8)]
             if let known = blocks[block] {
                 stage1[blockIndex] = known
             } else {
@@ -38,8 +36,8 @@ struct ScalarTable: @unchecked Sendable {
             }
         }
         stage2 = .allocate(capacity: distinct.count * 256)
-        for (number, entries) in distinct.enumerated() {
-            for offset in 0..<256 { stage2[number << 8 | offset] = entries[offset] }
+        for (number, block) in distinct.enumerated() {
+            for (offset, entry) in block.enumerated() { stage2[number << 8 | offset] = entry }
         }
         mayJoin = .allocate(capacity: 32 * 32)
         for first in 0..<32 {
@@ -47,6 +45,26 @@ struct ScalarTable: @unchecked Sendable {
                 mayJoin[first << 5 | second] = Self.mayJoin(UInt8(first), UInt8(second)) ? 1 : 0
             }
         }
+    }
+
+    /// The entry of every code point. ICU reports where its properties change, so each run of code
+    /// points with identical properties is looked up once (about 20,000 runs instead of 1.1 million).
+    static func entries() -> [UInt8] {
+        var error: Int32 = 0
+        let count = Int(nicu_width_property_starts(nil, 0, &error))
+        var starts = [Int32](repeating: 0, count: count)
+        _ = nicu_width_property_starts(&starts, Int32(count), &error)
+        var entries = [UInt8](repeating: 0, count: 0x110000)
+        guard error <= 0, count > 0 else {
+            for code in 0..<0x110000 { entries[code] = entry(for: UInt32(code)) }  // one by one, slowly
+            return entries
+        }
+        for (index, start) in starts.enumerated() {
+            let end = index + 1 < starts.count ? Int(starts[index + 1]) : 0x110000
+            let value = entry(for: UInt32(start))
+            for code in Int(start)..<end { entries[code] = value }
+        }
+        return entries
     }
 
     static func entry(for scalar: UInt32) -> UInt8 {

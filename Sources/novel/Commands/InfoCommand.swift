@@ -12,7 +12,7 @@ struct InfoCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let info = try BookInfo.gather(path: book, encoding: encoding)
-        print(json ? info.json() : info.text())
+        let options = BookInfo.Options(path: book, encoding: encoding, json: json)
+        StandardOutput.writeLine(try BookInfo.gather(options).render(options))
     }
 }
