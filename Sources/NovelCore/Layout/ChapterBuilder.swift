@@ -1,0 +1,211 @@
+/// One cluster of the paragraph being broken into lines: byte position, scaled width and break class.
+struct ParagraphCluster {
+    var start: Int
+    var length: Int32
+    /// Cells after font scaling; `tabWidth` marks a TAB, whose width depends on its column.
+    var width: UInt8
+    var kind: BreakClass
+
+    static let tabWidth: UInt8 = 255
+}
+
+/// Breaks the paragraphs of one chapter into lines and the lines into pages.
+///
+/// The chapter is scanned once with `DisplayWidth`; each source line (a paragraph) is collected as
+/// `ParagraphCluster`s without leading whitespace, broken greedily (see `breakParagraph`), and each
+/// line is placed on the current page or starts the next one. With `materialize` false only pages
+/// are counted, for whole-book totals.
+struct ChapterBuilder {
+    let geometry: LayoutGeometry
+    let measure: DisplayWidth
+    let materialize: Bool
+    /// Cells for natural widths 0, 1 and 2 at the font scale.
+    let narrowCells: Int
+    let wideCells: Int
+    let indentCells: Int
+    let tabStop: Int
+    let letterSpacing: Int
+    let lineSpacing: Int
+    let paragraphSpacing: Int
+
+    private(set) var lines: [LayoutLine] = []
+    private(set) var pages: [LayoutPage] = []
+    private(set) var pageCount = 0
+
+    private var paragraph = ContiguousArray<ParagraphCluster>()
+    /// Row just below the last line placed on the current page.
+    private var nextRow = 0
+    private var pageHasLines = false
+    /// Blank rows owed before the next line (line and paragraph spacing).
+    private var pendingGap = 0
+
+    init(settings: LayoutSettings, geometry: LayoutGeometry, materialize: Bool) {
+        let scale = PageLayouter.clampedScale(settings.fontScale)
+        self.geometry = geometry
+        self.materialize = materialize
+        measure = DisplayWidth(ambiguous: settings.ambiguousWidth)
+        narrowCells = PageLayouter.scaledWidth(1, scale: scale)
+        wideCells = PageLayouter.scaledWidth(2, scale: scale)
+        // The indent never leaves less than one wide character of room.
+        indentCells = max(0, min(settings.indent * wideCells, geometry.textWidth - wideCells))
+        tabStop = max(1, PageLayouter.scaledWidth(8, scale: scale))
+        letterSpacing = max(0, settings.letterSpacing)
+        lineSpacing = max(0, settings.lineSpacing)
+        paragraphSpacing = max(0, settings.paragraphSpacing)
+        paragraph.reserveCapacity(512)
+    }
+
+    /// Lays out `entry`: its heading line(s) as centred `.title` lines, then its body.
+    mutating func build(_ text: BookText, _ entry: TOCEntry) {
+        text.utf8.withUnsafeBufferPointer { bytes in
+            if entry.bodyStart > entry.range.lowerBound {
+                scan(bytes, entry.range.lowerBound..<min(entry.bodyStart, entry.range.upperBound), kind: .title)
+                if pageHasLines { pendingGap = lineSpacing + max(1, paragraphSpacing) }
+            }
+            scan(bytes, max(entry.bodyStart, entry.range.lowerBound)..<entry.range.upperBound, kind: .text)
+        }
+        if materialize {
+            if pages.isEmpty {
+                pages.append(LayoutPage(lines: 0..<0, firstOffset: entry.range.lowerBound))
+            } else {
+                pages[pages.count - 1].lines = pages[pages.count - 1].lines.lowerBound..<lines.count
+                pages[0].firstOffset = entry.range.lowerBound
+            }
+        }
+        pageCount = max(pageCount, 1)
+    }
+
+    /// Collects the clusters of each source line in `range` and breaks them into lines.
+    private mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, kind: LayoutLine.Kind) {
+        guard !range.isEmpty, let base = bytes.baseAddress else { return }
+        let offset = range.lowerBound
+        let narrow = UInt8(narrowCells)
+        let wide = UInt8(wideCells)
+        var lineStart = offset
+        measure.forEachCluster(in: UnsafeBufferPointer(rebasing: bytes[range])) { cluster, width in
+            let start = offset + cluster.lowerBound
+            let lead = base[start]
+            let kindOfCluster: BreakClass
+            var cells: UInt8
+            if lead < 0x80 {
+                if lead == 0x0A {
+                    breakParagraph(kind: kind, sourceLineStart: lineStart)
+                    lineStart = start + 1
+                    return
+                }
+                kindOfCluster = BreakClass.ascii(UInt32(lead))
+                cells = lead == 0x09 ? ParagraphCluster.tabWidth : width == 1 ? narrow : 0
+            } else {
+                kindOfCluster = BreakClass.of(decodeScalar(base, at: start).value, width: width)
+                cells = width == 2 ? wide : width == 1 ? narrow : 0
+            }
+            // Leading whitespace is indentation, replaced by the indent setting.
+            if kindOfCluster == .space && paragraph.isEmpty { return }
+            paragraph.append(
+                ParagraphCluster(
+                    start: start, length: Int32(truncatingIfNeeded: cluster.count), width: cells, kind: kindOfCluster))
+        }
+        breakParagraph(kind: kind, sourceLineStart: lineStart)
+    }
+
+    @inline(__always)
+    private func advance(_ cluster: ParagraphCluster, at column: Int) -> Int {
+        cluster.width == ParagraphCluster.tabWidth ? tabStop - column % tabStop : Int(cluster.width)
+    }
+
+    /// Breaks the collected paragraph into lines: as many clusters as fit, then back to the last
+    /// allowed break (after spaces, between CJK characters, never against kinsoku or inside a word);
+    /// a word longer than the line breaks where kinsoku allows; only a run of prohibited characters
+    /// longer than the line breaks anywhere.
+    private mutating func breakParagraph(kind: LayoutLine.Kind, sourceLineStart: Int) {
+        let count = paragraph.count
+        guard count > 0 else { return }  // a blank line: paragraphs are separated by spacing anyway
+        let textWidth = geometry.textWidth
+        paragraph.withUnsafeBufferPointer { clusters in
+            let indented = kind == .text && clusters[0].start > sourceLineStart
+            var lineStart = 0
+            while lineStart < count {
+                let startColumn = lineStart == 0 && indented ? indentCells : 0
+                var column = startColumn
+                var end = lineStart
+                while end < count {
+                    let width = advance(clusters[end], at: column)
+                    if column + width > textWidth { break }
+                    column += width + letterSpacing
+                    end += 1
+                }
+                if end == lineStart && clusters[end].kind != .space { end += 1 }  // cannot happen: geometry fits a wide glyph
+                while end < count && clusters[end].kind == .space { end += 1 }  // spaces hang past the edge
+                var lineEnd = end
+                if end < count {
+                    while lineEnd > lineStart && !BreakClass.allowsBreak(clusters[lineEnd - 1].kind, clusters[lineEnd].kind) {
+                        lineEnd -= 1
+                    }
+                    if lineEnd == lineStart {
+                        lineEnd = end
+                        while lineEnd > lineStart
+                            && !BreakClass.kinsokuAllows(clusters[lineEnd - 1].kind, clusters[lineEnd].kind)
+                        {
+                            lineEnd -= 1
+                        }
+                        if lineEnd == lineStart { lineEnd = end }
+                    }
+                }
+                emitLine(
+                    clusters, lineStart..<lineEnd, startColumn: startColumn, kind: kind,
+                    firstByte: lineStart == 0 ? sourceLineStart : clusters[lineStart].start)
+                lineStart = lineEnd
+            }
+        }
+        paragraph.removeAll(keepingCapacity: true)
+        pendingGap += paragraphSpacing
+    }
+
+    /// Places clusters `range` (trailing spaces dropped) as one line on the current or a new page.
+    private mutating func emitLine(
+        _ clusters: UnsafeBufferPointer<ParagraphCluster>, _ range: Range<Int>, startColumn: Int,
+        kind: LayoutLine.Kind, firstByte: Int
+    ) {
+        var last = range.upperBound
+        while last > range.lowerBound + 1 && clusters[last - 1].kind == .space { last -= 1 }
+        var row = pageHasLines ? nextRow + pendingGap : 0
+        if pageHasLines && row + geometry.rowsPerGlyph > geometry.textHeight {
+            row = 0
+            pageHasLines = false
+        }
+        if !pageHasLines {
+            pageCount += 1
+            if materialize {
+                if !pages.isEmpty {
+                    pages[pages.count - 1].lines = pages[pages.count - 1].lines.lowerBound..<lines.count
+                }
+                pages.append(LayoutPage(lines: lines.count..<lines.count, firstOffset: firstByte))
+            }
+        }
+        pageHasLines = true
+        nextRow = row + geometry.rowsPerGlyph
+        pendingGap = lineSpacing
+        guard materialize else { return }
+
+        var placed: [PlacedCluster] = []
+        placed.reserveCapacity(last - range.lowerBound)
+        var column = startColumn
+        for index in range.lowerBound..<last {
+            let cluster = clusters[index]
+            let width = advance(cluster, at: column)
+            if cluster.kind != .space {
+                placed.append(
+                    PlacedCluster(bytes: cluster.start..<(cluster.start + Int(cluster.length)), column: column, width: width))
+            }
+            column += width + letterSpacing
+        }
+        if kind == .title, let final = placed.last {
+            let shift = max(0, (geometry.textWidth - final.column - final.width) / 2)
+            for index in placed.indices { placed[index].column += shift }
+        }
+        let lastCluster = clusters[last - 1]
+        lines.append(
+            LayoutLine(
+                kind: kind, bytes: firstByte..<(lastCluster.start + Int(lastCluster.length)), clusters: placed, row: row))
+    }
+}
