@@ -73,10 +73,6 @@ struct LayoutChecker {
         var isLineFeed: Bool
     }
 
-    static func isWhitespaceByte(_ bytes: [UInt8], _ index: Int) -> Bool {
-        bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0A
-    }
-
     func sourceClusters(_ range: Range<Int>) -> [SourceCluster] {
         var result: [SourceCluster] = []
         let measure = DisplayWidth(ambiguous: settings.ambiguousWidth)
@@ -106,27 +102,32 @@ struct LayoutChecker {
         return problems
     }
 
-    /// Line byte ranges in order, never overlapping; only whitespace between them and in the chapter
-    /// outside them; the visible clusters are exactly the source's non-whitespace clusters, in order.
+    /// Line byte ranges in order, never overlapping; only whitespace clusters between them and in the
+    /// chapter outside them; the visible clusters are exactly the source's non-whitespace clusters, in order.
     mutating func checkCoverage(_ entry: TOCEntry) {
-        let bytes = book.text.utf8
+        let source = sourceClusters(entry.range)
         var covered = entry.range.lowerBound
         for (number, line) in layout.lines.enumerated() {
             if line.bytes.lowerBound < covered { fail("line \(number) overlaps the previous line") }
-            for index in covered..<max(covered, line.bytes.lowerBound)
-            where !Self.isWhitespaceByte(bytes, index) && !isIdeographicSpace(at: index) {
-                fail("line \(number): byte \(index) is not shown and not whitespace")
-                break
-            }
             if line.bytes.upperBound > entry.range.upperBound { fail("line \(number) runs past the chapter") }
             covered = max(covered, line.bytes.upperBound)
         }
-        for index in covered..<entry.range.upperBound
-        where !Self.isWhitespaceByte(bytes, index) && !isIdeographicSpace(at: index) {
-            fail("byte \(index) after the last line is not shown and not whitespace")
-            break
+        // Each source cluster is inside one line or is whitespace.
+        var lineIndex = 0
+        for cluster in source {
+            while lineIndex < layout.lines.count && layout.lines[lineIndex].bytes.upperBound <= cluster.bytes.lowerBound {
+                lineIndex += 1
+            }
+            let inside = lineIndex < layout.lines.count && layout.lines[lineIndex].bytes.contains(cluster.bytes.lowerBound)
+            if inside && cluster.bytes.upperBound > layout.lines[lineIndex].bytes.upperBound {
+                fail("a cluster at \(cluster.bytes) is split by a line end")
+            }
+            if !inside && !cluster.isWhitespace {
+                fail("cluster \(text(cluster.bytes)) at \(cluster.bytes) is not on any line")
+                break
+            }
         }
-        let visible = sourceClusters(entry.range).filter { !$0.isWhitespace }.map(\.bytes)
+        let visible = source.filter { !$0.isWhitespace }.map(\.bytes)
         let shown = layout.lines.flatMap { $0.clusters.map(\.bytes) }
         if visible != shown {
             let first = zip(visible, shown).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(visible.count, shown.count)
@@ -134,14 +135,14 @@ struct LayoutChecker {
         }
     }
 
-    func isIdeographicSpace(at index: Int) -> Bool {
-        let bytes = book.text.utf8
-        for start in max(0, index - 2)...index where start + 3 <= bytes.count {
-            if bytes[start] == 0xE3 && bytes[start + 1] == 0x80 && bytes[start + 2] == 0x80 && index < start + 3 {
-                return true
-            }
+    /// Whether a line could end before `clusters[index]`: after a run of spaces when the cluster before
+    /// the run is no opening mark, otherwise by `BreakClass.allowsBreak`.
+    static func isOpportunity(_ clusters: [SourceCluster], _ index: Int) -> Bool {
+        guard clusters[index - 1].kind == .space else {
+            return BreakClass.allowsBreak(clusters[index - 1].kind, clusters[index].kind)
         }
-        return false
+        guard let before = clusters[..<index].last(where: { $0.kind != .space }) else { return false }
+        return !before.kind.forbidsLineEnd && clusters[index].kind != .space && !clusters[index].kind.forbidsLineStart
     }
 
     /// Clusters inside their line's bytes and inside the text width, in order, never overlapping; a
@@ -201,8 +202,8 @@ struct LayoutChecker {
             {
                 // A word was broken: fine only when the line before could not break anywhere else.
                 let all = Array(sourceClusters(before.bytes).drop(while: \.isWhitespace))
-                let couldBreak = zip(all, all.dropFirst()).contains { BreakClass.allowsBreak($0.kind, $1.kind) }
-                if couldBreak { fail("line \(number - 1) breaks inside a word: \(text(before.bytes))|\(text(after.bytes))") }
+                let couldBreak = all.indices.dropFirst().contains { Self.isOpportunity(all, $0) }
+                if couldBreak && !beforeProhibited { fail("line \(number - 1) breaks inside a word: \(text(before.bytes))|\(text(after.bytes))") }
             }
         }
     }
@@ -231,12 +232,14 @@ struct LayoutChecker {
             }
         }
         if nextLine != layout.lines.count { fail("pages do not cover every line") }
+        // Title lines come first (they fill the first page before any text).
         var seenText = false
         for (number, line) in layout.lines.enumerated() {
             if line.kind == .text { seenText = true }
-            if line.kind == .title && (seenText || !layout.pages[0].lines.contains(number)) {
-                fail("title line \(number) is not at the top of the first page")
-            }
+            if line.kind == .title && seenText { fail("title line \(number) comes after text") }
+        }
+        if entry.bodyStart > entry.range.lowerBound, layout.lines.first?.kind == .text {
+            fail("the chapter has a heading but its first line is not a title")
         }
         // Every line's first byte locates to the page holding it.
         for (number, page) in layout.pages.enumerated() {

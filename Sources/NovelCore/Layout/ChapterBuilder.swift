@@ -86,7 +86,7 @@ struct ChapterBuilder {
             let start = offset + cluster.lowerBound
             let lead = base[start]
             let kindOfCluster: BreakClass
-            var cells: UInt8
+            let cells: UInt8
             if lead < 0x80 {
                 if lead == 0x0A {
                     breakParagraph(kind: kind, sourceLineStart: lineStart)
@@ -94,7 +94,7 @@ struct ChapterBuilder {
                     return
                 }
                 kindOfCluster = BreakClass.ascii(UInt32(lead))
-                cells = lead == 0x09 ? ParagraphCluster.tabWidth : width == 1 ? narrow : 0
+                cells = lead == 0x09 ? ParagraphCluster.tabWidth : width == 1 ? narrow : width == 2 ? wide : 0
             } else {
                 kindOfCluster = BreakClass.of(decodeScalar(base, at: start).value, width: width)
                 cells = width == 2 ? wide : width == 1 ? narrow : 0
@@ -113,10 +113,38 @@ struct ChapterBuilder {
         cluster.width == ParagraphCluster.tabWidth ? tabStop - column % tabStop : Int(cluster.width)
     }
 
+    /// Whether a line may end before cluster `index` (after `lineStart`): by the word and kinsoku rules,
+    /// or by kinsoku alone. After a run of spaces it is the cluster before the spaces that must not be
+    /// an opening mark, since the spaces are dropped.
+    @inline(__always)
+    private func canBreak(
+        _ clusters: UnsafeBufferPointer<ParagraphCluster>, before index: Int, lineStart: Int, kinsokuOnly: Bool
+    ) -> Bool {
+        let after = clusters[index].kind
+        var before = clusters[index - 1].kind
+        if before == .space {
+            if after == .space || after.forbidsLineStart { return false }
+            var previous = index - 2
+            while previous >= lineStart && clusters[previous].kind == .space { previous -= 1 }
+            if previous < lineStart { return false }
+            before = clusters[previous].kind
+            return !before.forbidsLineEnd
+        }
+        return kinsokuOnly ? BreakClass.kinsokuAllows(before, after) : BreakClass.allowsBreak(before, after)
+    }
+
+    /// Whether a line starting with `first` after `previous` breaks a kinsoku rule at its start (a closing
+    /// mark, or the second half of —— or ……).
+    @inline(__always)
+    private func startsAgainstKinsoku(_ previous: BreakClass, _ first: BreakClass) -> Bool {
+        first.forbidsLineStart || (previous == first && (first == .dash || first == .ellipsis))
+    }
+
     /// Breaks the collected paragraph into lines: as many clusters as fit, then back to the last
     /// allowed break (after spaces, between CJK characters, never against kinsoku or inside a word);
-    /// a word longer than the line breaks where kinsoku allows; only a run of prohibited characters
-    /// longer than the line breaks anywhere.
+    /// a word longer than the line breaks where kinsoku allows. Only a run of prohibited characters
+    /// that cannot be placed otherwise breaks the rules, and then the line that starts against them
+    /// holds nothing but that run.
     private mutating func breakParagraph(kind: LayoutLine.Kind, sourceLineStart: Int) {
         let count = paragraph.count
         guard count > 0 else { return }  // a blank line: paragraphs are separated by spacing anyway
@@ -134,21 +162,32 @@ struct ChapterBuilder {
                     column += width + letterSpacing
                     end += 1
                 }
-                if end == lineStart && clusters[end].kind != .space { end += 1 }  // cannot happen: geometry fits a wide glyph
+                if end == lineStart { end += 1 }  // cannot happen: the geometry fits a wide glyph after the indent
                 while end < count && clusters[end].kind == .space { end += 1 }  // spaces hang past the edge
                 var lineEnd = end
                 if end < count {
-                    while lineEnd > lineStart && !BreakClass.allowsBreak(clusters[lineEnd - 1].kind, clusters[lineEnd].kind) {
+                    while lineEnd > lineStart
+                        && !canBreak(clusters, before: lineEnd, lineStart: lineStart, kinsokuOnly: false)
+                    {
                         lineEnd -= 1
                     }
                     if lineEnd == lineStart {
                         lineEnd = end
                         while lineEnd > lineStart
-                            && !BreakClass.kinsokuAllows(clusters[lineEnd - 1].kind, clusters[lineEnd].kind)
+                            && !canBreak(clusters, before: lineEnd, lineStart: lineStart, kinsokuOnly: true)
                         {
                             lineEnd -= 1
                         }
                         if lineEnd == lineStart { lineEnd = end }
+                    }
+                }
+                // A line that had to start against kinsoku holds only the prohibited run it starts.
+                if lineStart > 0 && startsAgainstKinsoku(clusters[lineStart - 1].kind, clusters[lineStart].kind) {
+                    var runEnd = lineStart + 1
+                    while runEnd < lineEnd && clusters[runEnd].kind.isProhibited { runEnd += 1 }
+                    if runEnd < lineEnd {
+                        lineEnd = runEnd
+                        while lineEnd < count && clusters[lineEnd].kind == .space { lineEnd += 1 }
                     }
                 }
                 emitLine(
