@@ -122,7 +122,7 @@ import Testing
         "real/rulinwaishi.big5hkscs-crlf.txt", "real/ernvyingxiongzhuan.big5hkscs-crlf.txt",
         "real/laocanyouji.big5hkscs-crlf.txt", "real/niehaihua.big5hkscs-crlf.txt", "real/ahq-zhengzhuan.utf8-crlf.txt",
         "synthetic/width-cases.utf8.txt", "synthetic/single-line-2mib.txt", "synthetic/mixed-eol.txt",
-        "synthetic/special-sections.utf8.txt", "synthetic/whitespace-only.txt", "synthetic/empty.txt",
+        "synthetic/special-sections.utf8.txt", "synthetic/whitespace-only.txt",
     ]
 
     /// Every chapter of every corpus book, at several random settings (slow in debug: run in release).

@@ -1,3 +1,5 @@
+import CICU
+
 /// One cluster of the paragraph being broken into lines: byte position, scaled width and break class.
 struct ParagraphCluster {
     var start: Int
@@ -9,9 +11,42 @@ struct ParagraphCluster {
     static let tabWidth: UInt8 = 255
 }
 
+/// The clusters of the paragraph being broken: a growable buffer without per-append checks of
+/// uniqueness, since scanning stores about ten million of them per 30 MB book.
+final class ParagraphBuffer {
+    private(set) var base: UnsafeMutablePointer<ParagraphCluster>
+    private(set) var capacity: Int
+    var count = 0
+
+    init(capacity: Int = 1024) {
+        self.capacity = capacity
+        base = .allocate(capacity: capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    @inline(__always)
+    func append(_ cluster: ParagraphCluster) {
+        if count == capacity { grow() }
+        base[count] = cluster
+        count += 1
+    }
+
+    private func grow() {
+        let larger = UnsafeMutablePointer<ParagraphCluster>.allocate(capacity: capacity * 2)
+        larger.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = larger
+        capacity *= 2
+    }
+
+    var clusters: UnsafeBufferPointer<ParagraphCluster> { UnsafeBufferPointer(start: base, count: count) }
+}
+
 /// Breaks the paragraphs of one chapter into lines and the lines into pages.
 ///
-/// The chapter is scanned once with `DisplayWidth`; each source line (a paragraph) is collected as
+/// The chapter is scanned once (the width engine's table path, with the first scalar of each
+/// cluster kept for classification); each source line (a paragraph) is collected as
 /// `ParagraphCluster`s without leading whitespace, broken greedily (see `breakParagraph`), and each
 /// line is placed on the current page or starts the next one. With `materialize` false only pages
 /// are counted, for whole-book totals.
@@ -32,7 +67,7 @@ struct ChapterBuilder {
     private(set) var pages: [LayoutPage] = []
     private(set) var pageCount = 0
 
-    private var paragraph = ContiguousArray<ParagraphCluster>()
+    private let paragraph = ParagraphBuffer()
     /// Row just below the last line placed on the current page.
     private var nextRow = 0
     private var pageHasLines = false
@@ -52,7 +87,6 @@ struct ChapterBuilder {
         letterSpacing = max(0, settings.letterSpacing)
         lineSpacing = max(0, settings.lineSpacing)
         paragraphSpacing = max(0, settings.paragraphSpacing)
-        paragraph.reserveCapacity(512)
     }
 
     /// Lays out `entry`: its heading line(s) as centred `.title` lines, then its body.
@@ -76,34 +110,78 @@ struct ChapterBuilder {
     }
 
     /// Collects the clusters of each source line in `range` and breaks them into lines.
+    ///
+    /// The same cluster boundaries and widths as `DisplayWidth.forEachCluster` (the property tests
+    /// compare them), scanned inline: the table gives each scalar's width and whether it may join the
+    /// next one, and ICU is asked only where it may.
     private mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, kind: LayoutLine.Kind) {
         guard !range.isEmpty, let base = bytes.baseAddress else { return }
-        let offset = range.lowerBound
-        let narrow = UInt8(narrowCells)
-        let wide = UInt8(wideCells)
-        var lineStart = offset
-        measure.forEachCluster(in: UnsafeBufferPointer(rebasing: bytes[range])) { cluster, width in
-            let start = offset + cluster.lowerBound
-            let lead = base[start]
-            let kindOfCluster: BreakClass
-            let cells: UInt8
-            if lead < 0x80 {
-                if lead == 0x0A {
-                    breakParagraph(kind: kind, sourceLineStart: lineStart)
-                    lineStart = start + 1
-                    return
-                }
-                kindOfCluster = BreakClass.ascii(UInt32(lead))
-                cells = lead == 0x09 ? ParagraphCluster.tabWidth : width == 1 ? narrow : width == 2 ? wide : 0
+        let table = ScalarTable.shared
+        let mayJoin = table.mayJoin
+        let lower = range.lowerBound
+        let count = range.upperBound
+        // Widths of the four kinds packed into one word: zero, one, two, ambiguous.
+        let widths = UInt32(0x0002_0100) | UInt32(measure.ambiguous.rawValue) << 24
+        // Scaled cells for natural widths 0, 1 and 2 packed the same way.
+        let cells = UInt32(narrowCells) << 8 | UInt32(wideCells) << 16
+        var iterator: OpaquePointer? = nil
+        defer { if let iterator { nicu_break_close(iterator) } }
+
+        var lineStart = lower
+        var start = lower
+        var (scalar, next) = decodeScalar(base, at: start, count: count)
+        var entry = table.entry(scalar)
+        while true {
+            let first = scalar
+            let end: Int
+            let width: Int
+            if next >= count {
+                end = count
+                width = Int(widths >> (UInt32(entry & 3) << 3) & 0xFF)
             } else {
-                kindOfCluster = BreakClass.of(decodeScalar(base, at: start).value, width: width)
-                cells = width == 2 ? wide : width == 1 ? narrow : 0
+                let (following, afterFollowing) = decodeScalar(base, at: next, count: count)
+                let followingEntry = table.entry(following)
+                if mayJoin[Int(entry >> 2 & 0x1F) << 5 | Int(followingEntry >> 2 & 0x1F)] == 0 {
+                    end = next
+                    width = Int(widths >> (UInt32(entry & 3) << 3) & 0xFF)
+                    scalar = following
+                    next = afterFollowing
+                    entry = followingEntry
+                } else {
+                    // Two scalars that may share a cluster: ICU finds where it ends.
+                    if iterator == nil {
+                        var error: Int32 = 0
+                        iterator = nicu_break_open_utf8(
+                            Int32(NICU_BREAK_CHARACTER), nil, base + lower, Int64(count - lower), &error)
+                        precondition(iterator != nil, "ICU character break iterator: \(String(cString: nicu_error_name(error)))")
+                    }
+                    var following = lower + Int(nicu_break_following(iterator, Int32(start - lower)))
+                    if following <= start || following > count { following = count }
+                    end = following
+                    width = measure.clusterWidth(bytes, start..<end)
+                    if end < count {
+                        (scalar, next) = decodeScalar(base, at: end, count: count)
+                        entry = table.entry(scalar)
+                    }
+                }
             }
-            // Leading whitespace is indentation, replaced by the indent setting.
-            if kindOfCluster == .space && paragraph.isEmpty { return }
-            paragraph.append(
-                ParagraphCluster(
-                    start: start, length: Int32(truncatingIfNeeded: cluster.count), width: cells, kind: kindOfCluster))
+
+            if first == 0x0A {
+                breakParagraph(kind: kind, sourceLineStart: lineStart)
+                lineStart = end
+            } else {
+                let kindOfCluster = first < 0x80 ? BreakClass.ascii(first) : BreakClass.of(first, width: width)
+                // Leading whitespace is indentation, replaced by the indent setting.
+                if kindOfCluster != .space || paragraph.count > 0 {
+                    paragraph.append(
+                        ParagraphCluster(
+                            start: start, length: Int32(truncatingIfNeeded: end - start),
+                            width: first == 0x09 ? ParagraphCluster.tabWidth : UInt8(truncatingIfNeeded: cells >> (UInt32(width) << 3)),
+                            kind: kindOfCluster))
+                }
+            }
+            if end >= count { break }
+            start = end
         }
         breakParagraph(kind: kind, sourceLineStart: lineStart)
     }
@@ -149,7 +227,8 @@ struct ChapterBuilder {
         let count = paragraph.count
         guard count > 0 else { return }  // a blank line: paragraphs are separated by spacing anyway
         let textWidth = geometry.textWidth
-        paragraph.withUnsafeBufferPointer { clusters in
+        let clusters = paragraph.clusters
+        do {
             let indented = kind == .text && clusters[0].start > sourceLineStart
             var lineStart = 0
             while lineStart < count {
@@ -196,7 +275,7 @@ struct ChapterBuilder {
                 lineStart = lineEnd
             }
         }
-        paragraph.removeAll(keepingCapacity: true)
+        paragraph.count = 0
         pendingGap += paragraphSpacing
     }
 
