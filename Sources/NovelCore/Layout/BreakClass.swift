@@ -26,6 +26,12 @@ enum BreakClass: UInt8, Sendable {
     static func of(_ scalar: UInt32, width: Int) -> BreakClass {
         if scalar >= 0x4E00 && scalar <= 0x9FFF { return .ideograph }
         if scalar < 0x80 { return ascii(scalar) }
+        return nonASCII(scalar, width: width)
+    }
+
+    /// Punctuation and other non-ASCII scalars outside the common Han block.
+    @inline(never)
+    static func nonASCII(_ scalar: UInt32, width: Int) -> BreakClass {
         switch scalar {
         case 0x3000: return .space
         case 0x3001, 0x3002, 0xFF0C, 0xFF0E, 0xFF1A, 0xFF1B, 0xFF1F, 0xFF01, 0xFF09, 0x3009, 0x300B, 0x300D,

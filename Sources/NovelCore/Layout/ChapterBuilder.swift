@@ -11,38 +11,6 @@ struct ParagraphCluster {
     static let tabWidth: UInt8 = 255
 }
 
-/// The clusters of the paragraph being broken: a growable buffer without per-append checks of
-/// uniqueness, since scanning stores about ten million of them per 30 MB book.
-final class ParagraphBuffer {
-    private(set) var base: UnsafeMutablePointer<ParagraphCluster>
-    private(set) var capacity: Int
-    var count = 0
-
-    init(capacity: Int = 1024) {
-        self.capacity = capacity
-        base = .allocate(capacity: capacity)
-    }
-
-    deinit { base.deallocate() }
-
-    @inline(__always)
-    func append(_ cluster: ParagraphCluster) {
-        if count == capacity { grow() }
-        base[count] = cluster
-        count += 1
-    }
-
-    private func grow() {
-        let larger = UnsafeMutablePointer<ParagraphCluster>.allocate(capacity: capacity * 2)
-        larger.moveInitialize(from: base, count: count)
-        base.deallocate()
-        base = larger
-        capacity *= 2
-    }
-
-    var clusters: UnsafeBufferPointer<ParagraphCluster> { UnsafeBufferPointer(start: base, count: count) }
-}
-
 /// Breaks the paragraphs of one chapter into lines and the lines into pages.
 ///
 /// The chapter is scanned once (the width engine's table path, with the first scalar of each
@@ -67,7 +35,11 @@ struct ChapterBuilder {
     private(set) var pages: [LayoutPage] = []
     private(set) var pageCount = 0
 
-    private let paragraph = ParagraphBuffer()
+    /// The clusters of the paragraph being broken, in a buffer owned by `build` (a class or an array
+    /// here would cost a dynamic exclusivity check or a uniqueness check per cluster).
+    private var paragraph = UnsafeMutablePointer<ParagraphCluster>.allocate(capacity: 0)
+    private var paragraphCapacity = 0
+    private var paragraphCount = 0
     /// Row just below the last line placed on the current page.
     private var nextRow = 0
     private var pageHasLines = false
@@ -91,6 +63,14 @@ struct ChapterBuilder {
 
     /// Lays out `entry`: its heading line(s) as centred `.title` lines, then its body.
     mutating func build(_ text: BookText, _ entry: TOCEntry) {
+        paragraph.deallocate()
+        paragraphCapacity = 1024
+        paragraph = .allocate(capacity: paragraphCapacity)
+        defer {
+            paragraph.deallocate()
+            paragraph = .allocate(capacity: 0)
+            paragraphCapacity = 0
+        }
         text.utf8.withUnsafeBufferPointer { bytes in
             if entry.bodyStart > entry.range.lowerBound {
                 scan(bytes, entry.range.lowerBound..<min(entry.bodyStart, entry.range.upperBound), kind: .title)
@@ -129,6 +109,9 @@ struct ChapterBuilder {
 
         var lineStart = lower
         var start = lower
+        // The paragraph buffer in locals, so that stores through it need not reload `self`.
+        var buffer = paragraph
+        var used = paragraphCount
         var (scalar, next) = decodeScalar(base, at: start, count: count)
         var entry = table.entry(scalar)
         while true {
@@ -167,23 +150,42 @@ struct ChapterBuilder {
             }
 
             if first == 0x0A {
+                paragraphCount = used
                 breakParagraph(kind: kind, sourceLineStart: lineStart)
+                used = 0
                 lineStart = end
             } else {
-                let kindOfCluster = first < 0x80 ? BreakClass.ascii(first) : BreakClass.of(first, width: width)
+                let kindOfCluster: BreakClass =
+                    first >= 0x4E00 && first <= 0x9FFF
+                    ? .ideograph : first < 0x80 ? BreakClass.ascii(first) : BreakClass.of(first, width: width)
                 // Leading whitespace is indentation, replaced by the indent setting.
-                if kindOfCluster != .space || paragraph.count > 0 {
-                    paragraph.append(
-                        ParagraphCluster(
-                            start: start, length: Int32(truncatingIfNeeded: end - start),
-                            width: first == 0x09 ? ParagraphCluster.tabWidth : UInt8(truncatingIfNeeded: cells >> (UInt32(width) << 3)),
-                            kind: kindOfCluster))
+                if kindOfCluster != .space || used > 0 {
+                    if used == paragraphCapacity {
+                        paragraphCount = used
+                        growParagraph()
+                        buffer = paragraph
+                    }
+                    buffer[used] = ParagraphCluster(
+                        start: start, length: Int32(truncatingIfNeeded: end - start),
+                        width: first == 0x09
+                            ? ParagraphCluster.tabWidth : UInt8(truncatingIfNeeded: cells >> (UInt32(width) << 3)),
+                        kind: kindOfCluster)
+                    used += 1
                 }
             }
             if end >= count { break }
             start = end
         }
+        paragraphCount = used
         breakParagraph(kind: kind, sourceLineStart: lineStart)
+    }
+
+    private mutating func growParagraph() {
+        let larger = UnsafeMutablePointer<ParagraphCluster>.allocate(capacity: paragraphCapacity * 2)
+        larger.moveInitialize(from: paragraph, count: paragraphCount)
+        paragraph.deallocate()
+        paragraph = larger
+        paragraphCapacity *= 2
     }
 
     @inline(__always)
@@ -224,10 +226,10 @@ struct ChapterBuilder {
     /// that cannot be placed otherwise breaks the rules, and then the line that starts against them
     /// holds nothing but that run.
     private mutating func breakParagraph(kind: LayoutLine.Kind, sourceLineStart: Int) {
-        let count = paragraph.count
+        let count = paragraphCount
         guard count > 0 else { return }  // a blank line: paragraphs are separated by spacing anyway
         let textWidth = geometry.textWidth
-        let clusters = paragraph.clusters
+        let clusters = UnsafeBufferPointer(start: paragraph, count: count)
         do {
             let indented = kind == .text && clusters[0].start > sourceLineStart
             var lineStart = 0
@@ -275,7 +277,7 @@ struct ChapterBuilder {
                 lineStart = lineEnd
             }
         }
-        paragraph.count = 0
+        paragraphCount = 0
         pendingGap += paragraphSpacing
     }
 
