@@ -113,38 +113,44 @@ struct ChapterBuilder {
         var buffer = paragraph
         var used = paragraphCount
         var (scalar, next) = decodeScalar(base, at: start, count: count)
-        var entry = table.entry(scalar)
         while true {
             let first = scalar
             let end: Int
             let width: Int
             if next >= count {
                 end = count
-                width = Int(widths >> (UInt32(entry & 3) << 3) & 0xFF)
+                width = Self.isPlain(first) ? Self.plainWidth(first) : Int(widths >> (UInt32(table.entry(first) & 3) << 3) & 0xFF)
             } else {
                 let (following, afterFollowing) = decodeScalar(base, at: next, count: count)
-                let followingEntry = table.entry(following)
-                if mayJoin[Int(entry >> 2 & 0x1F) << 5 | Int(followingEntry >> 2 & 0x1F)] == 0 {
+                let plain = Self.isPlain(first)
+                if plain && Self.isPlain(following) {
+                    // The common case: no table lookup.
                     end = next
-                    width = Int(widths >> (UInt32(entry & 3) << 3) & 0xFF)
+                    width = Self.plainWidth(first)
                     scalar = following
                     next = afterFollowing
-                    entry = followingEntry
                 } else {
-                    // Two scalars that may share a cluster: ICU finds where it ends.
-                    if iterator == nil {
-                        var error: Int32 = 0
-                        iterator = nicu_break_open_utf8(
-                            Int32(NICU_BREAK_CHARACTER), nil, base + lower, Int64(count - lower), &error)
-                        precondition(iterator != nil, "ICU character break iterator: \(String(cString: nicu_error_name(error)))")
-                    }
-                    var following = lower + Int(nicu_break_following(iterator, Int32(start - lower)))
-                    if following <= start || following > count { following = count }
-                    end = following
-                    width = measure.clusterWidth(bytes, start..<end)
-                    if end < count {
-                        (scalar, next) = decodeScalar(base, at: end, count: count)
-                        entry = table.entry(scalar)
+                    let entry = table.entry(first)
+                    let followingEntry = table.entry(following)
+                    if mayJoin[Int(entry >> 2 & 0x1F) << 5 | Int(followingEntry >> 2 & 0x1F)] == 0 {
+                        end = next
+                        width = Int(widths >> (UInt32(entry & 3) << 3) & 0xFF)
+                        scalar = following
+                        next = afterFollowing
+                    } else {
+                        // Two scalars that may share a cluster: ICU finds where it ends.
+                        if iterator == nil {
+                            var error: Int32 = 0
+                            iterator = nicu_break_open_utf8(
+                                Int32(NICU_BREAK_CHARACTER), nil, base + lower, Int64(count - lower), &error)
+                            precondition(
+                                iterator != nil, "ICU character break iterator: \(String(cString: nicu_error_name(error)))")
+                        }
+                        var following = lower + Int(nicu_break_following(iterator, Int32(start - lower)))
+                        if following <= start || following > count { following = count }
+                        end = following
+                        width = measure.clusterWidth(bytes, start..<end)
+                        if end < count { (scalar, next) = decodeScalar(base, at: end, count: count) }
                     }
                 }
             }
@@ -179,6 +185,16 @@ struct ChapterBuilder {
         paragraphCount = used
         breakParagraph(kind: kind, sourceLineStart: lineStart)
     }
+
+    /// Printable ASCII and the CJK Unified Ideographs block: one or two cells, and Grapheme_Cluster_Break
+    /// Other, so two of them in a row are always two clusters (the table says the same, more slowly).
+    @inline(__always)
+    static func isPlain(_ scalar: UInt32) -> Bool {
+        (scalar >= 0x4E00 && scalar <= 0x9FFF) || (scalar >= 0x20 && scalar <= 0x7E)
+    }
+
+    @inline(__always)
+    static func plainWidth(_ scalar: UInt32) -> Int { scalar >= 0x4E00 ? 2 : 1 }
 
     private mutating func growParagraph() {
         let larger = UnsafeMutablePointer<ParagraphCluster>.allocate(capacity: paragraphCapacity * 2)
