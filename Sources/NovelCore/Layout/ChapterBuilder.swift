@@ -102,6 +102,7 @@ struct ChapterBuilder {
         let count = range.upperBound
         // Widths of the four kinds packed into one word: zero, one, two, ambiguous.
         let widths = UInt32(0x0002_0100) | UInt32(measure.ambiguous.rawValue) << 24
+        let ambiguous = measure.ambiguous.rawValue
         // Scaled cells for natural widths 0, 1 and 2 packed the same way.
         let cells = UInt32(narrowCells) << 8 | UInt32(wideCells) << 16
         var iterator: OpaquePointer? = nil
@@ -117,16 +118,16 @@ struct ChapterBuilder {
             let first = scalar
             let end: Int
             let width: Int
+            let plainWidth = Self.plainWidth(first, ambiguous: ambiguous)
             if next >= count {
                 end = count
-                width = Self.isPlain(first) ? Self.plainWidth(first) : Int(widths >> (UInt32(table.entry(first) & 3) << 3) & 0xFF)
+                width = plainWidth >= 0 ? plainWidth : Int(widths >> (UInt32(table.entry(first) & 3) << 3) & 0xFF)
             } else {
                 let (following, afterFollowing) = decodeScalar(base, at: next, count: count)
-                let plain = Self.isPlain(first)
-                if plain && Self.isPlain(following) {
+                if plainWidth >= 0 && Self.plainWidth(following, ambiguous: ambiguous) >= 0 {
                     // The common case: no table lookup.
                     end = next
-                    width = Self.plainWidth(first)
+                    width = plainWidth
                     scalar = following
                     next = afterFollowing
                 } else {
@@ -186,15 +187,21 @@ struct ChapterBuilder {
         breakParagraph(kind: kind, sourceLineStart: lineStart)
     }
 
-    /// Printable ASCII and the CJK Unified Ideographs block: one or two cells, and Grapheme_Cluster_Break
-    /// Other, so two of them in a row are always two clusters (the table says the same, more slowly).
+    /// The width of a scalar that never joins a following plain scalar into one cluster, or -1.
+    /// Plain: printable ASCII, the CJK Unified Ideographs block, CJK punctuation U+3000–U+3029,
+    /// full-width forms U+FF01–U+FF60 and the ambiguous-width — ‘ ’ “ ” … . All have
+    /// Grapheme_Cluster_Break Other, so two of them in a row are always two clusters; the table says
+    /// the same, more slowly (the property tests compare every cluster with `DisplayWidth`).
     @inline(__always)
-    static func isPlain(_ scalar: UInt32) -> Bool {
-        (scalar >= 0x4E00 && scalar <= 0x9FFF) || (scalar >= 0x20 && scalar <= 0x7E)
+    static func plainWidth(_ scalar: UInt32, ambiguous: Int) -> Int {
+        if scalar >= 0x4E00 { return scalar <= 0x9FFF || (scalar >= 0xFF01 && scalar <= 0xFF60) ? 2 : -1 }
+        if scalar < 0x7F { return scalar >= 0x20 ? 1 : -1 }
+        if scalar >= 0x3000 { return scalar <= 0x3029 ? 2 : -1 }
+        switch scalar {
+        case 0x2014, 0x2018, 0x2019, 0x201C, 0x201D, 0x2026: return ambiguous
+        default: return -1
+        }
     }
-
-    @inline(__always)
-    static func plainWidth(_ scalar: UInt32) -> Int { scalar >= 0x4E00 ? 2 : 1 }
 
     private mutating func growParagraph() {
         let larger = UnsafeMutablePointer<ParagraphCluster>.allocate(capacity: paragraphCapacity * 2)
