@@ -92,7 +92,8 @@ struct ChapterBuilder {
     /// Collects the clusters of each source line in `range` and breaks them into lines.
     ///
     /// The same cluster boundaries and widths as `DisplayWidth.forEachCluster` (the property tests
-    /// compare them), scanned inline: the table gives each scalar's width and whether it may join the
+    /// compare them), scanned inline: `PlainScalarTable` settles the common characters with one load;
+    /// for the rest the width engine's table gives each scalar's width and whether it may join the
     /// next one, and ICU is asked only where it may.
     private mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, kind: LayoutLine.Kind) {
         guard !range.isEmpty, let base = bytes.baseAddress else { return }
@@ -102,9 +103,12 @@ struct ChapterBuilder {
         let count = range.upperBound
         // Widths of the four kinds packed into one word: zero, one, two, ambiguous.
         let widths = UInt32(0x0002_0100) | UInt32(measure.ambiguous.rawValue) << 24
-        let ambiguous = measure.ambiguous.rawValue
-        // Scaled cells for natural widths 0, 1 and 2 packed the same way.
+        // Scaled cells for natural widths 0, 1 and 2 packed the same way, and for the plain table's
+        // width codes 1, 2 and 3 (ambiguous).
         let cells = UInt32(narrowCells) << 8 | UInt32(wideCells) << 16
+        let ambiguousCells = measure.ambiguous == .wide ? wideCells : narrowCells
+        let plainCells = UInt32(narrowCells) << 8 | UInt32(wideCells) << 16 | UInt32(ambiguousCells) << 24
+        let plainTable = PlainScalarTable.shared.entries
         var iterator: OpaquePointer? = nil
         defer { if let iterator { nicu_break_close(iterator) } }
 
@@ -114,46 +118,64 @@ struct ChapterBuilder {
         var buffer = paragraph
         var used = paragraphCount
         var (scalar, next) = decodeScalar(base, at: start, count: count)
+        var entry = scalar < 0x10000 ? plainTable[Int(scalar)] : 0
         while true {
+            if next < count {
+                let (following, afterFollowing) = decodeScalar(base, at: next, count: count)
+                let followingEntry = following < 0x10000 ? plainTable[Int(following)] : 0
+                if entry & followingEntry & 0x80 != 0 {
+                    // The common case: two plain scalars, so this cluster is one plain scalar.
+                    let kindOfCluster = PlainScalarTable.breakClass(entry)
+                    // Leading whitespace is indentation, replaced by the indent setting.
+                    if kindOfCluster != .space || used > 0 {
+                        if used == paragraphCapacity {
+                            paragraphCount = used
+                            growParagraph()
+                            buffer = paragraph
+                        }
+                        buffer[used] = ParagraphCluster(
+                            start: start, length: Int32(truncatingIfNeeded: next - start),
+                            width: UInt8(truncatingIfNeeded: plainCells >> (UInt32(entry & 3) << 3)), kind: kindOfCluster)
+                        used += 1
+                    }
+                    start = next
+                    scalar = following
+                    next = afterFollowing
+                    entry = followingEntry
+                    continue
+                }
+            }
+            // Anything else: the width engine's table, and ICU where two scalars may join.
             let first = scalar
             let end: Int
             let width: Int
-            let plainWidth = Self.plainWidth(first, ambiguous: ambiguous)
             if next >= count {
                 end = count
-                width = plainWidth >= 0 ? plainWidth : Int(widths >> (UInt32(table.entry(first) & 3) << 3) & 0xFF)
+                width = Int(widths >> (UInt32(table.entry(first) & 3) << 3) & 0xFF)
             } else {
                 let (following, afterFollowing) = decodeScalar(base, at: next, count: count)
-                if plainWidth >= 0 && Self.plainWidth(following, ambiguous: ambiguous) >= 0 {
-                    // The common case: no table lookup.
+                let firstEntry = table.entry(first)
+                let followingEntry = table.entry(following)
+                if mayJoin[Int(firstEntry >> 2 & 0x1F) << 5 | Int(followingEntry >> 2 & 0x1F)] == 0 {
                     end = next
-                    width = plainWidth
+                    width = Int(widths >> (UInt32(firstEntry & 3) << 3) & 0xFF)
                     scalar = following
                     next = afterFollowing
                 } else {
-                    let entry = table.entry(first)
-                    let followingEntry = table.entry(following)
-                    if mayJoin[Int(entry >> 2 & 0x1F) << 5 | Int(followingEntry >> 2 & 0x1F)] == 0 {
-                        end = next
-                        width = Int(widths >> (UInt32(entry & 3) << 3) & 0xFF)
-                        scalar = following
-                        next = afterFollowing
-                    } else {
-                        // Two scalars that may share a cluster: ICU finds where it ends.
-                        if iterator == nil {
-                            var error: Int32 = 0
-                            iterator = nicu_break_open_utf8(
-                                Int32(NICU_BREAK_CHARACTER), nil, base + lower, Int64(count - lower), &error)
-                            precondition(
-                                iterator != nil, "ICU character break iterator: \(String(cString: nicu_error_name(error)))")
-                        }
-                        var following = lower + Int(nicu_break_following(iterator, Int32(start - lower)))
-                        if following <= start || following > count { following = count }
-                        end = following
-                        width = measure.clusterWidth(bytes, start..<end)
-                        if end < count { (scalar, next) = decodeScalar(base, at: end, count: count) }
+                    if iterator == nil {
+                        var error: Int32 = 0
+                        iterator = nicu_break_open_utf8(
+                            Int32(NICU_BREAK_CHARACTER), nil, base + lower, Int64(count - lower), &error)
+                        precondition(
+                            iterator != nil, "ICU character break iterator: \(String(cString: nicu_error_name(error)))")
                     }
+                    var following = lower + Int(nicu_break_following(iterator, Int32(start - lower)))
+                    if following <= start || following > count { following = count }
+                    end = following
+                    width = measure.clusterWidth(bytes, start..<end)
+                    if end < count { (scalar, next) = decodeScalar(base, at: end, count: count) }
                 }
+                entry = scalar < 0x10000 ? plainTable[Int(scalar)] : 0
             }
 
             if first == 0x0A {
@@ -162,10 +184,7 @@ struct ChapterBuilder {
                 used = 0
                 lineStart = end
             } else {
-                let kindOfCluster: BreakClass =
-                    first >= 0x4E00 && first <= 0x9FFF
-                    ? .ideograph : first < 0x80 ? BreakClass.ascii(first) : BreakClass.of(first, width: width)
-                // Leading whitespace is indentation, replaced by the indent setting.
+                let kindOfCluster = BreakClass.of(first, width: width)
                 if kindOfCluster != .space || used > 0 {
                     if used == paragraphCapacity {
                         paragraphCount = used
@@ -185,22 +204,6 @@ struct ChapterBuilder {
         }
         paragraphCount = used
         breakParagraph(kind: kind, sourceLineStart: lineStart)
-    }
-
-    /// The width of a scalar that never joins a following plain scalar into one cluster, or -1.
-    /// Plain: printable ASCII, the CJK Unified Ideographs block, CJK punctuation U+3000–U+3029,
-    /// full-width forms U+FF01–U+FF60 and the ambiguous-width — ‘ ’ “ ” … . All have
-    /// Grapheme_Cluster_Break Other, so two of them in a row are always two clusters; the table says
-    /// the same, more slowly (the property tests compare every cluster with `DisplayWidth`).
-    @inline(__always)
-    static func plainWidth(_ scalar: UInt32, ambiguous: Int) -> Int {
-        if scalar >= 0x4E00 { return scalar <= 0x9FFF || (scalar >= 0xFF01 && scalar <= 0xFF60) ? 2 : -1 }
-        if scalar < 0x7F { return scalar >= 0x20 ? 1 : -1 }
-        if scalar >= 0x3000 { return scalar <= 0x3029 ? 2 : -1 }
-        switch scalar {
-        case 0x2014, 0x2018, 0x2019, 0x201C, 0x201D, 0x2026: return ambiguous
-        default: return -1
-        }
     }
 
     private mutating func growParagraph() {
