@@ -68,7 +68,7 @@ import Testing
         (["--font-scale", "3", "--width", "5"], "font scale 3.0 needs at least 6 columns"),
         (["--font-scale", "2", "--height", "1"], "--height 1 is too small"),
         (["--chapter", "22"], "--chapter 22 is out of range"),
-        (["--chapter", "-1"], "--chapter -1 is out of range"),
+        (["--chapter=-1"], "--chapter -1 is out of range"),
     ])
     func badOptionsAreOneLineErrors(options: [String], message: String) throws {
         let result = try run(["print", sample] + options)
