@@ -12,7 +12,8 @@ import Testing
 
     @Test func theCacheKeepsTheMostRecentlyUsedChapters() throws {
         let book = try Self.sample()
-        let layout = BookLayout(book: book, settings: layoutSettings(), viewport: Viewport(columns: 80, rows: 24), capacity: 2)
+        let layout = BookLayout(
+            book: book, settings: layoutSettings(), viewport: Viewport(columns: 80, rows: 24), capacity: 2)
         _ = layout.chapter(3)
         _ = layout.chapter(4)
         #expect(layout.cachedEntries == [3, 4])
@@ -22,13 +23,18 @@ import Testing
         #expect(layout.cachedEntries == [3, 5], "the least recently used chapter is dropped")
         // A dropped chapter lays out again identically.
         let again = layout.chapter(4)
-        #expect(again.pages == PageLayouter(settings: layoutSettings(), viewport: Viewport(columns: 80, rows: 24)).layout(book, entry: 4).pages)
+        #expect(
+            again.pages
+                == PageLayouter(settings: layoutSettings(), viewport: Viewport(columns: 80, rows: 24)).layout(
+                    book, entry: 4
+                ).pages)
         #expect(layout.knownPageCounts[3] != nil && layout.knownPageCounts[0] == nil)
     }
 
     @Test func pagesRunAcrossChapters() throws {
         let book = try Self.sample()
-        let layout = BookLayout(book: book, settings: layoutSettings(width: 30), viewport: Viewport(columns: 30, rows: 12))
+        let layout = BookLayout(
+            book: book, settings: layoutSettings(width: 30), viewport: Viewport(columns: 30, rows: 12))
         let lastOfThree = PageLocation(entry: 3, page: layout.chapter(3).pages.count - 1)
         #expect(layout.next(after: lastOfThree) == PageLocation(entry: 4, page: 0))
         #expect(layout.previous(before: PageLocation(entry: 4, page: 0)) == lastOfThree)
@@ -70,13 +76,15 @@ import Testing
 
     @Test func aViewportTooSmallForTextHasNoGeometryButStillPositions() throws {
         let book = try Self.sample()
-        let layout = BookLayout(book: book, settings: layoutSettings(fontScale: 3), viewport: Viewport(columns: 5, rows: 2))
+        let layout = BookLayout(
+            book: book, settings: layoutSettings(fontScale: 3), viewport: Viewport(columns: 5, rows: 2))
         #expect(layout.geometry == nil)
         let location = layout.locate(book.index.entries[5].range.lowerBound + 10)
         #expect(location == PageLocation(entry: 5, page: 0))
         #expect(layout.firstOffset(of: location) == book.index.entries[5].range.lowerBound)
         // Growing the viewport lays out again around the same chapter.
-        let grown = layout.reconfigure(settings: layoutSettings(), viewport: Viewport(columns: 80, rows: 24), keeping: location)
+        let grown = layout.reconfigure(
+            settings: layoutSettings(), viewport: Viewport(columns: 80, rows: 24), keeping: location)
         #expect(grown.entry == 5)
         #expect(layout.geometry != nil)
     }

@@ -34,7 +34,8 @@ import Testing
             dump += "page \(number) first offset \(page.firstOffset)\n"
             for line in layout.lines[page.lines] {
                 dump += "  row \(line.row) \(line.kind) \(line.bytes.lowerBound)..<\(line.bytes.upperBound)"
-                dump += " columns \(line.clusters.first?.column ?? -1)…\(line.clusters.last.map { $0.column + $0.width } ?? -1)\n"
+                dump +=
+                    " columns \(line.clusters.first?.column ?? -1)…\(line.clusters.last.map { $0.column + $0.width } ?? -1)\n"
             }
         }
         dump += LayoutPrinter().render(layout, text: book.text)

@@ -14,7 +14,8 @@ import Testing
         let settings = layoutSettings(
             width: width, fontScale: fontScale, indent: indent, letterSpacing: letterSpacing, paragraphSpacing: 0,
             ambiguous: ambiguous)
-        let layout = PageLayouter(settings: settings, viewport: Viewport(columns: width, rows: 100)).layout(book, entry: 0)
+        let layout = PageLayouter(settings: settings, viewport: Viewport(columns: width, rows: 100)).layout(
+            book, entry: 0)
         var checker = LayoutChecker(book: book, layout: layout, settings: settings)
         let problems = checker.check()
         #expect(problems.isEmpty, "\(problems)")
@@ -31,22 +32,39 @@ import Testing
 
     static let cases: [Case] = [
         Case(text: "一二三四五", width: 10, expected: ["一二三四五"], why: "exactly full"),
-        Case(text: "一二三四五。", width: 10, expected: ["一二三四", "五。"], why: "a full stop never starts a line: 五 moves down"),
+        Case(
+            text: "一二三四五。", width: 10, expected: ["一二三四", "五。"], why: "a full stop never starts a line: 五 moves down"),
         Case(text: "一二三四。", width: 10, expected: ["一二三四。"], why: "a full stop that fits stays"),
-        Case(text: "一二三四五」。", width: 10, expected: ["一二三四", "五」。"], why: "a run of closing marks moves with the character before"),
+        Case(
+            text: "一二三四五」。", width: 10, expected: ["一二三四", "五」。"],
+            why: "a run of closing marks moves with the character before"),
         Case(text: "一二三四，五六", width: 8, expected: ["一二三", "四，五六"], why: "a comma never starts a line"),
         Case(text: "一二三四“五六", width: 10, expected: ["一二三四", "“五六"], why: "an opening quote never ends a line"),
         Case(text: "一二三《五六", width: 8, expected: ["一二三", "《五六"], why: "an opening title mark never ends a line"),
         Case(text: "一二三四——五", width: 9, expected: ["一二三四", "——五"], why: "—— is never split"),
         Case(text: "一二三四……", width: 9, expected: ["一二三", "四……"], why: "…… is never split and never starts a line"),
-        Case(text: "abc中", width: 4, expected: ["abc", "中"], why: "a wide character that does not fit the last cell moves down"),
-        Case(text: "the quick brown fox", width: 10, expected: ["the quick", "brown fox"], why: "Latin breaks at spaces, which are dropped"),
-        Case(text: "abcdefghijklmnop", width: 5, expected: ["abcde", "fghij", "klmno", "p"], why: "a word longer than the line is broken"),
-        Case(text: "abcdefghij,", width: 5, expected: ["abcde", "fghi", "j,"], why: "a broken word still keeps its comma"),
+        Case(
+            text: "abc中", width: 4, expected: ["abc", "中"],
+            why: "a wide character that does not fit the last cell moves down"),
+        Case(
+            text: "the quick brown fox", width: 10, expected: ["the quick", "brown fox"],
+            why: "Latin breaks at spaces, which are dropped"),
+        Case(
+            text: "abcdefghijklmnop", width: 5, expected: ["abcde", "fghij", "klmno", "p"],
+            why: "a word longer than the line is broken"),
+        Case(
+            text: "abcdefghij,", width: 5, expected: ["abcde", "fghi", "j,"], why: "a broken word still keeps its comma"
+        ),
         Case(text: "pi is 3.14159 ok", width: 8, expected: ["pi is", "3.14159", "ok"], why: "a number is one word"),
-        Case(text: "see (this) now", width: 8, expected: ["see", "(this)", "now"], why: "ASCII brackets stay with their word"),
-        Case(text: "中文English混排", width: 8, expected: ["中文", "English", "混排"], why: "breaks allowed between CJK and Latin"),
-        Case(text: "。。。。。。。。", width: 4, expected: ["。。", "。。", "。。", "。。"], why: "a line of only prohibited characters may break the rule"),
+        Case(
+            text: "see (this) now", width: 8, expected: ["see", "(this)", "now"],
+            why: "ASCII brackets stay with their word"),
+        Case(
+            text: "中文English混排", width: 8, expected: ["中文", "English", "混排"],
+            why: "breaks allowed between CJK and Latin"),
+        Case(
+            text: "。。。。。。。。", width: 4, expected: ["。。", "。。", "。。", "。。"],
+            why: "a line of only prohibited characters may break the rule"),
         Case(text: "好。。。。。。", width: 6, expected: ["好。。", "。。。", "。"], why: "prohibited run longer than a line"),
         Case(text: "a\tb", width: 20, expected: ["a       b"], why: "a tab advances to the next multiple of 8"),
         Case(text: "一二三四五六", width: 5, expected: ["一二", "三四", "五六"], why: "odd width: the last cell stays empty"),
@@ -69,9 +87,12 @@ import Testing
 
     @Test func fontScaleWidensEveryCluster() throws {
         let book = layoutBook("中文ab", split: false)
-        for (scale, wide, narrow, rows) in [(1.0, 2, 1, 1), (1.5, 3, 2, 2), (2.0, 4, 2, 2), (2.5, 5, 3, 3), (3.0, 6, 3, 3)] {
+        for (scale, wide, narrow, rows) in [
+            (1.0, 2, 1, 1), (1.5, 3, 2, 2), (2.0, 4, 2, 2), (2.5, 5, 3, 3), (3.0, 6, 3, 3),
+        ] {
             let settings = layoutSettings(width: 40, fontScale: scale, indent: 0)
-            let layout = PageLayouter(settings: settings, viewport: Viewport(columns: 40, rows: 10)).layout(book, entry: 0)
+            let layout = PageLayouter(settings: settings, viewport: Viewport(columns: 40, rows: 10)).layout(
+                book, entry: 0)
             #expect(layout.geometry.rowsPerGlyph == rows)
             let clusters = try #require(layout.lines.first).clusters
             #expect(clusters.map(\.width) == [wide, wide, narrow, narrow], "scale \(scale)")
@@ -124,7 +145,8 @@ import Testing
 
     @Test func theBlockIsCentredInsideTheMargins() throws {
         var settings = layoutSettings(width: 40, margin: 3)
-        var geometry = try #require(PageLayouter(settings: settings, viewport: Viewport(columns: 100, rows: 10)).geometry)
+        var geometry = try #require(
+            PageLayouter(settings: settings, viewport: Viewport(columns: 100, rows: 10)).geometry)
         #expect(geometry.textWidth == 40)
         #expect(geometry.left == 30)
         geometry = try #require(PageLayouter(settings: settings, viewport: Viewport(columns: 44, rows: 10)).geometry)

@@ -108,7 +108,8 @@ import Testing
         var text = ""
         for chapter in 1...Int.random(in: 1...5, using: &generator) {
             text += "第\(chapter)章　标题\n"
-            text += Self.generated(UInt64(seed * 10 + chapter), length: Int.random(in: 0...300, using: &generator)) + "\n"
+            text +=
+                Self.generated(UInt64(seed * 10 + chapter), length: Int.random(in: 0...300, using: &generator)) + "\n"
         }
         let (settings, viewport) = Self.randomSettings(using: &generator)
         let book = layoutBook(text)

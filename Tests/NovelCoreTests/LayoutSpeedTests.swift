@@ -63,18 +63,23 @@ import Testing
         var widthTime = Double.infinity
         var layoutTime = Double.infinity
         for _ in 0..<5 {
-            widthTime = min(widthTime, Self.best(1) { total = book.text.utf8.withUnsafeBufferPointer { measure.totalWidth(of: $0) } })
+            widthTime = min(
+                widthTime,
+                Self.best(1) { total = book.text.utf8.withUnsafeBufferPointer { measure.totalWidth(of: $0) } })
             layoutTime = min(
                 layoutTime,
                 Self.best(1) {
-                    pages = BookLayout(book: book, settings: layoutSettings(), viewport: Viewport(columns: 80, rows: 24))
-                        .layoutAll()
+                    pages = BookLayout(
+                        book: book, settings: layoutSettings(), viewport: Viewport(columns: 80, rows: 24)
+                    )
+                    .layoutAll()
                 })
         }
         let megabytes = Double(book.text.utf8.count) / 1e6
         print(
             String(
-                format: "LayoutSpeedTests: %.1f MB, %d entries, %d pages: width %.0f ms (%.0f MB/s), layout %.0f ms (%.0f MB/s), ratio %.2f",
+                format:
+                    "LayoutSpeedTests: %.1f MB, %d entries, %d pages: width %.0f ms (%.0f MB/s), layout %.0f ms (%.0f MB/s), ratio %.2f",
                 megabytes, book.index.entries.count, pages, widthTime * 1000, megabytes / widthTime, layoutTime * 1000,
                 megabytes / layoutTime, layoutTime / widthTime))
         #expect(total > 0 && pages > book.index.entries.count)
@@ -102,7 +107,8 @@ import Testing
         let layouter = PageLayouter(settings: layoutSettings(), viewport: Viewport(columns: 80, rows: 24))
         var pages = 0
         let time = Self.best(20) { pages = layouter.layout(book, entry: 0).pages.count }
-        print(String(format: "LayoutSpeedTests: %d characters, %d pages in %.3f ms", text.characters, pages, time * 1000))
+        print(
+            String(format: "LayoutSpeedTests: %d characters, %d pages in %.3f ms", text.characters, pages, time * 1000))
         #expect(time < 0.0005, "\(time * 1000) ms")
     }
 }

@@ -115,10 +115,12 @@ struct LayoutChecker {
         // Each source cluster is inside one line or is whitespace.
         var lineIndex = 0
         for cluster in source {
-            while lineIndex < layout.lines.count && layout.lines[lineIndex].bytes.upperBound <= cluster.bytes.lowerBound {
+            while lineIndex < layout.lines.count && layout.lines[lineIndex].bytes.upperBound <= cluster.bytes.lowerBound
+            {
                 lineIndex += 1
             }
-            let inside = lineIndex < layout.lines.count && layout.lines[lineIndex].bytes.contains(cluster.bytes.lowerBound)
+            let inside =
+                lineIndex < layout.lines.count && layout.lines[lineIndex].bytes.contains(cluster.bytes.lowerBound)
             if inside && cluster.bytes.upperBound > layout.lines[lineIndex].bytes.upperBound {
                 fail("a cluster at \(cluster.bytes) is split by a line end")
             }
@@ -130,8 +132,12 @@ struct LayoutChecker {
         let visible = source.filter { !$0.isWhitespace }.map(\.bytes)
         let shown = layout.lines.flatMap { $0.clusters.map(\.bytes) }
         if visible != shown {
-            let first = zip(visible, shown).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(visible.count, shown.count)
-            fail("shown clusters differ from the text at cluster \(first) (\(shown.count) shown, \(visible.count) in the text)")
+            let first =
+                zip(visible, shown).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+                ?? min(visible.count, shown.count)
+            fail(
+                "shown clusters differ from the text at cluster \(first) (\(shown.count) shown, \(visible.count) in the text)"
+            )
         }
     }
 
@@ -152,12 +158,14 @@ struct LayoutChecker {
         for (number, line) in layout.lines.enumerated() {
             var nextFree = 0
             for cluster in line.clusters {
-                if cluster.bytes.lowerBound < line.bytes.lowerBound || cluster.bytes.upperBound > line.bytes.upperBound {
+                if cluster.bytes.lowerBound < line.bytes.lowerBound || cluster.bytes.upperBound > line.bytes.upperBound
+                {
                     fail("line \(number): cluster \(cluster.bytes) outside the line's bytes \(line.bytes)")
                 }
                 if cluster.column < nextFree { fail("line \(number): cluster at column \(cluster.column) overlaps") }
                 if cluster.column + cluster.width > layout.geometry.textWidth {
-                    fail("line \(number) is wider than \(layout.geometry.textWidth): \(cluster.column)+\(cluster.width)")
+                    fail(
+                        "line \(number) is wider than \(layout.geometry.textWidth): \(cluster.column)+\(cluster.width)")
                 }
                 let natural = book.text.utf8.withUnsafeBufferPointer {
                     DisplayWidth(ambiguous: settings.ambiguousWidth).clusterWidth($0, cluster.bytes)
@@ -203,7 +211,9 @@ struct LayoutChecker {
                 // A word was broken: fine only when the line before could not break anywhere else.
                 let all = Array(sourceClusters(before.bytes).drop(while: \.isWhitespace))
                 let couldBreak = all.indices.dropFirst().contains { Self.isOpportunity(all, $0) }
-                if couldBreak && !beforeProhibited { fail("line \(number - 1) breaks inside a word: \(text(before.bytes))|\(text(after.bytes))") }
+                if couldBreak && !beforeProhibited {
+                    fail("line \(number - 1) breaks inside a word: \(text(before.bytes))|\(text(after.bytes))")
+                }
             }
         }
     }
@@ -217,14 +227,21 @@ struct LayoutChecker {
         for (number, page) in layout.pages.enumerated() {
             if page.lines.lowerBound != nextLine { fail("page \(number) does not follow the previous page") }
             nextLine = page.lines.upperBound
-            if page.lines.isEmpty && !(layout.pages.count == 1 && layout.lines.isEmpty) { fail("page \(number) is empty") }
-            let expectedFirst = number == 0 ? entry.range.lowerBound : layout.lines[page.lines.lowerBound].bytes.lowerBound
-            if page.firstOffset != expectedFirst { fail("page \(number) first offset \(page.firstOffset) ≠ \(expectedFirst)") }
+            if page.lines.isEmpty && !(layout.pages.count == 1 && layout.lines.isEmpty) {
+                fail("page \(number) is empty")
+            }
+            let expectedFirst =
+                number == 0 ? entry.range.lowerBound : layout.lines[page.lines.lowerBound].bytes.lowerBound
+            if page.firstOffset != expectedFirst {
+                fail("page \(number) first offset \(page.firstOffset) ≠ \(expectedFirst)")
+            }
             if layout.pageIndex(containing: page.firstOffset) != number { fail("page \(number) does not round-trip") }
             var nextRow = 0
             for line in layout.lines[page.lines] {
                 if line.row < nextRow { fail("page \(number): line at row \(line.row) overlaps") }
-                if line.row + geometry.rowsPerGlyph > geometry.textHeight { fail("page \(number): line below the text height") }
+                if line.row + geometry.rowsPerGlyph > geometry.textHeight {
+                    fail("page \(number): line below the text height")
+                }
                 nextRow = line.row + geometry.rowsPerGlyph + settings.lineSpacing
             }
             if let first = page.lines.first, number > 0, layout.lines[first].row != 0 {

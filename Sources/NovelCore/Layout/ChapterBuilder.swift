@@ -135,7 +135,8 @@ struct ChapterBuilder {
                         }
                         buffer[used] = ParagraphCluster(
                             start: start, length: Int32(truncatingIfNeeded: next - start),
-                            width: UInt8(truncatingIfNeeded: plainCells >> (UInt32(entry & 3) << 3)), kind: kindOfCluster)
+                            width: UInt8(truncatingIfNeeded: plainCells >> (UInt32(entry & 3) << 3)),
+                            kind: kindOfCluster)
                         used += 1
                     }
                     start = next
@@ -341,7 +342,8 @@ struct ChapterBuilder {
             let width = advance(cluster, at: column)
             if cluster.kind != .space {
                 placed.append(
-                    PlacedCluster(bytes: cluster.start..<(cluster.start + Int(cluster.length)), column: column, width: width))
+                    PlacedCluster(
+                        bytes: cluster.start..<(cluster.start + Int(cluster.length)), column: column, width: width))
             }
             column += width + letterSpacing
         }
@@ -352,6 +354,7 @@ struct ChapterBuilder {
         let lastCluster = clusters[last - 1]
         lines.append(
             LayoutLine(
-                kind: kind, bytes: firstByte..<(lastCluster.start + Int(lastCluster.length)), clusters: placed, row: row))
+                kind: kind, bytes: firstByte..<(lastCluster.start + Int(lastCluster.length)), clusters: placed, row: row
+            ))
     }
 }

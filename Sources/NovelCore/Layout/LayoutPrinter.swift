@@ -23,7 +23,9 @@ public struct LayoutPrinter: Sendable {
         return String(decoding: output, as: UTF8.self)
     }
 
-    func render(_ page: LayoutPage, of layout: ChapterLayout, _ bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
+    func render(
+        _ page: LayoutPage, of layout: ChapterLayout, _ bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]
+    ) {
         var row = 0
         for line in layout.lines[page.lines] {
             while row < line.row {

@@ -26,7 +26,9 @@ struct PlainScalarTable: @unchecked Sendable {
         mark(0x4E00...0x9FFF, code: 2)
         mark(0x3000...0x3029, code: 2)
         mark(0xFF01...0xFF60, code: 2)
-        for ambiguous: UInt32 in [0x2014, 0x2018, 0x2019, 0x201C, 0x201D, 0x2026] { mark(ambiguous...ambiguous, code: 3) }
+        for ambiguous: UInt32 in [0x2014, 0x2018, 0x2019, 0x201C, 0x201D, 0x2026] {
+            mark(ambiguous...ambiguous, code: 3)
+        }
         self.entries = entries
     }
 

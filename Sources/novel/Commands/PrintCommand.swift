@@ -22,7 +22,8 @@ struct PrintCommand: ParsableCommand {
     @Option(help: "Text columns.") var width = 80
     @Option(help: "Rows per page.") var height = 24
     @Option(help: "Font scale, 1.0 to 3.0 in steps of 0.5.") var fontScale = 1.0
-    @Option(help: "Decode with this encoding instead of detecting it (gb18030, big5, utf-16le …).") var encoding: String?
+    @Option(help: "Decode with this encoding instead of detecting it (gb18030, big5, utf-16le …).") var encoding:
+        String?
     @Option(help: "An ICU regular expression that matches heading lines, instead of the built-in rules.")
     var chapterPattern: String?
 
