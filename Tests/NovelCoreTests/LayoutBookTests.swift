@@ -100,4 +100,33 @@ import Testing
         #expect(emptyLayout.chapter(0).pages == [LayoutPage(lines: 0..<0, firstOffset: 0)])
         #expect(emptyLayout.layoutAll() == 1)
     }
+
+    @Test func pageCountsFromABackgroundTaskAreAdopted() async throws {
+        let book = try Self.sample()
+        let settings = layoutSettings(width: 40)
+        let viewport = Viewport(columns: 40, rows: 20)
+        let layout = BookLayout(book: book, settings: settings, viewport: viewport)
+        #expect(layout.totalPages == nil)
+        let layouter = PageLayouter(settings: settings, viewport: viewport)
+        let counts = await Task.detached { layouter.pageCounts(book) }.value
+        #expect(
+            !layout.adopt(
+                pageCounts: counts, from: PageLayouter(settings: settings, viewport: Viewport(columns: 41, rows: 20))))
+        #expect(layout.adopt(pageCounts: counts, from: layouter))
+        #expect(layout.totalPages == counts.reduce(0, +))
+        for entry in [0, 3, 21] { #expect(counts[entry] == layout.chapter(entry).pages.count) }
+        #expect(layout.bookPage(of: PageLocation(entry: 21, page: 0)) == counts.dropLast().reduce(0, +))
+    }
+
+    @Test func anOffsetKeptWhileTooSmallIsRestored() throws {
+        let book = try Self.sample()
+        let layout = BookLayout(book: book, settings: layoutSettings(), viewport: Viewport(columns: 1, rows: 1))
+        let offset = book.index.entries[6].bodyStart + 3000
+        let location = layout.reconfigure(
+            settings: layoutSettings(width: 30), viewport: Viewport(columns: 30, rows: 10), keepingOffset: offset)
+        let chapter = layout.chapter(location.entry)
+        let page = chapter.pages[location.page]
+        #expect(page.firstOffset <= offset)
+        if location.page + 1 < chapter.pages.count { #expect(chapter.pages[location.page + 1].firstOffset > offset) }
+    }
 }

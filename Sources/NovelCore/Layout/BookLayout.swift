@@ -116,7 +116,14 @@ public final class BookLayout {
     public func reconfigure(settings: LayoutSettings, viewport: Viewport, keeping location: PageLocation)
         -> PageLocation
     {
-        let offset = firstOffset(of: location)
+        reconfigure(settings: settings, viewport: viewport, keepingOffset: firstOffset(of: location))
+    }
+
+    /// Switches to new settings or a new viewport and returns the page that shows `offset`. Use this
+    /// with the reading position the caller kept while the geometry was nil (a page of a layout
+    /// without geometry only knows its chapter's start).
+    @discardableResult
+    public func reconfigure(settings: LayoutSettings, viewport: Viewport, keepingOffset offset: Int) -> PageLocation {
         if settings != layouter.settings || viewport != layouter.viewport {
             layouter = PageLayouter(settings: settings, viewport: viewport)
             cache.removeAll()
@@ -124,5 +131,25 @@ public final class BookLayout {
             pageCounts = Array(repeating: nil, count: entryCount)
         }
         return locate(offset)
+    }
+
+    /// Takes page counts computed elsewhere — typically `layouter.pageCounts(book)` on a background
+    /// task — if they were computed with the current settings and viewport. Returns whether it did.
+    @discardableResult
+    public func adopt(pageCounts counts: [Int], from other: PageLayouter) -> Bool {
+        guard other.settings == layouter.settings, other.viewport == layouter.viewport, counts.count == entryCount
+        else { return false }
+        pageCounts = counts.map(Optional.some)
+        return true
+    }
+
+    /// The book's total page count, once every chapter's count is known.
+    public var totalPages: Int? {
+        var total = 0
+        for count in pageCounts {
+            guard let count else { return nil }
+            total += count
+        }
+        return total
     }
 }
