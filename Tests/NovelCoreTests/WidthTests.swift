@@ -223,6 +223,9 @@ import Testing
                         }
                         #expect(fast == icu, "\(folder)/\(name) \(setting)")
                         #expect(width.totalWidth(of: buffer) == icu.reduce(0) { $0 + $1 & 3 })
+                        if setting == .wide {  // once per file: the ICU path is the slow one
+                            #expect(width.maxLineWidthICU(of: buffer) == width.maxLineWidth(of: buffer))
+                        }
                     }
                 }
             }
@@ -254,6 +257,7 @@ import Testing
         let bytes = Array(text.utf8)
         bytes.withUnsafeBufferPointer { buffer in
             #expect(DisplayWidth(ambiguous: .narrow).maxLineWidth(of: buffer) == 17)
+            #expect(DisplayWidth(ambiguous: .narrow).maxLineWidthICU(of: buffer) == 17)
             #expect(DisplayWidth(ambiguous: .wide).maxLineWidth(of: buffer) == 17)
             #expect(DisplayWidth().maxLineWidth(of: UnsafeBufferPointer(rebasing: buffer[0..<14])) == 12)
             #expect(DisplayWidth().maxLineWidth(of: UnsafeBufferPointer(rebasing: buffer[0..<0])) == 0)

@@ -42,21 +42,45 @@ public struct DisplayWidth: Sendable {
         return total
     }
 
+    /// `totalWidth(of:)` through the ICU-only path (the benchmarks' baseline).
+    public func totalWidthICU(of text: UnsafeBufferPointer<UInt8>) -> Int {
+        var total = 0
+        forEachClusterICU(in: text) { _, width in total += width }
+        return total
+    }
+
     /// The width of the widest line of `text` (valid UTF-8), as GNU `wc -L` measures it: lines end at LF
     /// and a TAB advances to the next multiple of 8.
     public func maxLineWidth(of text: UnsafeBufferPointer<UInt8>) -> Int {
-        var widest = 0
-        var column = 0
-        scan(text) { start, _, width in
-            switch text[start] {
+        var lines = LineWidths()
+        scan(text) { start, _, width in lines.add(text[start], width) }
+        return lines.widest
+    }
+
+    /// `maxLineWidth(of:)` through the ICU-only path (the benchmarks' baseline).
+    public func maxLineWidthICU(of text: UnsafeBufferPointer<UInt8>) -> Int {
+        var lines = LineWidths()
+        forEachClusterICU(in: text) { range, width in lines.add(text[range.lowerBound], width) }
+        return lines.widest
+    }
+
+    /// Tracks the current column and the widest line as clusters go by.
+    private struct LineWidths {
+        private var column = 0
+        private var widestEnded = 0
+
+        var widest: Int { max(widestEnded, column) }
+
+        @inline(__always)
+        mutating func add(_ firstByte: UInt8, _ width: Int) {
+            switch firstByte {
             case 0x0A:
-                widest = max(widest, column)
+                widestEnded = max(widestEnded, column)
                 column = 0
             case 0x09: column = (column / 8 + 1) * 8
             default: column += width
             }
         }
-        return max(widest, column)
     }
 
     /// The width of a whole string in cells.
