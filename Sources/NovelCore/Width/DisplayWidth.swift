@@ -14,7 +14,8 @@ public struct DisplayWidth: Sendable {
     }
 
     /// Calls `body` with the byte range and width of every grapheme cluster of `text`, in order.
-    /// `text` must be valid UTF-8 (`BookText.utf8` always is).
+    /// `text` should be valid UTF-8 (`BookText.utf8` always is); a slice cut mid-character is still
+    /// covered exactly and never read past its end.
     public func forEachCluster(in text: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>, Int) -> Void) {
         scan(text) { start, end, width in body(start..<end, width) }
     }
