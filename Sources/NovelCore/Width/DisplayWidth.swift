@@ -149,7 +149,7 @@ public struct DisplayWidth: Sendable {
         // Widths of the four kinds packed into one word: zero, one, two, ambiguous.
         let widths = UInt32(0x0002_0100) | UInt32(ambiguous.rawValue) << 24
         var iterator: OpaquePointer? = nil
-        defer { if let iterator { nicu_break_close(iterator) } }
+        defer { if let iterator { BreakIteratorPool.shared.recycle(iterator) } }
 
         var start = 0
         var (scalar, next) = decodeScalar(base, at: 0, count: count)
@@ -170,12 +170,7 @@ public struct DisplayWidth: Sendable {
                 continue
             }
             // Two scalars that may share a cluster: ICU finds where it ends.
-            if iterator == nil {
-                var error: Int32 = 0
-                iterator = nicu_break_open_utf8(Int32(NICU_BREAK_CHARACTER), nil, base, Int64(count), &error)
-                precondition(
-                    iterator != nil, "ICU character break iterator: \(String(cString: nicu_error_name(error)))")
-            }
+            if iterator == nil { iterator = BreakIteratorPool.shared.take(text) }
             var end = Int(nicu_break_following(iterator, Int32(start)))
             if end <= start || end > count { end = count }
             body(start, end, clusterWidth(text, start..<end, firstWidth: scalarWidth))
