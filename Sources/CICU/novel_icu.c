@@ -8,6 +8,8 @@
 #include <unicode/ubrk.h>
 #include <unicode/ucnv.h>
 #include <unicode/ucnv_cb.h>
+#include <unicode/ucpmap.h>
+#include <unicode/uset.h>
 #include <unicode/ucsdet.h>
 #include <unicode/uchar.h>
 #include <unicode/uregex.h>
@@ -42,6 +44,7 @@ int32_t nicu_has_property(int32_t codePoint, int32_t property) {
     case NICU_PROP_REGIONAL_INDICATOR: which = UCHAR_REGIONAL_INDICATOR; break;
     case NICU_PROP_DEFAULT_IGNORABLE: which = UCHAR_DEFAULT_IGNORABLE_CODE_POINT; break;
     case NICU_PROP_WHITE_SPACE: which = UCHAR_WHITE_SPACE; break;
+    case NICU_PROP_PREPENDED_CONCATENATION_MARK: which = UCHAR_PREPENDED_CONCATENATION_MARK; break;
     default: return 0;
     }
     return u_hasBinaryProperty(codePoint, which) ? 1 : 0;
@@ -54,6 +57,48 @@ int32_t nicu_grapheme_cluster_break(int32_t codePoint) {
 }
 
 int32_t nicu_line_break(int32_t codePoint) { return u_getIntPropertyValue(codePoint, UCHAR_LINE_BREAK); }
+
+int32_t nicu_width_property_starts(int32_t *starts, int32_t capacity, int32_t *error) {
+    static const UProperty maps[] = {UCHAR_GENERAL_CATEGORY, UCHAR_EAST_ASIAN_WIDTH, UCHAR_GRAPHEME_CLUSTER_BREAK};
+    static const UProperty sets[] = {UCHAR_EMOJI, UCHAR_EMOJI_PRESENTATION, UCHAR_EXTENDED_PICTOGRAPHIC,
+                                     UCHAR_REGIONAL_INDICATOR, UCHAR_DEFAULT_IGNORABLE_CODE_POINT,
+                                     UCHAR_PREPENDED_CONCATENATION_MARK};
+    UErrorCode status = U_ZERO_ERROR;
+    uint8_t *isStart = calloc(0x110001, 1);
+    if (!isStart) { *error = U_MEMORY_ALLOCATION_ERROR; return 0; }
+    isStart[0] = 1;
+    for (size_t i = 0; i < sizeof maps / sizeof maps[0] && U_SUCCESS(status); i++) {
+        const UCPMap *map = u_getIntPropertyMap(maps[i], &status);
+        UChar32 start = 0;
+        while (U_SUCCESS(status) && start <= 0x10FFFF) {
+            UChar32 end = ucpmap_getRange(map, start, UCPMAP_RANGE_NORMAL, 0, NULL, NULL, NULL);
+            if (end < start) break;
+            isStart[start] = 1;
+            start = end + 1;
+        }
+    }
+    for (size_t i = 0; i < sizeof sets / sizeof sets[0] && U_SUCCESS(status); i++) {
+        const USet *set = u_getBinaryPropertySet(sets[i], &status);
+        if (U_FAILURE(status)) break;
+        int32_t ranges = uset_getRangeCount(set);
+        for (int32_t r = 0; r < ranges; r++) {
+            UChar32 low, high;
+            UErrorCode itemStatus = U_ZERO_ERROR;
+            uset_getItem(set, r, &low, &high, NULL, 0, &itemStatus);
+            isStart[low] = 1;
+            isStart[high + 1] = 1;
+        }
+    }
+    int32_t count = 0;
+    for (int32_t c = 0; c <= 0x10FFFF; c++) {
+        if (!isStart[c]) continue;
+        if (count < capacity) starts[count] = c;
+        count++;
+    }
+    free(isStart);
+    *error = status;
+    return count;
+}
 
 // MARK: Break iteration
 

@@ -14,12 +14,13 @@ struct Novel: ParsableCommand {
         version: NovelVersion.string,
         subcommands: [
             ReadCommand.self, TocCommand.self, BookmarksCommand.self, SettingsCommand.self,
-            InfoCommand.self, PrintCommand.self, RecentCommand.self,
+            InfoCommand.self, PrintCommand.self, RecentCommand.self, WidthsCommand.self,
         ]
     )
 
     /// Maps errors to exit codes: 2 for bad input, 1 for run-time failures, argument-parser's own for flags.
     static func main() {
+        StandardOutput.ignoreBrokenPipeSignal()
         do {
             var command = try parseAsRoot()
             try command.run()

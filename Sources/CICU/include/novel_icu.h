@@ -26,7 +26,7 @@ int32_t nicu_east_asian_width(int32_t codePoint);
 enum {
     NICU_PROP_EMOJI = 0, NICU_PROP_EMOJI_PRESENTATION, NICU_PROP_EMOJI_MODIFIER,
     NICU_PROP_EMOJI_MODIFIER_BASE, NICU_PROP_EXTENDED_PICTOGRAPHIC, NICU_PROP_REGIONAL_INDICATOR,
-    NICU_PROP_DEFAULT_IGNORABLE, NICU_PROP_WHITE_SPACE
+    NICU_PROP_DEFAULT_IGNORABLE, NICU_PROP_WHITE_SPACE, NICU_PROP_PREPENDED_CONCATENATION_MARK
 };
 int32_t nicu_has_property(int32_t codePoint, int32_t property);
 
@@ -38,6 +38,12 @@ int32_t nicu_general_category(int32_t codePoint);
 int32_t nicu_grapheme_cluster_break(int32_t codePoint);
 /// Line_Break as ICU's ULineBreak number.
 int32_t nicu_line_break(int32_t codePoint);
+
+/// Writes, in ascending order, the first code point of every range over which General_Category,
+/// East_Asian_Width, Grapheme_Cluster_Break, Emoji, Emoji_Presentation, Extended_Pictographic,
+/// Regional_Indicator, Default_Ignorable_Code_Point and Prepended_Concatenation_Mark are all constant
+/// (what the width table depends on). Returns how many there are; writes at most `capacity`.
+int32_t nicu_width_property_starts(int32_t *starts, int32_t capacity, int32_t *error);
 
 // MARK: Break iteration over UTF-16
 

@@ -8,7 +8,22 @@ public struct TOCEntry: Sendable, Equatable, Codable {
         case chapter = 1
     }
 
+    /// What made the entry, for readers of the TOC and for tests.
+    public enum Kind: String, Sendable, Codable {
+        /// A volume heading (第一卷, 上卷, Part One).
+        case volume
+        /// A numbered chapter heading (第十回, Chapter 12).
+        case chapter
+        /// A stand-alone heading: 序, 楔子, 番外, 后记, Prologue …
+        case special
+        /// Text before the first heading.
+        case front
+        /// A made-up section: the text of a book without headings, or a part of an over-long chapter.
+        case section
+    }
+
     public var level: Level
+    public var kind: Kind
     /// The heading as shown in the TOC (trimmed), or a made-up title for a preface or a split section.
     public var title: String
     /// The parsed chapter or volume number (第一百二十三章 → 123), when there is one.
@@ -20,12 +35,23 @@ public struct TOCEntry: Sendable, Equatable, Codable {
     /// The index of the volume entry this entry belongs to, if any.
     public var volumeIndex: Int?
 
-    public init(level: Level, title: String, number: Int?, range: Range<Int>, bodyStart: Int, volumeIndex: Int?) {
+    public init(
+        level: Level, title: String, number: Int?, range: Range<Int>, bodyStart: Int, volumeIndex: Int?,
+        kind: Kind? = nil
+    ) {
         self.level = level
+        self.kind = kind ?? (level == .volume ? .volume : .chapter)
         self.title = title
         self.number = number
         self.range = range
         self.bodyStart = bodyStart
         self.volumeIndex = volumeIndex
+    }
+}
+
+extension TOCEntry {
+    /// Unicode scalars in the entry's text, heading included (the TOC's `characters`).
+    public func characters(in text: BookText) -> Int {
+        text.utf8.withUnsafeBufferPointer { ChapterSplitter.scalarCount($0, range) }
     }
 }

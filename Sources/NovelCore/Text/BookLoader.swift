@@ -1,30 +1,15 @@
 import CICU
-import Foundation
 
 /// Opens a book file and turns its bytes into `BookText`.
+///
+/// Order of decisions: a forced encoding; a byte-order mark; UTF-16 without a mark (before the binary
+/// check, since UTF-16 is full of NULs); refusal of binary files; strict UTF-8 over the whole file;
+/// UTF-8 with a few damaged bytes; ICU's detector over samples from the start, middle and end.
 public enum BookLoader {
-    /// Reads and decodes the file at `path`; `encoding` (any ICU converter name) overrides detection.
+    /// Reads and decodes the file at `path`; `encoding` (any ICU converter name or alias) overrides detection.
     public static func load(path: String, encoding: String? = nil) throws(BookError) -> BookText {
-        let bytes = try readFile(path)
+        let bytes = try BookFile.read(path)
         return try decode(bytes, path: path, encoding: encoding)
-    }
-
-    static func readFile(_ path: String) throws(BookError) -> [UInt8] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw .notFound(path: path)
-        }
-        if isDirectory.boolValue { throw .isDirectory(path: path) }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw .unreadable(path: path, reason: "permission denied")
-        }
-        defer { try? handle.close() }
-        do {
-            let data = try handle.readToEnd() ?? Data()
-            return [UInt8](data)
-        } catch {
-            throw .unreadable(path: path, reason: "\(error.localizedDescription)")
-        }
     }
 
     /// Decodes raw file bytes; see `load(path:encoding:)`.
@@ -33,27 +18,40 @@ public enum BookLoader {
     {
         if bytes.isEmpty { throw .empty(path: path) }
         if let forced {
-            let canonical = try canonicalEncodingName(forced)
-            return try convert(bytes, from: canonical, path: path, source: .forced)
+            let decoder = EncodingNames.decoder(forForced: forced, canonical: try canonicalEncodingName(forced))
+            return try convert(bytes[...], from: decoder, path: path, source: .forced, total: bytes.count)
         }
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
-            return try convert(Array(bytes.dropFirst(3)), from: "UTF-8", path: path, source: .byteOrderMark)
+        return try bytes.withUnsafeBufferPointer { buffer throws(BookError) in
+            if let mark = ByteOrderMark.detect(buffer) {
+                let body = bytes[mark.bytes.count...]
+                if mark == .utf8, body.withUnsafeBufferPointer(UTF8Validator.isValid) {
+                    return BookText(
+                        utf8: TextNormaliser.normalise(Array(body)), encoding: "UTF-8",
+                        encodingSource: .byteOrderMark, invalidSequences: 0, sourceByteCount: bytes.count)
+                }
+                return try convert(body, from: mark.encoding, path: path, source: .byteOrderMark, total: bytes.count)
+            }
+            if let utf16 = UTF16Sniffer.guess(buffer) {
+                return try convert(
+                    bytes[...], from: utf16.encoding, path: path, source: .detected(confidence: utf16.confidence),
+                    total: bytes.count)
+            }
+            if let reason = BinarySniffer.reason(buffer) { throw .binary(path: path, reason: reason) }
+            if UTF8Validator.isValid(buffer) {
+                return BookText(
+                    utf8: TextNormaliser.normalise(bytes), encoding: "UTF-8", encodingSource: .validUTF8,
+                    invalidSequences: 0, sourceByteCount: bytes.count)
+            }
+            if let confidence = damagedUTF8Confidence(buffer) {
+                return try convert(
+                    bytes[...], from: "UTF-8", path: path, source: .detected(confidence: confidence), total: bytes.count
+                )
+            }
+            let guess = EncodingDetector.guess(buffer)
+            return try convert(
+                bytes[...], from: guess.encoding, path: path, source: .detected(confidence: guess.confidence),
+                total: bytes.count)
         }
-        if bytes.starts(with: [0xFF, 0xFE, 0, 0]) { return try convert(bytes, from: "UTF-32", path: path, source: .byteOrderMark) }
-        if bytes.starts(with: [0, 0, 0xFE, 0xFF]) { return try convert(bytes, from: "UTF-32", path: path, source: .byteOrderMark) }
-        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
-            return try convert(bytes, from: "UTF-16", path: path, source: .byteOrderMark)
-        }
-        let nulCount = bytes.reduce(0) { $0 + ($1 == 0 ? 1 : 0) }
-        if nulCount > bytes.count / 100 + 1 {
-            throw .binary(path: path, reason: "\(nulCount) NUL bytes")
-        }
-        if String(validating: bytes, as: UTF8.self) != nil {
-            return BookText(
-                utf8: normalise(bytes), encoding: "UTF-8", encodingSource: .validUTF8, invalidSequences: 0)
-        }
-        let (name, confidence) = detect(bytes)
-        return try convert(bytes, from: name, path: path, source: .detected(confidence: confidence))
     }
 
     /// The canonical ICU name for `name`, or `.unknownEncoding`.
@@ -61,75 +59,43 @@ public enum BookLoader {
         var error: Int32 = 0
         var buffer = [CChar](repeating: 0, count: 128)
         _ = nicu_converter_canonical_name(name, &buffer, Int32(buffer.count), &error)
-        if error > 0 { throw .unknownEncoding(name: name) }
-        return String(cString: buffer)
+        if error > 0 || name.isEmpty { throw .unknownEncoding(name: name) }
+        return buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
     }
 
-    static func detect(_ bytes: [UInt8]) -> (name: String, confidence: Int) {
-        let sample = Array(bytes.prefix(65536))
-        let stride: Int32 = 64
-        var names = [CChar](repeating: 0, count: Int(stride) * 8)
-        var confidences = [Int32](repeating: 0, count: 8)
-        var error: Int32 = 0
-        let count = nicu_detect_charsets(sample, Int32(sample.count), &names, stride, &confidences, 8, &error)
-        guard count > 0, error <= 0 else { return ("GB18030", 0) }
-        let first = names.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        return (first, Int(confidences[0]))
+    /// A confidence when `bytes` is UTF-8 with a few ill-formed sequences (at least four well-formed
+    /// multi-byte characters per bad one in the samples), else nil.
+    static func damagedUTF8Confidence(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var multibyte = 0
+        var invalid = 0
+        for range in SampleRanges.of(count: bytes.count) {
+            let counts = UTF8Validator.survey(UnsafeBufferPointer(rebasing: bytes[range]))
+            multibyte += counts.multibyte
+            invalid += counts.invalid
+        }
+        guard multibyte >= 4 * invalid, multibyte > 0 else { return nil }
+        return 100 * multibyte / (multibyte + invalid)
     }
 
-    static func convert(_ bytes: [UInt8], from charset: String, path: String, source: EncodingSource) throws(BookError)
-        -> BookText
+    static func convert(
+        _ bytes: ArraySlice<UInt8>, from charset: String, path: String, source: EncodingSource, total: Int
+    )
+        throws(BookError) -> BookText
     {
-        var error: Int32 = 0
-        guard let decoder = nicu_decoder_open(charset, &error) else { throw .unknownEncoding(name: charset) }
-        defer { nicu_decoder_close(decoder) }
-        var output = [UInt8](repeating: 0, count: bytes.count * 3 + 16)
-        var consumed: Int64 = 0
-        let written = bytes.withUnsafeBufferPointer { input in
-            output.withUnsafeMutableBufferPointer { target in
-                nicu_decoder_convert(
-                    decoder, input.baseAddress, Int64(input.count), &consumed, target.baseAddress,
-                    Int64(target.count), 1, &error)
+        var decoded: (utf8: [UInt8], invalidSequences: Int)
+        do {
+            decoded = try bytes.withUnsafeBufferPointer { buffer throws(BookError) in
+                try StreamingDecoder.decode(buffer, encoding: charset)
             }
+        } catch {
+            if case .undecodable(_, let encoding, let reason) = error {
+                throw .undecodable(path: path, encoding: encoding, reason: reason)
+            }
+            throw error
         }
-        if error > 0 {
-            throw .undecodable(path: path, encoding: charset, reason: String(cString: nicu_error_name(error)))
-        }
-        output.removeSubrange(Int(written)...)
-        if output.starts(with: [0xEF, 0xBB, 0xBF]) { output.removeFirst(3) }
+        if decoded.utf8.starts(with: ByteOrderMark.utf8.bytes) { decoded.utf8.removeFirst(3) }
         return BookText(
-            utf8: normalise(output), encoding: charset, encodingSource: source,
-            invalidSequences: Int(nicu_decoder_invalid_count(decoder)))
-    }
-
-    /// LF line endings; C0 controls (but LF and TAB), DEL and C1 controls become visible symbols
-    /// so that nothing in a book can drive the terminal.
-    static func normalise(_ bytes: [UInt8]) -> [UInt8] {
-        var output = [UInt8]()
-        output.reserveCapacity(bytes.count)
-        var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            switch byte {
-            case 0x0D:
-                output.append(0x0A)
-                if index + 1 < bytes.count, bytes[index + 1] == 0x0A { index += 1 }
-            case 0x0A, 0x09: output.append(byte)
-            case 0x00..<0x20: output.append(contentsOf: controlPicture(UInt32(byte)))
-            case 0x7F: output.append(contentsOf: controlPicture(0x21))
-            case 0xC2 where index + 1 < bytes.count && (0x80...0x9F).contains(bytes[index + 1]):
-                output.append(contentsOf: [0xEF, 0xBF, 0xBD])
-                index += 1
-            default: output.append(byte)
-            }
-            index += 1
-        }
-        return output
-    }
-
-    /// U+2400 + code: the Control Pictures block (␛ for ESC, ␡ for DEL).
-    private static func controlPicture(_ code: UInt32) -> [UInt8] {
-        let scalar = 0x2400 + code
-        return [0xE2, UInt8(0x80 | ((scalar >> 6) & 0x3F)), UInt8(0x80 | (scalar & 0x3F))]
+            utf8: TextNormaliser.normalise(decoded.utf8), encoding: charset, encodingSource: source,
+            invalidSequences: decoded.invalidSequences, sourceByteCount: total)
     }
 }

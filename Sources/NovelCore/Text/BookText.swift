@@ -1,25 +1,86 @@
 /// How the decoder chose a book's encoding.
-public enum EncodingSource: Sendable, Equatable {
+public enum EncodingSource: Sendable, Equatable, CustomStringConvertible {
     case byteOrderMark
     case validUTF8
+    /// ICU's detector (or the UTF-16 / damaged-UTF-8 heuristics) with a confidence of 0–100.
     case detected(confidence: Int)
+    /// `--encoding NAME`.
     case forced
+
+    /// What `novel info` prints: "BOM", "valid UTF-8", "detected (confidence N)" or "forced".
+    public var description: String {
+        switch self {
+        case .byteOrderMark: "BOM"
+        case .validUTF8: "valid UTF-8"
+        case .detected(let confidence): "detected (confidence \(confidence))"
+        case .forced: "forced"
+        }
+    }
 }
 
 /// A book's text after decoding: UTF-8, LF line endings, no BOM, terminal controls neutralised.
 /// Every position in novel (chapters, pages, bookmarks) is a byte offset into `utf8`.
 public struct BookText: Sendable {
     public let utf8: [UInt8]
-    /// The ICU name of the encoding the file was decoded from.
+    /// The name of the encoding the file was decoded from ("UTF-8", "GB18030", "Big5-HKSCS", "UTF-16LE", …).
     public let encoding: String
     public let encodingSource: EncodingSource
     /// Illegal or unmappable byte sequences replaced by U+FFFD.
     public let invalidSequences: Int
+    /// The size of the file before decoding, in bytes.
+    public let sourceByteCount: Int
 
-    public init(utf8: [UInt8], encoding: String, encodingSource: EncodingSource, invalidSequences: Int) {
+    public init(
+        utf8: [UInt8], encoding: String, encodingSource: EncodingSource, invalidSequences: Int,
+        sourceByteCount: Int? = nil
+    ) {
         self.utf8 = utf8
         self.encoding = encoding
         self.encodingSource = encodingSource
         self.invalidSequences = invalidSequences
+        self.sourceByteCount = sourceByteCount ?? utf8.count
+    }
+
+    /// The number of Unicode scalars (code points), counted eight bytes at a time: every byte that is
+    /// not a UTF-8 continuation byte starts one. For Chinese text this equals the grapheme count.
+    public var characters: Int {
+        utf8.withUnsafeBufferPointer { bytes in
+            guard let base = bytes.baseAddress else { return 0 }
+            var continuations = 0
+            var index = 0
+            while index + 8 <= bytes.count {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                // Bit 7 set and bit 6 clear: 10xxxxxx.
+                continuations += (word & ~(word << 1) & 0x8080_8080_8080_8080).nonzeroBitCount
+                index += 8
+            }
+            while index < bytes.count {
+                if bytes[index] & 0xC0 == 0x80 { continuations += 1 }
+                index += 1
+            }
+            return bytes.count - continuations
+        }
+    }
+
+    /// The number of lines: line feeds, plus one for a last line without one (an empty text has none).
+    public var lines: Int {
+        utf8.withUnsafeBufferPointer { bytes in
+            guard let base = bytes.baseAddress else { return 0 }
+            var feeds = 0
+            var index = 0
+            let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+            while index + 8 <= bytes.count {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) ^ 0x0A0A_0A0A_0A0A_0A0A
+                // Exact zero-byte mask: bit 7 of each byte that was 0x0A.
+                let zeroBytes = ~(((word & low7) &+ low7) | word | low7)
+                feeds += zeroBytes.nonzeroBitCount
+                index += 8
+            }
+            while index < bytes.count {
+                if bytes[index] == 0x0A { feeds += 1 }
+                index += 1
+            }
+            return feeds + (bytes.last.map { $0 != 0x0A } ?? false ? 1 : 0)
+        }
     }
 }

@@ -6,12 +6,13 @@ struct InfoCommand: ParsableCommand {
         commandName: "info", abstract: "Show a book's size, encoding and text statistics.")
 
     @Argument(help: "The book file.") var book: String
-    @Option(help: "Decode with this encoding instead of detecting it.") var encoding: String?
+    @Option(help: "Decode with this encoding (gb18030, big5, utf-16le, …) instead of detecting it.")
+    var encoding: String?
+    @Flag(help: "Print JSON (keys: path, bytes, encoding, encodingSource, characters, lines, invalidSequences).")
+    var json = false
 
     func run() throws {
-        let text = try BookLoader.load(path: book, encoding: encoding)
-        print("path: \(book)")
-        print("encoding: \(text.encoding)")
-        print("invalid sequences: \(text.invalidSequences)")
+        let options = BookInfo.Options(path: book, encoding: encoding, json: json)
+        StandardOutput.writeLine(try BookInfo.gather(options).render(options))
     }
 }

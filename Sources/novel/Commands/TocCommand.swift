@@ -1,9 +1,74 @@
 import ArgumentParser
+import Foundation
+import NovelCore
 
 struct TocCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "toc", abstract: "Not built yet.")
+    static let configuration = CommandConfiguration(
+        commandName: "toc",
+        abstract: "Print a book's table of contents.",
+        discussion: """
+            Chapters are found by built-in rules for Chinese (第十回, 第一百二十三章, 第一卷, 楔子, 番外 …) and \
+            English (Chapter 12, CHAPTER XII, Part One, Prologue) headings. Chapters sit under their volume.
+
+            Examples:
+              novel toc book.txt
+              novel toc book.txt --json | jq '.[] | select(.level == 1) | .title'
+              novel toc book.txt --chapter-pattern '^卷[0-9]+'
+            """)
+
+    @Argument(help: "The book file.") var book: String
+    @Flag(help: "Print JSON: an array of {index, level, title, number, offset, characters}.") var json = false
+    @Option(help: "Decode with this encoding instead of detecting it (gb18030, big5, utf-16le …).") var encoding: String?
+    @Option(help: "An ICU regular expression that matches heading lines, instead of the built-in rules.")
+    var chapterPattern: String?
 
     func run() throws {
-        throw ValidationError("novel toc is not built yet")
+        let opened = try BookOpener.open(
+            path: book, encoding: encoding, chapterPattern: chapterPattern, paths: NovelPaths.fromEnvironment())
+        let rows = opened.index.entries.enumerated().map { position, entry in
+            TOCRow(
+                index: position, level: entry.level.rawValue, title: entry.title, number: entry.number,
+                offset: entry.range.lowerBound, characters: entry.characters(in: opened.text),
+                nested: entry.volumeIndex != nil)
+        }
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            StandardOutput.writeLine(String(decoding: try encoder.encode(rows), as: UTF8.self))
+            return
+        }
+        let digits = String(rows.count).count
+        var lines = ""
+        for row in rows {
+            let number = String(row.index)
+            lines += String(repeating: " ", count: digits - number.count) + number + "  "
+            lines += (row.nested ? "  " : "") + row.title + "\n"
+        }
+        StandardOutput.write(lines)
+    }
+}
+
+/// One TOC entry as `novel toc` prints it.
+struct TOCRow: Encodable {
+    var index: Int
+    var level: Int
+    var title: String
+    var number: Int?
+    var offset: Int
+    var characters: Int
+    var nested: Bool
+
+    enum CodingKeys: String, CodingKey {
+        case index, level, title, number, offset, characters
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(index, forKey: .index)
+        try container.encode(level, forKey: .level)
+        try container.encode(title, forKey: .title)
+        try container.encode(number, forKey: .number)  // null when the heading has no number
+        try container.encode(offset, forKey: .offset)
+        try container.encode(characters, forKey: .characters)
     }
 }

@@ -1,0 +1,384 @@
+import Foundation
+
+/// Finds a book's headings and turns them into a `ChapterIndex` (see docs/chapters.md).
+///
+/// One pass over the lines: a line is a candidate when its first character can start a heading and it
+/// is short, and `HeadingMatcher` (or the user's pattern) accepts it. Whole-book checks then pick the
+/// Chinese or the English rules, drop lists of contents and duplicated headings, and split over-long
+/// sections at paragraph boundaries.
+public struct ChapterSplitter: Sendable {
+    /// Bumped when the rules change, so that cached indexes are rebuilt.
+    public static let rulesVersion = 1
+    /// A section with more characters than this is split into parts.
+    public static let longSectionCharacters = 100_000
+    /// The size a long section's parts aim for.
+    static let sectionPartCharacters = 50_000
+    /// Longer lines are never headings (60 cells of CJK is 180 bytes; some headings carry a volume label).
+    static let maximumHeadingBytes = 240
+
+    private let custom: CustomHeadingPattern?
+
+    /// The built-in rules.
+    public init() {
+        custom = nil
+    }
+
+    /// The user's pattern when one is given, else the built-in rules.
+    public init(customPattern: String?) throws(ChapterPatternError) {
+        if let customPattern, !customPattern.isEmpty {
+            custom = try CustomHeadingPattern(customPattern)
+        } else {
+            custom = nil
+        }
+    }
+
+    public func split(_ text: BookText) -> ChapterIndex {
+        text.utf8.withUnsafeBufferPointer { split($0) }
+    }
+
+    func split(_ bytes: UnsafeBufferPointer<UInt8>) -> ChapterIndex {
+        var found = findHeadings(bytes)
+        let ruleName: String
+        if custom != nil {
+            ruleName = "custom"
+        } else {
+            let family = chooseFamily(found)
+            found = found.filter { $0.candidate.family == family }
+            ruleName = found.isEmpty ? "none" : (family == .chinese ? "chinese" : "english")
+        }
+        promoteVolumesWithoutChapters(&found)
+        found = removeListsOfContents(found)
+        found = removeRepeatedHeadings(found)
+        var entries = buildEntries(found, bytes)
+        entries = splitLongSections(entries, bytes)
+        return ChapterIndex(entries: entries, ruleName: ruleName)
+    }
+
+    // MARK: Finding candidate lines
+
+    struct FoundHeading {
+        var lineStart: Int
+        /// Just past the heading line and its line feed.
+        var bodyStart: Int
+        var title: String
+        var candidate: HeadingCandidate
+        /// Non-blank lines between the previous heading and this one.
+        var textLinesBefore: Int
+    }
+
+    func findHeadings(_ bytes: UnsafeBufferPointer<UInt8>) -> [FoundHeading] {
+        guard let base = bytes.baseAddress else { return [] }
+        let count = bytes.count
+        var found: [FoundHeading] = []
+        var textLines = 0
+        var lineStart = 0
+        while lineStart < count {
+            let lineEnd: Int
+            if let feed = memchr(base + lineStart, 0x0A, count - lineStart) {
+                lineEnd = base.distance(to: feed.assumingMemoryBound(to: UInt8.self))
+            } else {
+                lineEnd = count
+            }
+            defer { lineStart = lineEnd + 1 }
+            let (start, end) = trimmed(bytes, lineStart, lineEnd)
+            if start == end { continue }
+            if let candidate = candidate(bytes, start, end) {
+                let title = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+                found.append(
+                    FoundHeading(
+                        lineStart: lineStart, bodyStart: min(lineEnd + 1, count), title: title, candidate: candidate,
+                        textLinesBefore: textLines))
+                textLines = 0
+            } else {
+                textLines += 1
+            }
+        }
+        return found
+    }
+
+    private func candidate(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> HeadingCandidate? {
+        let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
+        if let custom {
+            let (matched, number) = custom.match(line)
+            return matched
+                ? HeadingCandidate(kind: .chapter, family: .chinese, number: number, unit: nil, volumeLabel: nil) : nil
+        }
+        guard end - start <= Self.maximumHeadingBytes else { return nil }
+        let (first, _) = decodeScalar(bytes, at: start)
+        guard HeadingMatcher.firstScalars.contains(first) else { return nil }
+        let scalars = Array(String(decoding: line, as: UTF8.self).unicodeScalars)
+        var width = 0
+        for scalar in scalars { width += scalar.value >= 0x1100 ? 2 : 1 }
+        return HeadingMatcher.match(scalars, width: width)
+    }
+
+    /// The line without leading and trailing ASCII spaces, tabs, CRs and ideographic spaces (U+3000).
+    private func trimmed(_ bytes: UnsafeBufferPointer<UInt8>, _ lineStart: Int, _ lineEnd: Int) -> (Int, Int) {
+        var start = lineStart
+        var end = lineEnd
+        while start < end {
+            let byte = bytes[start]
+            if byte == 0x20 || byte == 0x09 || byte == 0x0D {
+                start += 1
+            } else if byte == 0xE3, start + 2 < end, bytes[start + 1] == 0x80, bytes[start + 2] == 0x80 {
+                start += 3
+            } else {
+                break
+            }
+        }
+        while end > start {
+            let byte = bytes[end - 1]
+            if byte == 0x20 || byte == 0x09 || byte == 0x0D {
+                end -= 1
+            } else if end - 3 >= start, bytes[end - 3] == 0xE3, bytes[end - 2] == 0x80, byte == 0x80 {
+                end -= 3
+            } else {
+                break
+            }
+        }
+        return (start, end)
+    }
+
+    // MARK: Whole-book checks
+
+    /// The rule family with more headings wins; Chinese on a tie.
+    func chooseFamily(_ found: [FoundHeading]) -> HeadingCandidate.Family {
+        var chinese = 0
+        var english = 0
+        for heading in found {
+            // Numbered chapters weigh most: they are what a table of contents is made of.
+            let weight = heading.candidate.kind == .chapter ? 3 : 1
+            if heading.candidate.family == .chinese { chinese += weight } else { english += weight }
+        }
+        return english > chinese ? .english : .chinese
+    }
+
+    /// A book whose only numbered unit is 卷 (or Part) has those as its chapters.
+    func promoteVolumesWithoutChapters(_ found: inout [FoundHeading]) {
+        guard !found.contains(where: { $0.candidate.kind == .chapter }) else { return }
+        for index in found.indices where found[index].candidate.kind == .volume && found[index].candidate.number != nil {
+            found[index].candidate.kind = .chapter
+        }
+    }
+
+    /// A run of three or more headings with nothing but blank lines between them is a list of contents
+    /// when the numbering starts again after it: inside the run (the body's first heading follows the
+    /// list directly) or at the next heading after it.
+    func removeListsOfContents(_ found: [FoundHeading]) -> [FoundHeading] {
+        var keep = [Bool](repeating: true, count: found.count)
+        var runStart = 0
+        while runStart < found.count {
+            var runEnd = runStart
+            while runEnd + 1 < found.count, found[runEnd + 1].textLinesBefore == 0 { runEnd += 1 }
+            if runEnd - runStart >= 2 {
+                var highest: Int?
+                var restart: Int?
+                for index in runStart...runEnd where found[index].candidate.kind == .chapter {
+                    guard let number = found[index].candidate.number else { continue }
+                    if let previous = highest, number <= previous {
+                        restart = index
+                        break
+                    }
+                    highest = number
+                }
+                if let restart {
+                    for index in runStart..<restart { keep[index] = false }
+                } else if let highest,
+                    let next = found[(runEnd + 1)...].first(where: {
+                        $0.candidate.kind == .chapter && $0.candidate.number != nil
+                    })?.candidate.number, next <= highest
+                {
+                    for index in runStart...runEnd { keep[index] = false }
+                }
+            }
+            runStart = runEnd + 1
+        }
+        return found.indices.filter { keep[$0] }.map { found[$0] }
+    }
+
+    /// A chapter heading that repeats the number of the chapter it sits in (a pasted title inside the
+    /// text) is not a new chapter.
+    func removeRepeatedHeadings(_ found: [FoundHeading]) -> [FoundHeading] {
+        var result: [FoundHeading] = []
+        var previousNumber: Int?
+        for heading in found {
+            switch heading.candidate.kind {
+            case .volume:
+                previousNumber = nil
+            case .chapter:
+                if let number = heading.candidate.number, number == previousNumber { continue }
+                previousNumber = heading.candidate.number
+            case .special:
+                previousNumber = nil
+            }
+            result.append(heading)
+        }
+        return result
+    }
+
+    // MARK: Building entries
+
+    func buildEntries(_ found: [FoundHeading], _ bytes: UnsafeBufferPointer<UInt8>) -> [TOCEntry] {
+        let count = bytes.count
+        let isChinese = Self.isMostlyCJK(bytes)
+        guard let firstHeading = found.first else {
+            return [
+                TOCEntry(
+                    level: .chapter, title: isChinese ? "正文" : "Text", number: nil, range: 0..<count, bodyStart: 0,
+                    volumeIndex: nil, kind: .section)
+            ]
+        }
+        var entries: [TOCEntry] = []
+        if Self.hasText(bytes, 0..<firstHeading.lineStart) {
+            let title = Self.frontTitle(bytes, 0..<firstHeading.lineStart) ?? (isChinese ? "开篇" : "Opening")
+            entries.append(
+                TOCEntry(
+                    level: .chapter, title: title, number: nil, range: 0..<firstHeading.lineStart, bodyStart: 0,
+                    volumeIndex: nil, kind: .front))
+        }
+        let firstStart = entries.isEmpty ? 0 : firstHeading.lineStart
+        var currentVolume: Int?
+        var currentVolumeLabel: String?
+        for (position, heading) in found.enumerated() {
+            let start = position == 0 ? firstStart : heading.lineStart
+            let end = position + 1 < found.count ? found[position + 1].lineStart : count
+            let candidate = heading.candidate
+            switch candidate.kind {
+            case .volume:
+                entries.append(
+                    TOCEntry(
+                        level: .volume, title: heading.title, number: candidate.number, range: start..<end,
+                        bodyStart: heading.bodyStart, volumeIndex: nil, kind: .volume))
+                currentVolume = entries.count - 1
+                currentVolumeLabel = nil
+            case .chapter, .special:
+                var chapterStart = start
+                if let label = candidate.volumeLabel, label != currentVolumeLabel {
+                    // The volume is named on the chapter's line: an empty volume entry opens the group.
+                    entries.append(
+                        TOCEntry(
+                            level: .volume, title: label, number: nil, range: start..<start, bodyStart: start,
+                            volumeIndex: nil, kind: .volume))
+                    currentVolume = entries.count - 1
+                    currentVolumeLabel = label
+                    chapterStart = start
+                }
+                // 番外 and 后记 after the last volume stand on their own unless a volume label says otherwise.
+                let volume = candidate.kind == .special && candidate.volumeLabel == nil ? nil : currentVolume
+                entries.append(
+                    TOCEntry(
+                        level: .chapter, title: heading.title, number: candidate.number, range: chapterStart..<end,
+                        bodyStart: heading.bodyStart, volumeIndex: volume,
+                        kind: candidate.kind == .special ? .special : .chapter))
+            }
+        }
+        return entries
+    }
+
+    /// Whether the range holds anything but whitespace.
+    static func hasText(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let byte = bytes[index]
+            if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
+                index += 1
+            } else if byte == 0xE3, index + 2 < range.upperBound, bytes[index + 1] == 0x80, bytes[index + 2] == 0x80 {
+                index += 3
+            } else {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// The first non-blank line of the text before the first heading when it is short enough to be a
+    /// title (usually the book's name).
+    static func frontTitle(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String? {
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+        for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
+            let title = String(line).trimmingSpaces
+            if title.isEmpty { continue }
+            return title.unicodeScalars.count <= 20 ? title : nil
+        }
+        return nil
+    }
+
+    /// Whether most of the first 64 KB is CJK, to title made-up sections in the book's language.
+    static func isMostlyCJK(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var threeByteLeads = 0
+        var ascii = 0
+        for byte in bytes.prefix(65536) {
+            if byte >= 0xE0 && byte < 0xF0 { threeByteLeads += 1 } else if byte < 0x80, byte > 0x20 { ascii += 1 }
+        }
+        return threeByteLeads * 2 >= ascii
+    }
+
+    // MARK: Long sections
+
+    /// Splits every section longer than `longSectionCharacters` into parts at paragraph boundaries,
+    /// titled `标题 (2)`, `标题 (3)` …
+    func splitLongSections(_ entries: [TOCEntry], _ bytes: UnsafeBufferPointer<UInt8>) -> [TOCEntry] {
+        var result: [TOCEntry] = []
+        var volumeRemap: [Int: Int] = [:]
+        for (index, entry) in entries.enumerated() {
+            var entry = entry
+            if let volume = entry.volumeIndex { entry.volumeIndex = volumeRemap[volume] }
+            if entry.level == .volume {
+                volumeRemap[index] = result.count
+                result.append(entry)
+                continue
+            }
+            guard Self.scalarCount(bytes, entry.range) > Self.longSectionCharacters else {
+                result.append(entry)
+                continue
+            }
+            let cuts = Self.partBoundaries(bytes, entry.range)
+            for (part, range) in cuts.enumerated() {
+                var piece = entry
+                piece.range = range
+                if part > 0 {
+                    piece.title = "\(entry.title) (\(part + 1))"
+                    piece.bodyStart = range.lowerBound
+                    piece.kind = .section
+                    piece.number = nil
+                }
+                result.append(piece)
+            }
+        }
+        return result
+    }
+
+    /// Ranges of about `sectionPartCharacters` each, cut after a line feed when there is one near the
+    /// target, otherwise at a character boundary (a 2 MB line has no paragraph boundary).
+    static func partBoundaries(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> [Range<Int>] {
+        var parts: [Range<Int>] = []
+        var start = range.lowerBound
+        while scalarCount(bytes, start..<range.upperBound) > longSectionCharacters {
+            // Walk `sectionPartCharacters` characters forward.
+            var index = start
+            var characters = 0
+            while index < range.upperBound, characters < sectionPartCharacters {
+                if bytes[index] & 0xC0 != 0x80 { characters += 1 }
+                index += 1
+            }
+            while index < range.upperBound, bytes[index] & 0xC0 == 0x80 { index += 1 }
+            // Prefer the next paragraph boundary within another part's length.
+            var cut = index
+            var probe = index
+            let limit = min(range.upperBound, index + sectionPartCharacters * 3)
+            while probe < limit, bytes[probe] != 0x0A { probe += 1 }
+            if probe < limit { cut = probe + 1 }
+            parts.append(start..<cut)
+            start = cut
+        }
+        parts.append(start..<range.upperBound)
+        return parts
+    }
+
+    /// Unicode scalars in the range (bytes that do not continue a UTF-8 sequence).
+    static func scalarCount(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
+        var count = 0
+        for index in range where bytes[index] & 0xC0 != 0x80 { count += 1 }
+        return count
+    }
+}

@@ -1,0 +1,249 @@
+import Foundation
+
+/// A line that reads like a heading under the built-in rules, before the whole-book checks.
+struct HeadingCandidate: Sendable, Equatable {
+    enum Kind: Sendable, Equatable {
+        /// 第X卷, 卷X, 第X部, 上卷/中卷/下卷: a level above chapters.
+        case volume
+        /// 第X章 and its kin, Chapter N, Part N.
+        case chapter
+        /// 序, 楔子, 番外, 后记, Prologue …: a section outside the numbered run.
+        case special
+    }
+
+    enum Family: Sendable, Equatable {
+        case chinese, english
+    }
+
+    var kind: Kind
+    var family: Family
+    var number: Int?
+    /// The unit character of a 第X… heading (章, 回, 卷 …).
+    var unit: Unicode.Scalar?
+    /// A volume named on the same line before the chapter: 上卷 in `上卷 第一回　灵根育孕源流出`.
+    var volumeLabel: String?
+}
+
+/// Decides whether one trimmed line is a heading under the built-in rules (see docs/chapters.md).
+/// It looks at a single line; ChapterSplitter applies the whole-book checks.
+enum HeadingMatcher {
+    /// Headings wider than this many cells read as prose.
+    static let maximumWidth = 80
+
+    static let chapterUnits: Set<Unicode.Scalar> = ["章", "回", "节", "節", "集", "篇", "话", "話"]
+    static let volumeUnits: Set<Unicode.Scalar> = ["卷", "部"]
+    /// Spaces and punctuation that may separate a heading's marker from its title.
+    static let separators: Set<Unicode.Scalar> = [
+        " ", "\t", "\u{3000}", ":", "：", "、", ".", "．", "-", "—", "·", "・", "　", "】", "]", "〕", "〗", ")", "）", "_",
+    ]
+    static let openingBrackets: Set<Unicode.Scalar> = ["【", "[", "〔", "〖", "（", "("]
+    static let closingBrackets: Set<Unicode.Scalar> = ["】", "]", "〕", "〗", "）", ")"]
+    /// Characters that end sentences: a line ending in one is prose, not a heading.
+    static let sentenceEnders: Set<Unicode.Scalar> = ["。", "，", "；", "．", ",", ";", "、"]
+    /// Words that begin with a unit character: 第二章节的内容…, 第三回合, 第一部分.
+    static let unitWordContinuations: [Unicode.Scalar: Set<Unicode.Scalar>] = [
+        "章": ["节", "節", "程"], "回": ["合", "目"], "部": ["分", "队", "門", "门"], "集": ["合", "团", "團", "中", "体"],
+        "节": ["目", "课", "日"], "篇": ["幅", "章"], "卷": ["子", "入", "起"],
+    ]
+    /// Stand-alone headings, longest first so that 序章 wins over 序.
+    static let specialWords: [[Unicode.Scalar]] = [
+        "大结局", "大結局", "序章", "序言", "序幕", "楔子", "引子", "前言", "后记", "後記", "尾声", "尾聲", "终章", "終章",
+        "番外", "外传", "外傳", "附录", "附錄", "序",
+    ].map { Array($0.unicodeScalars) }
+    static let volumeWords: [[Unicode.Scalar]] = ["上卷", "中卷", "下卷"].map { Array($0.unicodeScalars) }
+
+    /// Scalars a heading can start with: lines starting otherwise are skipped before any other work.
+    static let firstScalars: Set<UInt32> = {
+        var set = Set<UInt32>()
+        for text in ["第", "正", "卷", "上", "中", "下", "C", "c", "P", "p", "E", "e"] + openingBrackets.map(String.init) {
+            set.insert(text.unicodeScalars.first!.value)
+        }
+        for word in specialWords { set.insert(word[0].value) }
+        return set
+    }()
+
+    static func match(_ line: [Unicode.Scalar], width: Int) -> HeadingCandidate? {
+        guard let last = line.last, !line.isEmpty, width <= maximumWidth, !sentenceEnders.contains(last) else {
+            return nil
+        }
+        if let candidate = matchChinese(line) { return candidate }
+        return matchEnglish(line)
+    }
+
+    // MARK: Chinese
+
+    static func matchChinese(_ line: [Unicode.Scalar]) -> HeadingCandidate? {
+        var index = 0
+        // 正文 第一回 …: a label some web copies put before every heading.
+        if hasPrefix(line, at: 0, ["正", "文"]) {
+            index = skipSpaces(line, from: 2)
+            if index == 2, index < line.count, line[index] != "第" { return nil }
+        }
+        // 上卷 第一回 …: a volume named on the chapter's own line.
+        for word in volumeWords where hasPrefix(line, at: index, word) {
+            let afterWord = index + word.count
+            let next = skipSpaces(line, from: afterWord)
+            if next > afterWord, var chapter = numberedHeading(line, from: next), chapter.kind == .chapter {
+                chapter.volumeLabel = String(String.UnicodeScalarView(word))
+                return chapter
+            }
+            if next > afterWord, var special = matchSpecial(line, from: next) {
+                special.volumeLabel = String(String.UnicodeScalarView(word))
+                return special
+            }
+            guard tail(line, from: afterWord) != nil else { return nil }
+            return HeadingCandidate(kind: .volume, family: .chinese, number: nil, unit: "卷", volumeLabel: nil)
+        }
+        if let heading = numberedHeading(line, from: index) {
+            // 第一卷 第一章 …: a volume and a chapter on one line.
+            if heading.kind == .volume, let chapterStart = secondHeadingStart(line, from: index),
+                var chapter = numberedHeading(line, from: chapterStart), chapter.kind == .chapter
+            {
+                chapter.volumeLabel = String(String.UnicodeScalarView(line[index..<chapterStart])).trimmingSpaces
+                return chapter
+            }
+            return heading
+        }
+        if index > 0 { return nil }
+        // 卷三, 卷三　秋
+        if line.count >= 2, line[0] == "卷" {
+            var end = 1
+            while end < line.count, ChineseNumeral.isNumeral(line[end]) { end += 1 }
+            if end > 1, let number = ChineseNumeral.parse(String(String.UnicodeScalarView(line[1..<end]))),
+                tail(line, from: end) != nil
+            {
+                return HeadingCandidate(kind: .volume, family: .chinese, number: number, unit: "卷", volumeLabel: nil)
+            }
+            return nil
+        }
+        return matchSpecial(line, from: 0)
+    }
+
+    /// 序, 楔子, 番外二　少年时 …: a stand-alone word, an optional number, then the end or a title.
+    static func matchSpecial(_ line: [Unicode.Scalar], from start: Int) -> HeadingCandidate? {
+        for word in specialWords where hasPrefix(line, at: start, word) {
+            let afterWord = start + word.count
+            var end = afterWord
+            while end < line.count, ChineseNumeral.isNumeral(line[end]) { end += 1 }
+            let number =
+                end > afterWord ? ChineseNumeral.parse(String(String.UnicodeScalarView(line[afterWord..<end]))) : nil
+            guard tail(line, from: end) != nil else { return nil }
+            return HeadingCandidate(kind: .special, family: .chinese, number: number, unit: nil, volumeLabel: nil)
+        }
+        return nil
+    }
+
+    /// 第 + number + unit at `start`, with optional brackets and spaces, then the end of the line or a title.
+    static func numberedHeading(_ line: [Unicode.Scalar], from start: Int) -> HeadingCandidate? {
+        var index = start
+        if index < line.count, openingBrackets.contains(line[index]) { index += 1 }
+        guard index < line.count, line[index] == "第" else { return nil }
+        index = skipSpaces(line, from: index + 1)
+        let numberStart = index
+        while index < line.count, ChineseNumeral.isNumeral(line[index]) { index += 1 }
+        guard index > numberStart,
+            let number = ChineseNumeral.parse(String(String.UnicodeScalarView(line[numberStart..<index])))
+        else { return nil }
+        index = skipSpaces(line, from: index)
+        guard index < line.count else { return nil }
+        let unit = line[index]
+        let kind: HeadingCandidate.Kind
+        if chapterUnits.contains(unit) {
+            kind = .chapter
+        } else if volumeUnits.contains(unit) {
+            kind = .volume
+        } else {
+            return nil
+        }
+        index += 1
+        if index < line.count, let words = unitWordContinuations[unit], words.contains(line[index]) { return nil }
+        if index < line.count, closingBrackets.contains(line[index]) { index += 1 }
+        return HeadingCandidate(kind: kind, family: .chinese, number: number, unit: unit, volumeLabel: nil)
+    }
+
+    /// Where a second 第… marker starts after a volume marker on the same line, if one does.
+    static func secondHeadingStart(_ line: [Unicode.Scalar], from start: Int) -> Int? {
+        guard let heading = line[start...].firstIndex(of: "第") else { return nil }
+        var index = heading + 1
+        while index < line.count, !volumeUnits.contains(line[index]) { index += 1 }
+        let after = skipSpaces(line, from: index + 1)
+        guard after > index + 1, after < line.count else { return nil }
+        return line[after] == "第" || openingBrackets.contains(line[after]) ? after : nil
+    }
+
+    // MARK: English
+
+    static let englishNumberWords = [
+        "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+        "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty",
+    ]
+
+    static func matchEnglish(_ line: [Unicode.Scalar]) -> HeadingCandidate? {
+        let text = String(String.UnicodeScalarView(line))
+        let words = text.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: true)
+        guard let first = words.first else { return nil }
+        let keyword = first.lowercased().trimmingCharacters(in: [":", "."])
+        switch keyword {
+        case "prologue", "epilogue", "preface", "afterword":
+            guard first.count == keyword.count || first.dropFirst(keyword.count).allSatisfy({ $0 == ":" || $0 == "." })
+            else { return nil }
+            return HeadingCandidate(kind: .special, family: .english, number: nil, unit: nil, volumeLabel: nil)
+        case "chapter", "part", "book":
+            guard words.count >= 2, first.count == keyword.count else { return nil }
+            // The first letter is a capital: "chapter one of her life" in lower case is prose.
+            guard first.first!.isUppercase else { return nil }
+            let token = words[1].trimmingCharacters(in: [":", ".", "—", "-"])
+            let number =
+                Int(token) ?? RomanNumeral.parse(token)
+                ?? englishNumberWords.firstIndex(of: token.lowercased()).map { $0 + 1 }
+            guard let number else { return nil }
+            if words.count == 3, !(words[1].last.map { ":.—-".contains($0) } ?? false),
+                let firstTitle = words[2].first, firstTitle.isLowercase
+            {
+                return nil  // "Part two of the plan was simple" reads as prose.
+            }
+            return HeadingCandidate(
+                kind: keyword == "chapter" ? .chapter : .volume, family: .english, number: number, unit: nil,
+                volumeLabel: nil)
+        default:
+            return nil
+        }
+    }
+
+    // MARK: Helpers
+
+    static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == " " || scalar == "\t" || scalar == "\u{3000}"
+    }
+
+    static func skipSpaces(_ line: [Unicode.Scalar], from start: Int) -> Int {
+        var index = start
+        while index < line.count, isSpace(line[index]) { index += 1 }
+        return index
+    }
+
+    static func hasPrefix(_ line: [Unicode.Scalar], at start: Int, _ word: [Unicode.Scalar]) -> Bool {
+        guard start + word.count <= line.count else { return false }
+        for offset in 0..<word.count where line[start + offset] != word[offset] { return false }
+        return true
+    }
+
+    /// The title after a marker: empty at the end of the line, or the text after a separator; nil when
+    /// the marker runs straight into other text (楔子一样的…).
+    static func tail(_ line: [Unicode.Scalar], from index: Int) -> ArraySlice<Unicode.Scalar>? {
+        if index >= line.count { return [] }
+        return separators.contains(line[index]) ? line[(index + 1)...] : nil
+    }
+}
+
+extension String {
+    /// Without leading and trailing ASCII and ideographic spaces and tabs.
+    var trimmingSpaces: String {
+        let scalars = Array(unicodeScalars)
+        var start = 0
+        var end = scalars.count
+        while start < end, HeadingMatcher.isSpace(scalars[start]) { start += 1 }
+        while end > start, HeadingMatcher.isSpace(scalars[end - 1]) { end -= 1 }
+        return String(String.UnicodeScalarView(scalars[start..<end]))
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+
+/// Reads a whole book file in one go, with an error that names the file and says what is wrong.
+enum BookFile {
+    static func read(_ path: String) throws(BookError) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        if descriptor < 0 {
+            let code = errno
+            switch code {
+            case ENOENT, ENOTDIR: throw .notFound(path: path)
+            case EISDIR: throw .isDirectory(path: path)
+            default: throw .unreadable(path: path, reason: String(cString: strerror(code)))
+            }
+        }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            throw .unreadable(path: path, reason: String(cString: strerror(errno)))
+        }
+        if status.st_mode & S_IFMT == S_IFDIR { throw .isDirectory(path: path) }
+        // One read of the size the file has now; keep reading if it grew or has no size (a pipe).
+        var bytes = [UInt8](repeating: 0, count: max(Int(status.st_size), 0) + 1)
+        var filled = 0
+        while true {
+            if filled == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(bytes.count, 1 << 16))) }
+            let result = bytes.withUnsafeMutableBytes { raw in
+                Foundation.read(descriptor, raw.baseAddress! + filled, raw.count - filled)
+            }
+            if result < 0 {
+                if errno == EINTR { continue }
+                let code = errno
+                if code == EISDIR { throw .isDirectory(path: path) }
+                throw .unreadable(path: path, reason: String(cString: strerror(code)))
+            }
+            if result == 0 { break }
+            filled += result
+        }
+        bytes.removeSubrange(filled...)
+        return bytes
+    }
+}

@@ -1,0 +1,76 @@
+/// Makes decoded UTF-8 uniform and safe for a terminal: LF line endings (CRLF and lone CR become LF),
+/// and a visible stand-in for every character that could drive the terminal. C0 controls other than
+/// LF and TAB become their Control Pictures (NUL → ␀, ESC → ␛), DEL becomes ␡, and C1 controls
+/// (U+0080–U+009F, which include the 8-bit CSI U+009B) become U+FFFD, as they have no pictures.
+public enum TextNormaliser {
+    /// The normalised text; returns `bytes` itself when nothing needs to change.
+    public static func normalise(_ bytes: [UInt8]) -> [UInt8] {
+        bytes.withUnsafeBufferPointer { input in
+            guard let first = firstSpecial(input, from: 0) else { return bytes }
+            var output: [UInt8] = []
+            output.reserveCapacity(input.count + 64)
+            var spanStart = 0
+            var index = first
+            while true {
+                let byte = input[index]
+                var replacement: [UInt8]? = nil
+                var skip = 1
+                switch byte {
+                case 0x0A, 0x09: break
+                case 0x0D:
+                    replacement = [0x0A]
+                    if index + 1 < input.count, input[index + 1] == 0x0A { skip = 2 }
+                case 0x00..<0x20: replacement = controlPicture(UInt32(byte))
+                case 0x7F: replacement = controlPicture(0x21)
+                case 0xC2 where index + 1 < input.count && (0x80...0x9F).contains(input[index + 1]):
+                    replacement = [0xEF, 0xBF, 0xBD]
+                    skip = 2
+                default: break
+                }
+                if let replacement {
+                    output.append(contentsOf: UnsafeBufferPointer(rebasing: input[spanStart..<index]))
+                    output.append(contentsOf: replacement)
+                    spanStart = index + skip
+                }
+                guard let next = firstSpecial(input, from: index + skip) else { break }
+                index = next
+            }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: input[spanStart...]))
+            return output
+        }
+    }
+
+    /// The first byte at or after `start` that may need a change: below 0x20, 0x7F or 0xC2
+    /// (the lead byte of U+0080–U+00BF). Eight bytes per step.
+    @inline(__always)
+    static func firstSpecial(_ input: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard let base = input.baseAddress else { return nil }
+        var index = start
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        while index + 8 <= input.count {
+            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            let below20 = (word &- ones &* 0x20) & ~word
+            let is7F = ((word ^ (ones &* 0x7F)) &- ones) & ~(word ^ (ones &* 0x7F))
+            let isC2 = ((word ^ (ones &* 0xC2)) &- ones) & ~(word ^ (ones &* 0xC2))
+            if (below20 | is7F | isC2) & highs != 0 {
+                for offset in index..<(index + 8) where isSpecial(input[offset]) { return offset }
+            }
+            index += 8
+        }
+        while index < input.count {
+            if isSpecial(input[index]) { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    @inline(__always)
+    private static func isSpecial(_ byte: UInt8) -> Bool { byte < 0x20 || byte == 0x7F || byte == 0xC2 }
+
+    /// U+2400 + code: the Control Pictures block (␀ for NUL, ␛ for ESC, ␡ for DEL as 0x21).
+    static func controlPicture(_ code: UInt32) -> [UInt8] {
+        let scalar = 0x2400 + code
+        return [0xE2, UInt8(0x80 | ((scalar >> 6) & 0x3F)), UInt8(0x80 | (scalar & 0x3F))]
+    }
+}
