@@ -4,15 +4,7 @@ import NovelCore
 
 /// The only code that talks to curses: it draws `Screen`s and turns keys, mouse wheels,
 /// resizes and signals into `TerminalInput`. It always gives the terminal back (`restore()`).
-public final class CursesTerminal {
-    /// What waiting for input produced.
-    public enum Input: Equatable {
-        case event(InputEvent)
-        /// SIGINT, SIGTERM or SIGHUP arrived: save and leave.
-        case signal(Int32)
-        case timeout
-    }
-
+public final class CursesTerminal: TerminalDevice {
     private var isActive = false
     private let signals: SignalWatcher
     private let useColour: Bool
@@ -119,7 +111,7 @@ public final class CursesTerminal {
     public func invalidate() { shown = nil }
 
     /// Waits up to `timeout` seconds (forever when nil) for a key, mouse wheel, resize or signal.
-    public func nextInput(timeout: Double?) -> Input {
+    public func nextInput(timeout: Double?) -> TerminalInput {
         let deadline = timeout.map { Self.now() + max($0, 0) }
         while true {
             if let pending = signals.drain().first { return .signal(pending) }
