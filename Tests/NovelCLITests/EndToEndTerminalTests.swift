@@ -2,33 +2,164 @@ import Foundation
 import NovelTestSupport
 import Testing
 
-/// The real binary in a real terminal (tmux): it opens, draws and gives the terminal back.
+/// The real binary in a real terminal (tmux): it opens, draws, keeps its place and gives the terminal back.
+/// Every wait polls the screen until the expected text is there (no fixed sleeps), and the tests run one at a time.
 @Suite(.serialized, .enabled(if: TmuxSession.isAvailable, Comment(rawValue: TmuxSession.absentMessage)))
-struct EndToEndTerminalTests {
+final class EndToEndTerminalTests {
     let home: TemporaryDirectory
+    let book = Corpus.repositoryPath("books/青灯记.txt")
 
     init() throws { home = try TemporaryDirectory("novel-e2e") }
+    deinit { home.remove() }
+
+    private func terminal(_ columns: Int = 80, _ rows: Int = 24) throws -> TmuxSession {
+        try TmuxSession(columns: columns, rows: rows, environment: ["NOVEL_HOME": home.path])
+    }
+
+    /// Starts `novel read` on the sample and waits for its first screen.
+    private func open(_ terminal: TmuxSession, _ extra: [String] = [], expecting text: String = "青灯记") throws -> String {
+        try terminal.runInShell([NovelBinary.path, "read", book] + extra)
+        return try terminal.waitUntil("the reader's first screen") { screen in
+            screen.contains(text) && !screen.contains("novel-exit:")
+                && !screen.split(separator: "\n").contains { $0.hasPrefix(TmuxSession.prompt) }
+        }
+    }
+
+    /// The first line of text on the screen: where the reader is.
+    private func firstLine(_ screen: String) -> String {
+        screen.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.first { !$0.isEmpty } ?? ""
+    }
+
+    /// The screen's text with line breaks and indentation removed, for finding text that re-wrapped.
+    private func joined(_ screen: String) -> String {
+        screen.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined()
+    }
+
+    private func quit(_ terminal: TmuxSession) throws -> Int {
+        try terminal.send("q")
+        return try terminal.waitForExit()
+    }
+
+    /// Presses `key` and waits until the screen is no longer `screen`.
+    @discardableResult
+    private func press(_ key: String, on terminal: TmuxSession, from screen: String) throws -> String {
+        try terminal.send(key)
+        return try terminal.waitUntil("the screen to change after \(key)") { $0 != screen }
+    }
 
     @Test func opensTheSampleShowsTextAndQuitsRestoringTheTerminal() throws {
-        defer { home.remove() }
-        let terminal = try TmuxSession(columns: 80, rows: 24, environment: ["NOVEL_HOME": home.path])
-        let before = try terminal.capture()
-        #expect(before.contains(TmuxSession.prompt))
+        let terminal = try terminal()
+        defer { terminal.kill() }
+        #expect(try terminal.capture().contains(TmuxSession.prompt))
         #expect(try !terminal.alternateScreenIsOn())
 
-        try terminal.runInShell([NovelBinary.path, "read", Corpus.repositoryPath("books/青灯记.txt")])
+        try terminal.runInShell([NovelBinary.path, "read", book])
         try terminal.waitFor("青溪")
         #expect(try terminal.alternateScreenIsOn())
 
-        try terminal.send("q")
-        #expect(try terminal.waitForExit() == 0)
+        #expect(try quit(terminal) == 0)
         let after = try terminal.capture()
         #expect(try !terminal.alternateScreenIsOn())
-        // The shell has the terminal again: the line after the exit status is a fresh prompt,
-        // and none of the book's text was left on the normal screen.
+        // The shell has the terminal again: a fresh prompt after the exit status, and no book text left behind.
         let lines = after.split(separator: "\n").map(String.init)
         #expect(lines.last == TmuxSession.prompt, "\(after)")
         #expect(!after.contains("青溪"))
-        terminal.kill()
+    }
+
+    @Test func reopensWherePreviousReadingStopped() throws {
+        let terminal = try terminal()
+        defer { terminal.kill() }
+        var screen = try open(terminal)
+        screen = try press("Space", on: terminal, from: screen)
+        screen = try press("Space", on: terminal, from: screen)
+        let place = firstLine(screen)
+        #expect(try quit(terminal) == 0)
+
+        try terminal.send("C-l")
+        let reopened = try open(terminal)
+        #expect(firstLine(reopened) == place, "reopened at:\n\(reopened)")
+        #expect(try quit(terminal) == 0)
+    }
+
+    @Test func nextAndPreviousPageAndLineKeysMove() throws {
+        let terminal = try terminal()
+        defer { terminal.kill() }
+        let first = try open(terminal)
+        let next = try press("PageDown", on: terminal, from: first)
+        #expect(firstLine(next) != firstLine(first))
+        let back = try press("b", on: terminal, from: next)
+        #expect(firstLine(back) == firstLine(first))
+        // A mouse-wheel step down (X10 encoding, as tmux-256color sends it).
+        try terminal.sendBytes([0x1B, 0x5B, 0x4D, 0x61, 0x2B, 0x26])
+        let wheeled = try terminal.waitUntil("the wheel to scroll") { $0 != back }
+        #expect(firstLine(wheeled) != firstLine(back))
+        #expect(try quit(terminal) == 0)
+    }
+
+    @Test func sigtermRestoresTheTerminalAndSavesTheReadingPosition() throws {
+        let terminal = try terminal()
+        defer { terminal.kill() }
+        var screen = try open(terminal)
+        screen = try press("Space", on: terminal, from: screen)
+        screen = try press("Space", on: terminal, from: screen)
+        let place = firstLine(screen)
+        let pid = try #require(try terminal.foregroundProcess(named: "novel"))
+        kill(pid, SIGTERM)
+        #expect(try terminal.waitForExit() == 128 + Int(SIGTERM))
+        #expect(try !terminal.alternateScreenIsOn())
+        #expect(try terminal.capture().split(separator: "\n").last.map(String.init) == TmuxSession.prompt)
+
+        try terminal.send("C-l")
+        let reopened = try open(terminal)
+        #expect(firstLine(reopened) == place)
+        #expect(try quit(terminal) == 0)
+    }
+
+    @Test func resizeKeepsTheReadingPosition() throws {
+        let terminal = try terminal(80, 24)
+        defer { terminal.kill() }
+        var screen = try open(terminal)
+        screen = try press("Space", on: terminal, from: screen)
+        let place = firstLine(screen)
+        try terminal.resize(columns: 46, rows: 15)
+        let resized = try terminal.waitUntil("the narrower layout") { current in
+            current.split(separator: "\n").allSatisfy { $0.count <= 46 } && current != screen
+        }
+        // The first visible character stays on screen (lines re-wrap, so compare the text run together).
+        #expect(joined(resized).contains(place.prefix(6)), "before: \(place)\nafter:\n\(resized)")
+        #expect(try quit(terminal) == 0)
+    }
+
+    @Test func aTinyTerminalShowsAMessageAndRecoversWhenEnlarged() throws {
+        let terminal = try terminal(20, 4)
+        defer { terminal.kill() }
+        try terminal.resize(columns: 5, rows: 2)
+        try terminal.runInShell([NovelBinary.path, "read", book])
+        try terminal.waitUntil("the reader to start") { _ in (try? terminal.alternateScreenIsOn()) == true }
+        let tiny = try terminal.waitUntil("a message") { !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
+        #expect(!tiny.contains("novel-exit"))
+        try terminal.resize(columns: 60, rows: 14)
+        try terminal.waitFor("青")
+        #expect(try quit(terminal) == 0)
+    }
+
+    @Test func aBinaryFileExitsWithAMessage() throws {
+        let terminal = try terminal()
+        defer { terminal.kill() }
+        let binary = try home.write("image.txt", [0x89, 0x50, 0x4E, 0x47] + [UInt8](repeating: 0, count: 400) + [1, 2, 3])
+        try terminal.runInShell([NovelBinary.path, "read", binary])
+        let status = try terminal.waitForExit()
+        #expect(status == 2)
+        let screen = try terminal.capture()
+        #expect(screen.contains("image.txt") && screen.contains("binary"), "\(screen)")
+        #expect(try !terminal.alternateScreenIsOn())
+    }
+
+    @Test func readWritesTextWhenOutputIsNotATerminal() throws {
+        let result = try NovelBinary.run(["read", book, "--percent", "50"], environment: ["NOVEL_HOME": home.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let whole = try String(contentsOfFile: book, encoding: .utf8)
+        #expect(!result.stdout.isEmpty && result.stdout.count < whole.count)
+        #expect(whole.contains(String(result.stdout.prefix(40).split(separator: "\n").first ?? "")))
     }
 }
