@@ -96,7 +96,11 @@ public enum SettingsKey: String, CaseIterable, Sendable {
         case .transition, .theme:
             value = text
         }
-        try apply(json: value, to: &settings)
+        do {
+            try apply(json: value, to: &settings)
+        } catch {
+            throw StateError.invalidValue(key: rawValue, value: text, allowed: allowed)
+        }
     }
 
     /// The key's value as JSON.
