@@ -16,7 +16,7 @@ struct ReadCommand: ParsableCommand {
     }
 
     @Argument(help: "The book file (.txt).") var book: String
-    @Option(help: "Start at this chapter: its number in the table of contents or (part of) its title.")
+    @Option(help: "Start at this chapter: its index in novel toc or (part of) its title.")
     var chapter: String?
     @Option(help: "Start at the bookmark with this id.") var bookmark: String?
     @Option(help: "Start this far through the book (0–100).") var percent: Double?
@@ -38,15 +38,14 @@ struct ReadCommand: ParsableCommand {
         let (settings, warnings) = settingsStore.load()
         let start = try startOffset(session)
         if isatty(STDOUT_FILENO) != 1 {
-            FileHandle.standardOutput.write(Data(session.book.text.utf8[start...]))
+            Self.writeToStandardOutput(session.book.text.utf8[start...])
             return
-        }
-        for warning in session.warnings + warnings {
-            FileHandle.standardError.write(Data("novel: \(warning)\n".utf8))
         }
         let terminal = try CursesTerminal(theme: settings.theme)
         var reader = PreviewReader(
             book: session.book, columns: terminal.size.columns, rows: terminal.size.rows, offset: start)
+        // Shown in the status bar, where they are seen, not on stderr behind the reader's screen.
+        for warning in session.warnings + warnings { reader.report(warning) }
         let outcome = ReaderApp.run(
             &reader, terminal: terminal, storage: StoreStorage(session: session, settingsStore: settingsStore))
         terminal.restore()
@@ -55,26 +54,24 @@ struct ReadCommand: ParsableCommand {
 
     /// Where the reader opens: the flags first, then the saved position, else the beginning.
     private func startOffset(_ session: ReadingSession) throws -> Int {
-        let book = session.book
-        if let bookmark {
-            guard let found = session.state?.bookmarks.first(where: { $0.id == bookmark }) else {
-                throw ValidationError("\(book.path) has no bookmark '\(bookmark)'")
+        let place: BookPlace? =
+            bookmark.map(BookPlace.bookmark) ?? chapter.map(BookPlace.chapter) ?? percent.map(BookPlace.percent)
+        if let place { return try place.offset(in: session.book, state: session.state) }
+        return min(session.state?.position?.offset ?? 0, session.book.text.utf8.count)
+    }
+
+    /// Writes everything, or stops quietly when the reader of a pipe has gone (`novel read book | head`).
+    private static func writeToStandardOutput(_ bytes: ArraySlice<UInt8>) {
+        bytes.withUnsafeBytes { buffer in
+            var done = 0
+            while done < buffer.count {
+                let written = write(STDOUT_FILENO, buffer.baseAddress! + done, buffer.count - done)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return
+                }
+                done += written
             }
-            return found.offset
         }
-        if let chapter {
-            let entries = book.index.entries
-            if let number = Int(chapter), entries.indices.contains(number - 1) { return entries[number - 1].range.lowerBound }
-            if let entry = entries.first(where: { $0.title.localizedCaseInsensitiveContains(chapter) }) {
-                return entry.range.lowerBound
-            }
-            throw ValidationError("\(book.path) has no chapter '\(chapter)'")
-        }
-        if let percent {
-            var offset = min(Int(Double(book.text.utf8.count) * percent / 100), book.text.utf8.count)
-            while offset < book.text.utf8.count, book.text.utf8[offset] & 0xC0 == 0x80 { offset += 1 }
-            return offset
-        }
-        return session.state?.position?.offset ?? 0
     }
 }
