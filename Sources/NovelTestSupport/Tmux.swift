@@ -95,6 +95,11 @@ public final class TmuxSession: @unchecked Sendable {
         try tmux(["capture-pane", "-p", "-t", name])
     }
 
+    /// The visible screen with its colours and attributes as escape sequences (`capture-pane -e`).
+    public func captureWithAttributes() throws -> String {
+        try tmux(["capture-pane", "-p", "-e", "-t", name])
+    }
+
     /// True while the program in the pane uses the alternate screen (as curses programs do).
     public func alternateScreenIsOn() throws -> Bool {
         try tmux(["display-message", "-p", "-t", name, "#{alternate_on}"]).trimmingCharacters(in: .whitespacesAndNewlines)

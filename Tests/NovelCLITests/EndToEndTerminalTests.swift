@@ -143,6 +143,23 @@ final class EndToEndTerminalTests {
         #expect(try quit(terminal) == 0)
     }
 
+    @Test func themesColourTheTextAndNoColorTurnsColoursOff() throws {
+        let config = home.path + "/config"
+        try FileManager.default.createDirectory(atPath: config, withIntermediateDirectories: true)
+        try Data(#"{"version": 1, "theme": "night"}"#.utf8).write(to: URL(fileURLWithPath: config + "/settings.json"))
+        for noColor in [false, true] {
+            let terminal = try TmuxSession(
+                columns: 60, rows: 12, environment: ["NOVEL_HOME": home.path, "NO_COLOR": noColor ? "1" : ""])
+            defer { terminal.kill() }
+            _ = try open(terminal)
+            let styled = try terminal.captureWithAttributes()
+            // The night theme sets 256-colour foreground and background codes; NO_COLOR leaves only attributes.
+            let coloured = styled.contains("38;5;") || styled.contains("48;5;")
+            #expect(coloured != noColor, "NO_COLOR=\(noColor):\n\(styled)")
+            #expect(try quit(terminal) == 0)
+        }
+    }
+
     @Test func aBinaryFileExitsWithAMessage() throws {
         let terminal = try terminal()
         defer { terminal.kill() }

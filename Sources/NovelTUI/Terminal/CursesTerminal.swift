@@ -98,7 +98,8 @@ public final class CursesTerminal: TerminalDevice {
             while first > 0, screen[row, first].width == 0, screen[row, first].cluster.isEmpty { first -= 1 }
             for column in first...last {
                 let cell = screen[row, column]
-                if cell.width == 0 && cell.cluster.isEmpty { continue }
+                // Continuations are covered by their wide cluster; a zero-width cluster would join the cell before it.
+                if cell.width == 0 { continue }
                 put(cell, row: row, column: column, limit: columns)
             }
         }
@@ -154,26 +155,44 @@ public final class CursesTerminal: TerminalDevice {
         let pair: Int16 = useColour ? TerminalTheme.pair(for: cell.style.role) : 0
         var count = 0
         for scalar in cell.cluster.unicodeScalars where count < wideBuffer.count - 1 {
-            wideBuffer[count] = wchar_t(bitPattern: scalar.value)
+            // Controls would move the cursor (a tab jumps to the next stop): draw them as blanks.
+            let value = scalar.value < 0x20 || scalar.value == 0x7F ? 0x20 : scalar.value
+            wideBuffer[count] = wchar_t(bitPattern: value)
             count += 1
         }
         if count == 0 {
             wideBuffer[0] = 32
             count = 1
         }
-        wideBuffer[count] = 0
-        let drawn = wideBuffer.withUnsafeBufferPointer { buffer in
-            novel_put_cluster(Int32(row), Int32(column), buffer.baseAddress, Int32(count), attributes, pair)
+        var drawn = draw(count: count, row: row, column: column, attributes: attributes, pair: pair)
+        // In the bottom-right cell curses draws but reports an error, because the cursor cannot move on.
+        let size = self.size
+        if row == size.rows - 1, column + max(cell.width, 1) >= size.columns { return }
+        // curses refuses clusters whose later scalars are not combining marks (flags, ZWJ emoji):
+        // draw their first scalar, and failing that a replacement character.
+        if drawn == novel_err(), count > 1 {
+            drawn = draw(count: 1, row: row, column: column, attributes: attributes, pair: pair)
+        }
+        if drawn == novel_err() {
+            wideBuffer[0] = 0xFFFD
+            drawn = draw(count: 1, row: row, column: column, attributes: attributes, pair: pair)
         }
         // Where curses thinks the cluster is narrower than we placed it, blank the rest of its cells
         // so that nothing stale shows through; the next cluster is still placed at our column.
         let advanced = Int(getcurx(novel_stdscr())) - column
-        let theirs = drawn == novel_err() || advanced < 0 ? cell.width : advanced
+        let theirs = advanced < 0 ? cell.width : advanced
         if theirs < cell.width {
             var blank: [wchar_t] = [32, 0]
             for x in column + max(theirs, 1)..<min(column + cell.width, limit) {
                 _ = novel_put_cluster(Int32(row), Int32(x), &blank, 1, attributes, pair)
             }
+        }
+    }
+
+    private func draw(count: Int, row: Int, column: Int, attributes: attr_t, pair: Int16) -> Int32 {
+        wideBuffer[count] = 0
+        return wideBuffer.withUnsafeBufferPointer { buffer in
+            novel_put_cluster(Int32(row), Int32(column), buffer.baseAddress, Int32(count), attributes, pair)
         }
     }
 
