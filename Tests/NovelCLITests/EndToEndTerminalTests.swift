@@ -96,7 +96,8 @@ final class EndToEndTerminalTests {
         #expect(try quit(terminal) == 0)
     }
 
-    @Test func sigtermRestoresTheTerminalAndSavesTheReadingPosition() throws {
+    @Test(arguments: [SIGTERM, SIGINT, SIGHUP])
+    func aSignalRestoresTheTerminalAndSavesTheReadingPosition(signal: Int32) throws {
         let terminal = try terminal()
         defer { terminal.kill() }
         var screen = try open(terminal)
@@ -104,8 +105,8 @@ final class EndToEndTerminalTests {
         screen = try press("Space", on: terminal, from: screen)
         let place = firstLine(screen)
         let pid = try #require(try terminal.foregroundProcess(named: "novel"))
-        kill(pid, SIGTERM)
-        #expect(try terminal.waitForExit() == 128 + Int(SIGTERM))
+        kill(pid, signal)
+        #expect(try terminal.waitForExit() == 128 + Int(signal))
         #expect(try !terminal.alternateScreenIsOn())
         #expect(try terminal.capture().split(separator: "\n").last.map(String.init) == TmuxSession.prompt)
 
@@ -170,6 +171,14 @@ final class EndToEndTerminalTests {
         let screen = try terminal.capture()
         #expect(screen.contains("image.txt") && screen.contains("binary"), "\(screen)")
         #expect(try !terminal.alternateScreenIsOn())
+    }
+
+    @Test func keysComeFromTheTerminalWhenInputIsAPipe() throws {
+        let terminal = try terminal()
+        defer { terminal.kill() }
+        try terminal.type("echo piped | ")
+        _ = try open(terminal)
+        #expect(try quit(terminal) == 0)
     }
 
     @Test func readWritesTextWhenOutputIsNotATerminal() throws {

@@ -6,6 +6,8 @@ import NovelCore
 /// resizes and signals into `TerminalInput`. It always gives the terminal back (`restore()`).
 public final class CursesTerminal: TerminalDevice {
     private var isActive = false
+    /// Standard input, or the controlling terminal when standard input is not one.
+    private let inputDescriptor: Int32
     private let signals: SignalWatcher
     private let useColour: Bool
     private var theme = TerminalTheme.monochrome
@@ -16,10 +18,13 @@ public final class CursesTerminal: TerminalDevice {
 
     /// Takes over the terminal. `environment` decides NO_COLOR.
     public init(theme: Settings.Theme, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
-        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw TerminalError.notATerminal }
+        guard isatty(STDOUT_FILENO) == 1 else { throw TerminalError.notATerminal }
+        // Like less, read keys from the controlling terminal when standard input is a pipe.
+        inputDescriptor = isatty(STDIN_FILENO) == 1 ? STDIN_FILENO : open("/dev/tty", O_RDONLY | O_CLOEXEC)
+        guard inputDescriptor >= 0, isatty(inputDescriptor) == 1 else { throw TerminalError.notATerminal }
         Self.chooseLocale()
         signals = SignalWatcher()
-        guard let output = fdopen(STDOUT_FILENO, "w"), let input = fdopen(STDIN_FILENO, "r"),
+        guard let output = fdopen(STDOUT_FILENO, "w"), let input = fdopen(inputDescriptor, "r"),
             newterm(nil, output, input) != nil
         else {
             signals.stop()
@@ -123,7 +128,7 @@ public final class CursesTerminal: TerminalDevice {
                 if remaining <= 0 { return .timeout }
             }
             var descriptors = [
-                pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: signals.readDescriptor, events: Int16(POLLIN), revents: 0),
             ]
             // A bounded wait: a resize signal that lands just before poll is still seen within a second.

@@ -7,7 +7,7 @@ public enum TerminalError: Error, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .notATerminal: "standard input is not a terminal; the reader needs one (try novel print)"
+        case .notATerminal: "the reader needs a terminal, and there is none here (novel print writes text to a pipe or file)"
         case .cannotInitialise(let term): "cannot set up the terminal (TERM=\(term)); check that TERM names a known terminal"
         }
     }

@@ -35,7 +35,8 @@ struct ReadCommand: ParsableCommand {
         let session = try ReadingSession.open(
             path: book, encoding: encoding, chapterPattern: chapterPattern, paths: paths, remember: true)
         let settingsStore = SettingsStore(paths: paths)
-        let (settings, warnings) = settingsStore.load()
+        let (saved, warnings) = settingsStore.load()
+        let settings = sessionSettings(saved)
         let start = try startOffset(session)
         if isatty(STDOUT_FILENO) != 1 {
             Self.writeToStandardOutput(session.book.text.utf8[start...])
@@ -50,6 +51,17 @@ struct ReadCommand: ParsableCommand {
             &reader, terminal: terminal, storage: StoreStorage(session: session, settingsStore: settingsStore))
         terminal.restore()
         if case .signal(let number) = outcome { Foundation.exit(128 + number) }
+    }
+
+    /// `--mode` for this session only: scroll, or paging with the saved transition (or plain pages after scroll).
+    private func sessionSettings(_ saved: Settings) -> Settings {
+        var settings = saved
+        switch mode {
+        case .scroll: settings.transition = .scroll
+        case .page where settings.transition == .scroll: settings.transition = .page
+        default: break
+        }
+        return settings
     }
 
     /// Where the reader opens: the flags first, then the saved position, else the beginning.
