@@ -85,23 +85,14 @@ public final class CursesTerminal: TerminalDevice {
         guard isActive else { return }
         let columns = min(screen.columns, size.columns)
         let rows = min(screen.rows, size.rows)
-        var previous = shown
-        if let old = previous, old.columns != screen.columns || old.rows != screen.rows { previous = nil }
-        if previous == nil {
+        let spans = ScreenDiff.changedSpans(from: shown, to: screen)
+        if shown?.columns != screen.columns || shown?.rows != screen.rows {
             clearok(novel_stdscr(), true)
             erase()
         }
         for row in 0..<rows {
-            var first = -1
-            var last = -1
-            for column in 0..<columns where previous == nil || previous![row, column] != screen[row, column] {
-                if first < 0 { first = column }
-                last = column
-            }
-            guard first >= 0 else { continue }
-            // Start at the first cell of a wide cluster whose right half changed.
-            while first > 0, screen[row, first].width == 0, screen[row, first].cluster.isEmpty { first -= 1 }
-            for column in first...last {
+            guard let span = spans[row] else { continue }
+            for column in span where column < columns {
                 let cell = screen[row, column]
                 // Continuations are covered by their wide cluster; a zero-width cluster would join the cell before it.
                 if cell.width == 0 { continue }
