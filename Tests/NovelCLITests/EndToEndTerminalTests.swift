@@ -17,11 +17,15 @@ final class EndToEndTerminalTests {
     }
 
     /// Starts `novel read` on the sample and waits for its first screen.
-    private func open(_ terminal: TmuxSession, _ extra: [String] = [], expecting text: String = "青灯记") throws -> String {
-        try terminal.runInShell([NovelBinary.path, "read", book] + extra)
-        return try terminal.waitUntil("the reader's first screen") { screen in
-            screen.contains(text) && !screen.contains("novel-exit:")
+    private func open(
+        _ terminal: TmuxSession, _ path: String? = nil, _ extra: [String] = [], expecting text: String = "青灯记"
+    ) throws -> String {
+        try terminal.runInShell([NovelBinary.path, "read", path ?? book] + extra)
+        // The reader's own screen: the alternate screen is on and the shell's lines are gone.
+        return try terminal.waitUntil("the reader's first screen showing \(text)") { screen in
+            screen.contains(text) && !screen.contains("novel-exit")
                 && !screen.split(separator: "\n").contains { $0.hasPrefix(TmuxSession.prompt) }
+                && (try? terminal.alternateScreenIsOn()) == true
         }
     }
 
@@ -159,6 +163,15 @@ final class EndToEndTerminalTests {
             #expect(coloured != noColor, "NO_COLOR=\(noColor):\n\(styled)")
             #expect(try quit(terminal) == 0)
         }
+    }
+
+    @Test(.enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.absentMessage)))
+    func aGB18030NovelOpensDecodedAtAChapter() throws {
+        let terminal = try terminal()
+        defer { terminal.kill() }
+        let screen = try open(terminal, Corpus.path("real/xiyouji.gb18030-lf.txt"), ["--chapter", "第二回"], expecting: "第二回")
+        #expect(screen.contains("悟"), "\(screen)")
+        #expect(try quit(terminal) == 0)
     }
 
     @Test func aBinaryFileExitsWithAMessage() throws {
