@@ -119,6 +119,27 @@ public final class TmuxSession: @unchecked Sendable {
         }
     }
 
+    /// Polls until the screen differs from `screen` and then stays the same for two polls in a row,
+    /// so that a half-drawn screen is never taken for the result.
+    @discardableResult
+    public func waitForChange(from screen: String, timeout: Double = 10) throws -> String {
+        var previous: String?
+        return try waitUntil("the screen to change and settle", timeout: timeout) { current in
+            defer { previous = current }
+            return current != screen && current == previous
+        }
+    }
+
+    /// Polls until the screen contains `text` and has settled (two equal polls in a row).
+    @discardableResult
+    public func waitForSettled(_ text: String, timeout: Double = 10) throws -> String {
+        var previous: String?
+        return try waitUntil("\"\(text)\" on a settled screen", timeout: timeout) { current in
+            defer { previous = current }
+            return current.contains(text) && current == previous
+        }
+    }
+
     /// Polls until the screen contains `text`.
     @discardableResult
     public func waitFor(_ text: String, timeout: Double = 10) throws -> String {

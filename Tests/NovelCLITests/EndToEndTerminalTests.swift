@@ -21,9 +21,11 @@ final class EndToEndTerminalTests {
         _ terminal: TmuxSession, _ path: String? = nil, _ extra: [String] = [], expecting text: String = "青灯记"
     ) throws -> String {
         try terminal.runInShell([NovelBinary.path, "read", path ?? book] + extra)
-        // The reader's own screen: the alternate screen is on and the shell's lines are gone.
+        // The reader's own screen, settled: the alternate screen is on and the shell's lines are gone.
+        var previous: String?
         return try terminal.waitUntil("the reader's first screen showing \(text)") { screen in
-            screen.contains(text) && !screen.contains("novel-exit")
+            defer { previous = screen }
+            return screen == previous && screen.contains(text) && !screen.contains("novel-exit")
                 && !screen.split(separator: "\n").contains { $0.hasPrefix(TmuxSession.prompt) }
                 && (try? terminal.alternateScreenIsOn()) == true
         }
@@ -48,7 +50,7 @@ final class EndToEndTerminalTests {
     @discardableResult
     private func press(_ key: String, on terminal: TmuxSession, from screen: String) throws -> String {
         try terminal.send(key)
-        return try terminal.waitUntil("the screen to change after \(key)") { $0 != screen }
+        return try terminal.waitForChange(from: screen)
     }
 
     @Test func opensTheSampleShowsTextAndQuitsRestoringTheTerminal() throws {
@@ -95,7 +97,7 @@ final class EndToEndTerminalTests {
         #expect(firstLine(back) == firstLine(first))
         // A mouse-wheel step down (X10 encoding, as tmux-256color sends it).
         try terminal.sendBytes([0x1B, 0x5B, 0x4D, 0x61, 0x2B, 0x26])
-        let wheeled = try terminal.waitUntil("the wheel to scroll") { $0 != back }
+        let wheeled = try terminal.waitForChange(from: back)
         #expect(firstLine(wheeled) != firstLine(back))
         #expect(try quit(terminal) == 0)
     }
@@ -127,11 +129,13 @@ final class EndToEndTerminalTests {
         screen = try press("Space", on: terminal, from: screen)
         let place = firstLine(screen)
         try terminal.resize(columns: 46, rows: 15)
-        let resized = try terminal.waitUntil("the narrower layout") { current in
-            current.split(separator: "\n").allSatisfy { $0.count <= 46 } && current != screen
-        }
         // The first visible character stays on screen (lines re-wrap, so compare the text run together).
-        #expect(joined(resized).contains(place.prefix(6)), "before: \(place)\nafter:\n\(resized)")
+        var previous: String?
+        let resized = try terminal.waitUntil("the re-laid-out page to show \(place.prefix(6))") { current in
+            defer { previous = current }
+            return current == previous && current != screen && joined(current).contains(place.prefix(6))
+        }
+        #expect(resized.split(separator: "\n").allSatisfy { $0.count <= 46 })
         #expect(try quit(terminal) == 0)
     }
 
