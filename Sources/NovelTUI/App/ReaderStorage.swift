@@ -12,10 +12,17 @@ public protocol ReaderStorage {
 public struct StoreStorage: ReaderStorage {
     public let session: ReadingSession
     public let settingsStore: SettingsStore
+    /// A transition chosen for this session only (`--mode`) and the saved one it stands in for:
+    /// saving other settings must not make the session's mode permanent.
+    public let sessionTransition: (current: Settings.Transition, saved: Settings.Transition)?
 
-    public init(session: ReadingSession, settingsStore: SettingsStore) {
+    public init(
+        session: ReadingSession, settingsStore: SettingsStore,
+        sessionTransition: (current: Settings.Transition, saved: Settings.Transition)? = nil
+    ) {
         self.session = session
         self.settingsStore = settingsStore
+        self.sessionTransition = sessionTransition
     }
 
     public func saveProgress(_ position: ReadingPosition) throws {
@@ -26,7 +33,11 @@ public struct StoreStorage: ReaderStorage {
     }
 
     public func saveSettings(_ settings: Settings) throws {
-        try settingsStore.save(settings)
+        var saved = settings
+        if let sessionTransition, settings.transition == sessionTransition.current {
+            saved.transition = sessionTransition.saved
+        }
+        try settingsStore.save(saved)
     }
 
     /// Bookmark ids come from the state file under its lock, so two readers never hand out the same id.

@@ -48,7 +48,9 @@ struct ReadCommand: ParsableCommand {
         // Shown in the status bar, where they are seen, not on stderr behind the reader's screen.
         for warning in session.warnings + warnings { reader.report(warning) }
         let outcome = ReaderApp.run(
-            &reader, terminal: terminal, storage: StoreStorage(session: session, settingsStore: settingsStore))
+            &reader, terminal: terminal, storage: StoreStorage(
+                session: session, settingsStore: settingsStore,
+                sessionTransition: settings.transition == saved.transition ? nil : (settings.transition, saved.transition)))
         terminal.restore()
         if case .signal(let number) = outcome { Foundation.exit(128 + number) }
     }
