@@ -1,35 +1,43 @@
 import NovelCore
 
-/// A stand-in for the pager until `Reader` is on main: the text wrapped to the screen, paged with
-/// Space/b, lines with j/k, quit with q. It keeps its place as a byte offset across resizes.
+/// A stand-in for the pager until `Reader` is on main: the text wrapped to the screen from the reading
+/// position, paged with Space/b, lines with j/k, quit with q. Only the lines on screen (and the paragraph
+/// before them when going back) are wrapped, so a big book opens and resizes at once.
 public struct PreviewReader: ReaderModel {
+    /// One wrapped line: its bytes, newline excluded.
+    struct Line {
+        var start: Int
+        var end: Int
+        /// Where the next line starts (after the newline when the line ends a paragraph).
+        var next: Int
+    }
+
     private let book: Book
     private var columns: Int
     private var rows: Int
-    /// (first byte, text) of every wrapped line.
-    private var lines: [(offset: Int, text: String)] = []
-    private var top = 0
+    /// The first byte on screen: the reading position.
+    private var top: Int
     private var message: String?
     public private(set) var isFinished = false
+    private let width = DisplayWidth()
 
     public init(book: Book, columns: Int, rows: Int, offset: Int) {
         self.book = book
         self.columns = columns
         self.rows = rows
-        wrap()
-        top = lineIndex(containing: offset)
+        top = min(max(offset, 0), book.text.utf8.count)
+        while top < book.text.utf8.count, book.text.utf8[top] & 0xC0 == 0x80 { top += 1 }
     }
 
     public var nextDeadline: Double? { nil }
     public mutating func tick(now: Double) {}
     public mutating func report(_ message: String) { self.message = message }
 
-    public var position: ReadingPosition {
-        BookmarkFactory.position(book: book, offset: lines.isEmpty ? 0 : lines[top].offset)
-    }
+    public var position: ReadingPosition { BookmarkFactory.position(book: book, offset: top) }
 
     private var textRows: Int { max(rows - 1, 1) }
     private var isTooSmall: Bool { columns < 10 || rows < 3 }
+    private var count: Int { book.text.utf8.count }
 
     public mutating func respond(to event: InputEvent, now: Double) -> [ReaderAction] {
         let before = top
@@ -38,34 +46,36 @@ public struct PreviewReader: ReaderModel {
             isFinished = true
             return [.quit]
         case .key(.character(" ")), .key(.character("f")), .key(.pageDown), .key(.right), .key(.character("l")):
-            top = min(top + textRows, max(lines.count - 1, 0))
+            let page = lines(from: top, limit: textRows + 1)
+            if page.count > textRows { top = page[textRows].start }
         case .key(.character("b")), .key(.pageUp), .key(.left), .key(.character("h")):
-            top = max(top - textRows, 0)
-        case .key(.character("j")), .key(.down), .wheelDown: top = min(top + 1, max(lines.count - 1, 0))
-        case .key(.character("k")), .key(.up), .wheelUp: top = max(top - 1, 0)
+            top = linesBefore(top, count: textRows).first?.start ?? top
+        case .key(.character("j")), .key(.down), .wheelDown:
+            let two = lines(from: top, limit: 2)
+            if two.count == 2 { top = two[1].start }
+        case .key(.character("k")), .key(.up), .wheelUp:
+            top = linesBefore(top, count: 1).first?.start ?? top
         case .key(.character("g")), .key(.home): top = 0
-        case .key(.character("G")), .key(.end): top = max(lines.count - textRows, 0)
+        case .key(.character("G")), .key(.end): top = linesBefore(count, count: textRows).first?.start ?? 0
         case .resize(let newColumns, let newRows):
-            let offset = lines.isEmpty ? 0 : lines[top].offset
             columns = newColumns
             rows = newRows
-            wrap()
-            top = lineIndex(containing: offset)
         default: break
         }
+        if top != before { message = nil }
         return top == before ? [] : [.saveProgress(position)]
     }
 
     public func screen() -> Screen {
         var screen = Screen(columns: columns, rows: rows)
-        let width = DisplayWidth()
         let measure: (Character) -> Int = { width.width(of: String($0)) }
         if isTooSmall {
             screen.write("too small", row: 0, column: 0, style: Style(role: .message), measure: measure)
             return screen
         }
-        for row in 0..<textRows where top + row < lines.count {
-            screen.write(lines[top + row].text, row: row, column: 0, measure: measure)
+        for (row, line) in lines(from: top, limit: textRows).enumerated() {
+            let text = String(decoding: book.text.utf8[line.start..<line.end], as: UTF8.self)
+            screen.write(text, row: row, column: 0, measure: measure)
         }
         let percent = Int(position.percent.rounded())
         let status = message ?? "\(book.title)  \(percent)%"
@@ -74,34 +84,57 @@ public struct PreviewReader: ReaderModel {
         return screen
     }
 
-    private mutating func wrap() {
-        lines = []
-        guard !isTooSmall else { return }
-        let width = DisplayWidth()
-        let bytes = book.text.utf8
-        var lineStart = 0
+    /// Up to `limit` wrapped lines starting at `offset`.
+    func lines(from offset: Int, limit: Int) -> [Line] {
+        guard !isTooSmall, offset < count else { return [] }
+        // Enough bytes for `limit` full lines of four-byte clusters, ending at a paragraph end when there is one.
+        var end = min(count, offset + (columns + 1) * (limit + 1) * 4)
+        while end < count, book.text.utf8[end - 1] != 0x0A, end - offset < 1 << 20 { end += 1 }
+        var result: [Line] = []
+        var lineStart = offset
         var lineWidth = 0
-        bytes.withUnsafeBufferPointer { buffer in
-            width.forEachCluster(in: buffer) { range, cells in
-                if buffer[range.lowerBound] == 0x0A {
-                    lines.append((lineStart, String(decoding: buffer[lineStart..<range.lowerBound], as: UTF8.self)))
-                    lineStart = range.upperBound
+        book.text.utf8.withUnsafeBufferPointer { whole in
+            let slice = UnsafeBufferPointer(rebasing: whole[offset..<end])
+            width.forEachCluster(in: slice) { range, cells in
+                guard result.count < limit else { return }
+                let start = range.lowerBound + offset
+                if slice[range.lowerBound] == 0x0A {
+                    result.append(Line(start: lineStart, end: start, next: start + 1))
+                    lineStart = start + 1
                     lineWidth = 0
                 } else if lineWidth + cells > columns {
-                    lines.append((lineStart, String(decoding: buffer[lineStart..<range.lowerBound], as: UTF8.self)))
-                    lineStart = range.lowerBound
+                    result.append(Line(start: lineStart, end: start, next: start))
+                    lineStart = start
                     lineWidth = cells
                 } else {
                     lineWidth += cells
                 }
             }
-            if lineStart < buffer.count {
-                lines.append((lineStart, String(decoding: buffer[lineStart..<buffer.count], as: UTF8.self)))
-            }
         }
+        if result.count < limit, lineStart < end { result.append(Line(start: lineStart, end: end, next: end)) }
+        return result
     }
 
-    private func lineIndex(containing offset: Int) -> Int {
-        lines.lastIndex { $0.offset <= offset } ?? 0
+    /// The `count` wrapped lines just before `offset` (fewer at the start of the book).
+    func linesBefore(_ offset: Int, count wanted: Int) -> [Line] {
+        guard !isTooSmall, offset > 0 else { return [] }
+        var start = offset
+        var found: [Line] = []
+        while start > 0 {
+            // Back to the start of the previous paragraph, then wrap forward up to `offset`.
+            start -= 1
+            while start > 0, book.text.utf8[start - 1] != 0x0A { start -= 1 }
+            var lines: [Line] = []
+            var cursor = start
+            while cursor < offset {
+                let chunk = self.lines(from: cursor, limit: 64)
+                guard !chunk.isEmpty else { break }
+                for line in chunk where line.start < offset { lines.append(line) }
+                cursor = chunk.last!.next
+            }
+            found = lines
+            if found.count >= wanted { break }
+        }
+        return Array(found.suffix(wanted))
     }
 }
