@@ -190,6 +190,15 @@ final class EndToEndTerminalTests {
         #expect(try !terminal.alternateScreenIsOn())
     }
 
+    @Test func anUnknownTerminalTypeExitsWithAMessage() throws {
+        let terminal = try terminal()
+        defer { terminal.kill() }
+        try terminal.runInShell(["env", "TERM=no-such-terminal", NovelBinary.path, "read", book])
+        #expect(try terminal.waitForExit() == 1)
+        #expect(try terminal.capture().contains("TERM=no-such-terminal"))
+        #expect(try !terminal.alternateScreenIsOn())
+    }
+
     @Test func keysComeFromTheTerminalWhenInputIsAPipe() throws {
         let terminal = try terminal()
         defer { terminal.kill() }
