@@ -62,6 +62,34 @@ import Testing
         #expect(first.hasPrefix(expected))
     }
 
+    @Test func chapterKeysJumpBetweenTOCEntries() {
+        let text = "一\n甲乙丙\n二\n丁戊己\n三\n庚辛\n"
+        let bytes = Array(text.utf8)
+        let starts = [0, 14, 28]
+        let entries = starts.indices.map { index in
+            TOCEntry(
+                level: .chapter, title: ["一", "二", "三"][index], number: index + 1,
+                range: starts[index]..<(index + 1 < starts.count ? starts[index + 1] : bytes.count),
+                bodyStart: starts[index], volumeIndex: nil)
+        }
+        let book = Book(
+            path: "c.txt", title: "c",
+            text: BookText(utf8: bytes, encoding: "UTF-8", encodingSource: .validUTF8, invalidSequences: 0),
+            fingerprint: "c", index: ChapterIndex(entries: entries, ruleName: "test"))
+        var reader = PreviewReader(book: book, columns: 20, rows: 5, offset: 0)
+        press(&reader, .character("]"))
+        #expect(reader.position.offset == 14)
+        press(&reader, .character("]"))
+        press(&reader, .character("]"))
+        #expect(reader.position.offset == 28)
+        press(&reader, .character("j"))
+        press(&reader, .character("["))
+        #expect(reader.position.offset == 28)
+        press(&reader, .character("["))
+        #expect(reader.position.offset == 14)
+        #expect(reader.screen().textRows.last?.contains("二") == true)
+    }
+
     @Test func aTinyTerminalShowsAMessage() {
         let reader = PreviewReader(book: book, columns: 5, rows: 2, offset: 0)
         #expect(reader.screen().textRows == ["too s", "     "])

@@ -1,7 +1,7 @@
 import NovelCore
 
 /// A stand-in for the pager until `Reader` is on main: the text wrapped to the screen from the reading
-/// position, paged with Space/b, lines with j/k, quit with q. Only the lines on screen (and the paragraph
+/// position, paged with Space/b, lines with j/k, chapters with ]/[, quit with q. Only the lines on screen (and the paragraph
 /// before them when going back) are wrapped, so a big book opens and resizes at once.
 public struct PreviewReader: ReaderModel {
     /// One wrapped line: its bytes, newline excluded.
@@ -55,6 +55,18 @@ public struct PreviewReader: ReaderModel {
             if two.count == 2 { top = two[1].start }
         case .key(.character("k")), .key(.up), .wheelUp:
             top = linesBefore(top, count: 1).first?.start ?? top
+        case .key(.character("]")):
+            let entries = book.index.entries
+            let next = book.index.entryIndex(containing: top) + 1
+            if entries.indices.contains(next) { top = entries[next].range.lowerBound }
+        case .key(.character("[")):
+            let entries = book.index.entries
+            let current = book.index.entryIndex(containing: top)
+            // To the start of this chapter, or of the one before when already there.
+            if entries.indices.contains(current) {
+                top = entries[current].range.lowerBound < top || current == 0
+                    ? entries[current].range.lowerBound : entries[current - 1].range.lowerBound
+            }
         case .key(.character("g")), .key(.home): top = 0
         case .key(.character("G")), .key(.end): top = linesBefore(count, count: textRows).first?.start ?? 0
         case .resize(let newColumns, let newRows):
@@ -78,7 +90,7 @@ public struct PreviewReader: ReaderModel {
             screen.write(text, row: row, column: 0, measure: measure)
         }
         let percent = Int(position.percent.rounded())
-        let status = message ?? "\(book.title)  \(percent)%"
+        let status = message ?? "\(book.title) · \(position.chapterTitle)  \(percent)%"
         screen.fill(row: rows - 1, style: Style(role: .status))
         screen.write(status, row: rows - 1, column: 0, style: Style(role: .status), measure: measure)
         return screen
