@@ -207,11 +207,18 @@ final class EndToEndTerminalTests {
         #expect(try quit(terminal) == 0)
     }
 
-    @Test func readWritesTextWhenOutputIsNotATerminal() throws {
-        let result = try NovelBinary.run(["read", book, "--percent", "50"], environment: ["NOVEL_HOME": home.path])
-        #expect(result.status == 0, "\(result.stderr)")
-        let whole = try String(contentsOfFile: book, encoding: .utf8)
-        #expect(!result.stdout.isEmpty && result.stdout.count < whole.count)
-        #expect(whole.contains(String(result.stdout.prefix(40).split(separator: "\n").first ?? "")))
+    @Test func readWritesLaidOutPagesWhenOutputIsNotATerminal() throws {
+        let environment = ["NOVEL_HOME": home.path]
+        let read = try NovelBinary.run(["read", book, "--chapter", "第三章"], environment: environment)
+        #expect(read.status == 0, "\(read.stderr)")
+        // The same pages `novel print` lays out for that chapter, then the chapters after it.
+        let printed = try NovelBinary.run(["print", book, "--chapter", "5"], environment: environment)
+        #expect(printed.status == 0, "\(printed.stderr)")
+        #expect(printed.stdout.hasPrefix("                                第三章"))
+        #expect(read.stdout.hasPrefix(printed.stdout))
+        #expect(read.stdout.contains("第四章") && !read.stdout.contains("第二章"))
+
+        let middle = try NovelBinary.run(["read", book, "--percent", "50"], environment: environment)
+        #expect(middle.status == 0 && !middle.stdout.isEmpty && middle.stdout.count < read.stdout.count)
     }
 }

@@ -8,7 +8,7 @@ struct ReadCommand: ParsableCommand {
         commandName: "read", abstract: "Open a book in the reader.",
         discussion: """
             Opens at the saved position unless --chapter, --bookmark or --percent says otherwise. \
-            When standard output is not a terminal, writes the text from that position instead.
+            When standard output is not a terminal, writes the laid-out pages from that position, as novel print does.
             """)
 
     enum Mode: String, ExpressibleByArgument, CaseIterable {
@@ -39,7 +39,7 @@ struct ReadCommand: ParsableCommand {
         let settings = sessionSettings(saved)
         let start = try startOffset(session)
         if isatty(STDOUT_FILENO) != 1 {
-            Self.writeToStandardOutput(session.book.text.utf8[start...])
+            try printLaidOut(session.book, from: start, settings: settings)
             return
         }
         let terminal = try CursesTerminal(theme: settings.theme)
@@ -53,6 +53,24 @@ struct ReadCommand: ParsableCommand {
                 sessionTransition: settings.transition == saved.transition ? nil : (settings.transition, saved.transition)))
         terminal.restore()
         if case .signal(let number) = outcome { Foundation.exit(128 + number) }
+    }
+
+    /// Without a terminal: the pages from the one holding `offset` to the end of the book, laid out as
+    /// `novel print` does (the text block `width` columns wide, no margin, 24 rows a page).
+    private func printLaidOut(_ book: Book, from offset: Int, settings: Settings) throws {
+        let options = PrintOptions(path: book.path, width: settings.width, fontScale: settings.fontScale)
+        try options.validate()
+        var layoutSettings = LayoutSettings(settings)
+        layoutSettings.margin = 0
+        let layouter = PageLayouter(settings: layoutSettings, viewport: options.viewport)
+        let printer = LayoutPrinter(ambiguous: settings.ambiguousWidth)
+        let first = book.index.entryIndex(containing: offset)
+        for entry in first..<book.index.entries.count {
+            var layout = layouter.layout(book, entry: entry)
+            if entry == first { layout.pages = Array(layout.pages[layout.pageIndex(containing: offset)...]) }
+            if entry != first { StandardOutput.write(LayoutPrinter.pageSeparator + "\n") }
+            StandardOutput.write(printer.render(layout, text: book.text))
+        }
     }
 
     /// `--mode` for this session only: scroll, or paging with the saved transition (or plain pages after scroll).
@@ -72,20 +90,5 @@ struct ReadCommand: ParsableCommand {
             bookmark.map(BookPlace.bookmark) ?? chapter.map(BookPlace.chapter) ?? percent.map(BookPlace.percent)
         if let place { return try place.offset(in: session.book, state: session.state) }
         return min(session.state?.position?.offset ?? 0, session.book.text.utf8.count)
-    }
-
-    /// Writes everything, or stops quietly when the reader of a pipe has gone (`novel read book | head`).
-    private static func writeToStandardOutput(_ bytes: ArraySlice<UInt8>) {
-        bytes.withUnsafeBytes { buffer in
-            var done = 0
-            while done < buffer.count {
-                let written = write(STDOUT_FILENO, buffer.baseAddress! + done, buffer.count - done)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return
-                }
-                done += written
-            }
-        }
     }
 }
