@@ -57,12 +57,31 @@ public struct BookStateStore: Sendable {
         }
     }
 
+    /// The most recently read state whose book was last opened from `bookPath`: how an edited book
+    /// (new text, new fingerprint) finds its old state. Only the match is fully decoded.
+    public func latest(lastPath bookPath: String) -> BookState? {
+        var best: (fingerprint: String, object: [String: Any], lastRead: Date)?
+        for fingerprint in fingerprints() {
+            let object = file(fingerprint).read().object
+            guard object["lastPath"] as? String == bookPath else { continue }
+            let lastRead = (object["lastRead"] as? String).flatMap(StateJSON.date(from:)) ?? .distantPast
+            if best.map({ lastRead > $0.lastRead }) ?? true { best = (fingerprint, object, lastRead) }
+        }
+        guard let best else { return nil }
+        var warnings: [String] = []
+        return BookState(object: best.object, fingerprint: best.fingerprint, warnings: &warnings, path: path(fingerprint: best.fingerprint))
+    }
+
+    /// The fingerprints of every stored book (the state files' names).
+    func fingerprints() -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        return names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.map { String($0.dropLast(5)) }.sorted()
+    }
+
     /// Every book's state, most recently read first.
     public func all() -> [BookState] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         var states: [BookState] = []
-        for name in names where name.hasSuffix(".json") && !name.hasPrefix(".") {
-            let fingerprint = String(name.dropLast(5))
+        for fingerprint in fingerprints() {
             if let state = load(fingerprint: fingerprint) { states.append(state) }
         }
         return states.sorted { ($0.lastRead ?? .distantPast) > ($1.lastRead ?? .distantPast) }

@@ -17,7 +17,7 @@ public struct ReadingSession {
     ) throws -> ReadingSession {
         let store = BookStateStore(paths: paths)
         let absolute = absolutePath(path)
-        let previous = store.all().first { $0.lastPath == absolute }
+        let previous = store.latest(lastPath: absolute)
         let book = try BookOpener.open(
             path: path, encoding: encoding ?? previous?.encoding,
             chapterPattern: chapterPattern ?? previous?.chapterPattern, paths: paths)
