@@ -59,7 +59,9 @@ public struct BookState: Sendable, Equatable {
         } else if let other = object["bookmarks"], !(other is NSNull) {
             warnings.append("\(path): bookmarks is not a list; ignored")
         }
-        let highest = bookmarks.compactMap { Int($0.id.dropFirst()) }.max() ?? 0
+        // Ids of unreadable bookmarks count too: they live on in the copy kept aside.
+        let rawIDs = (object["bookmarks"] as? [Any] ?? []).compactMap { ($0 as? [String: Any])?["id"] as? String }
+        let highest = (bookmarks.map(\.id) + rawIDs).compactMap { Int($0.dropFirst()) }.max() ?? 0
         nextBookmarkNumber = max(object["nextBookmarkNumber"] as? Int ?? 1, highest + 1)
         chapterPattern = object["chapterPattern"] as? String
         encoding = object["encoding"] as? String

@@ -57,15 +57,17 @@ public struct BookStateStore: Sendable {
         }
     }
 
-    /// The most recently read state whose book was last opened from `bookPath`: how an edited book
-    /// (new text, new fingerprint) finds its old state. Only the match is fully decoded.
+    /// The most recently written state whose book was last opened from `bookPath`: how an edited book
+    /// (new text, new fingerprint) finds its old state. Re-anchoring copies `lastRead` into the new
+    /// state, so the file's modification time is what tells the newest apart. Only the match is decoded.
     public func latest(lastPath bookPath: String) -> BookState? {
-        var best: (fingerprint: String, object: [String: Any], lastRead: Date)?
+        var best: (fingerprint: String, object: [String: Any], written: Date)?
         for fingerprint in fingerprints() {
             let object = file(fingerprint).read().object
             guard object["lastPath"] as? String == bookPath else { continue }
-            let lastRead = (object["lastRead"] as? String).flatMap(StateJSON.date(from:)) ?? .distantPast
-            if best.map({ lastRead > $0.lastRead }) ?? true { best = (fingerprint, object, lastRead) }
+            let attributes = try? FileManager.default.attributesOfItem(atPath: path(fingerprint: fingerprint))
+            let written = attributes?[.modificationDate] as? Date ?? .distantPast
+            if best.map({ written > $0.written }) ?? true { best = (fingerprint, object, written) }
         }
         guard let best else { return nil }
         var warnings: [String] = []
