@@ -198,6 +198,20 @@ import Testing
         #expect(moved.nextBookmarkNumber == 3)
     }
 
+    @Test func aSnippetRunningAcrossALineBreakIsFoundAgain() throws {
+        let original = book("第一章　甲\n　　信封上的字迹已经褪色。\n第二章　旧信\n　　船走的时候没有人送。\n")
+        let place = try offset(of: "褪色", in: original)
+        var state = BookState(fingerprint: original.fingerprint, title: "a", lastPath: "/a.txt")
+        state.bookmarks = [BookmarkFactory.make(book: original, offset: place, note: nil, number: 1)]
+        #expect(state.bookmarks[0].snippet.hasPrefix("褪色。 第二章"))
+        // Both chapters are renamed, so only the snippet can find the place.
+        let edited = book("前言\n　　新的。\n第一章　乙\n　　信封上的字迹已经褪色。\n第二章　旧函\n　　船走的时候没有人送。\n")
+        let (moved, lost) = Reanchoring.reanchor(state, to: edited)
+        #expect(lost.isEmpty)
+        #expect(moved.bookmarks[0].offset == (try offset(of: "褪色", in: edited)))
+        #expect(moved.bookmarks[0].chapterTitle == "第一章　乙")
+    }
+
     @Test func anEditedBookIsFoundByItsPathAndReanchoredOnOpen() throws {
         let path = try home.write("book.txt", "第一章　甲\n　　灯亮着，一直亮到天明。\n第二章　乙\n　　后来的事谁也说不清楚。\n")
         let session = try ReadingSession.open(path: path, paths: paths)
