@@ -204,8 +204,8 @@ import Testing
         var state = BookState(fingerprint: original.fingerprint, title: "a", lastPath: "/a.txt")
         state.bookmarks = [BookmarkFactory.make(book: original, offset: place, note: nil, number: 1)]
         #expect(state.bookmarks[0].snippet.hasPrefix("褪色。 第二章"))
-        // Both chapters are renamed, so only the snippet can find the place.
-        let edited = book("前言\n　　新的。\n第一章　乙\n　　信封上的字迹已经褪色。\n第二章　旧函\n　　船走的时候没有人送。\n")
+        // The bookmark's chapter is renamed, so only the snippet can find the place.
+        let edited = book("前言\n　　新的。\n第一章　乙\n　　信封上的字迹已经褪色。\n第二章　旧信\n　　船走的时候没有人送。\n")
         let (moved, lost) = Reanchoring.reanchor(state, to: edited)
         #expect(lost.isEmpty)
         #expect(moved.bookmarks[0].offset == (try offset(of: "褪色", in: edited)))

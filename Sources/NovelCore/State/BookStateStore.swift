@@ -61,16 +61,23 @@ public struct BookStateStore: Sendable {
     /// (new text, new fingerprint) finds its old state. Re-anchoring copies `lastRead` into the new
     /// state, so the file's modification time is what tells the newest apart. Only the match is decoded.
     public func latest(lastPath bookPath: String) -> BookState? {
+        var warnings: [String] = []
+        return latest(lastPath: bookPath, warnings: &warnings)
+    }
+
+    /// As `latest(lastPath:)`, reporting files that were moved aside on the way.
+    public func latest(lastPath bookPath: String, warnings: inout [String]) -> BookState? {
         var best: (fingerprint: String, object: [String: Any], written: Date)?
         for fingerprint in fingerprints() {
-            let object = file(fingerprint).read().object
+            let contents = file(fingerprint).read()
+            if !contents.isNewer { warnings += contents.warnings }  // a newer file is reported when it is loaded
+            let object = contents.object
             guard object["lastPath"] as? String == bookPath else { continue }
             let attributes = try? FileManager.default.attributesOfItem(atPath: path(fingerprint: fingerprint))
             let written = attributes?[.modificationDate] as? Date ?? .distantPast
             if best.map({ written > $0.written }) ?? true { best = (fingerprint, object, written) }
         }
         guard let best else { return nil }
-        var warnings: [String] = []
         return BookState(object: best.object, fingerprint: best.fingerprint, warnings: &warnings, path: path(fingerprint: best.fingerprint))
     }
 
