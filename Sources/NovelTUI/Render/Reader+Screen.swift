@@ -80,7 +80,7 @@ extension Reader {
     }
 
     func drawTooSmall(into screen: inout Screen) {
-        let words = entries.isEmpty ? ["This", "book", "is", "empty"] : ["Terminal", "too", "small"]
+        let words = entries.isEmpty ? ["This", "book", "is", "empty"] : ["Too", "small", "to", "show", "text"]
         var row = 0
         var line = ""
         for word in words {
@@ -112,7 +112,8 @@ extension Reader {
             screen.write(message, row: row, column: 0, style: Style(role: .message), measure: width)
             return
         }
-        guard settings.statusBar else { return }
+        // A terminal too small for text gives every row to the message.
+        guard settings.statusBar, canLayout || overlay != nil else { return }
         let style = Style(role: .status)
         screen.fill(row: row, style: style)
         var right = " \(percentText) "
