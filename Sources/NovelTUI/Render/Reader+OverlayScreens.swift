@@ -62,10 +62,16 @@ extension Reader {
     func drawHelp(_ top: Int, into screen: inout Screen) {
         let list = drawPanel(title: "Keys  (↑/↓ scroll, any other key closes)", into: &screen)
         let lines = keymap.helpLines()
-        let keysWidth = min(lines.map { measure.width(of: $0.keys) }.max() ?? 0, max(columns / 2, 1))
+        let keysWidth = min(lines.map { measure.width(of: $0.keys) }.max() ?? 0, max(columns / 3, 1))
         for (row, line) in zip(list, lines.dropFirst(top)) {
-            let end = screen.write(" " + line.keys, row: row, column: 0, style: Style(role: .overlay, bold: true), measure: width)
-            screen.write(line.help, row: row, column: max(end, keysWidth + 1) + 2, style: Style(role: .overlay), measure: width)
+            // Keys longer than the key column (many aliases on a narrow screen) are cut, not the help.
+            var keys = Screen(columns: keysWidth + 1, rows: 1)
+            keys.write(" " + line.keys, row: 0, column: 0, style: Style(role: .overlay, bold: true), measure: width)
+            for column in 0..<keys.columns where !(keys[0, column].width == 0 && keys[0, column].cluster.isEmpty) {
+                let cell = keys[0, column]
+                screen.put(cell.cluster, width: cell.width, row: row, column: column, style: cell.style)
+            }
+            screen.write(line.help, row: row, column: keysWidth + 3, style: Style(role: .overlay), measure: width)
         }
     }
 }
