@@ -90,7 +90,7 @@ import Testing
         return problems
     }
 
-    @Test(arguments: 0..<200)
+    @Test(arguments: 0..<400)
     func generatedText(seed: Int) {
         var generator = SeededGenerator(seed: UInt64(seed) &* 7919 &+ 17)
         let text = Self.generated(UInt64(seed), length: Int.random(in: 0...400, using: &generator))
@@ -102,7 +102,7 @@ import Testing
         #expect(walked.isEmpty, "seed \(seed): \(walked)")
     }
 
-    @Test(arguments: 0..<40)
+    @Test(arguments: 0..<100)
     func generatedChineseChapters(seed: Int) {
         var generator = SeededGenerator(seed: UInt64(seed) &+ 1000)
         var text = ""

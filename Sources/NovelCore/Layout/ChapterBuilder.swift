@@ -37,7 +37,9 @@ struct ChapterBuilder {
 
     /// The clusters of the paragraph being broken, in a buffer owned by `build` (a class or an array
     /// here would cost a dynamic exclusivity check or a uniqueness check per cluster).
-    private var paragraph = UnsafeMutablePointer<ParagraphCluster>.allocate(capacity: 0)
+    /// Allocated by `build` and freed before it returns.
+    private var paragraph = UnsafeMutablePointer<ParagraphCluster>(
+        bitPattern: MemoryLayout<ParagraphCluster>.alignment)!
     private var paragraphCapacity = 0
     private var paragraphCount = 0
     /// Row just below the last line placed on the current page.
@@ -63,14 +65,10 @@ struct ChapterBuilder {
 
     /// Lays out `entry`: its heading line(s) as centred `.title` lines, then its body.
     mutating func build(_ text: BookText, _ entry: TOCEntry) {
-        paragraph.deallocate()
+        precondition(paragraphCapacity == 0, "a ChapterBuilder builds one chapter")
         paragraphCapacity = 1024
         paragraph = .allocate(capacity: paragraphCapacity)
-        defer {
-            paragraph.deallocate()
-            paragraph = .allocate(capacity: 0)
-            paragraphCapacity = 0
-        }
+        defer { paragraph.deallocate() }
         text.utf8.withUnsafeBufferPointer { bytes in
             if entry.bodyStart > entry.range.lowerBound {
                 scan(bytes, entry.range.lowerBound..<min(entry.bodyStart, entry.range.upperBound), kind: .title)
