@@ -290,3 +290,17 @@ import Testing
         #expect(reader.screen().textRows.last!.hasPrefix("could not save"))
     }
 }
+
+@Suite struct ReaderBenchmarkHookTests {
+    @Test func hooksTurnPagesAndJumpThroughTheTOC() {
+        var reader = makeReader()
+        let entries = sampleBook.index.entries
+        let jumped = ReaderBenchmark.tocJump(&reader, to: 4)
+        #expect(ReaderBenchmark.currentEntry(reader) == 4)
+        #expect(reader.firstVisibleOffset == entries[4].range.lowerBound)
+        #expect(reader.overlay == nil)
+        let turned = ReaderBenchmark.pageTurn(&reader)
+        #expect(reader.location == PageLocation(entry: 4, page: 1))
+        #expect(turned.textRows != jumped.textRows)
+    }
+}
