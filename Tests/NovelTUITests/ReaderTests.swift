@@ -304,3 +304,55 @@ import Testing
         #expect(turned.textRows != jumped.textRows)
     }
 }
+
+@Suite struct ReaderEdgeTests {
+    @Test func anEmptyBookSaysSoAndIgnoresKeys() {
+        var reader = makeReader(book: makeBook(""))
+        for key in ["Space", "b", "j", "]", "[", "G", "g", "t", "Enter", "Esc", "n", "s", "Right", "Esc", "'", "d", "Esc"] {
+            reader.press(key)
+        }
+        #expect(reader.screen().textRows.joined().contains("empty") || reader.entries.count == 1)
+        #expect(reader.position.offset == 0)
+    }
+
+    @Test(arguments: [(0, 0), (1, 1), (2, 5), (80, 1), (9, 3)])
+    func degenerateSizesNeverCrash(columns: Int, rows: Int) {
+        var reader = makeReader()
+        _ = reader.handle(.resize(columns: columns, rows: rows), now: 0)
+        for key in ["Space", "t", "Down", "Enter", "B", "Esc", "s", "Right", "Esc", "H", "Esc", "/", "x", "Enter"] {
+            reader.press(key)
+            let screen = reader.screen()
+            #expect(screen.columns == columns && screen.rows == rows)
+        }
+        _ = reader.handle(.resize(columns: 37, rows: 12), now: 0)
+        #expect(reader.canLayout)
+    }
+}
+
+@Suite struct PageAnimationTests {
+    @Test func coverKeepsTheOldPageStillWhileTheNewOneSlidesOverIt() {
+        var settings = Settings()
+        settings.transition = .cover
+        let entries = sampleBook.index.entries
+        var reader = makeReader(settings: settings, start: ReaderStart(offset: entries[1].range.lowerBound))
+        let old = reader.screen()
+        reader.press("Space", now: 0)
+        reader.tick(now: PageAnimation.duration / 2)
+        let frame = reader.screen()
+        let new = reader.staticScreen()
+        let split = old.columns - Int((0.5 * Double(old.columns)).rounded())
+        for row in 0..<reader.textRows {
+            // Left of the split: the old page, unmoved; from the split on: the new page's left part.
+            for column in 0..<split where old[row, column].width == 1 && frame[row, column].width == 1 {
+                #expect(frame[row, column] == old[row, column])
+            }
+            for column in split..<old.columns where new[row, column - split].width == 1 {
+                #expect(frame[row, column] == new[row, column - split])
+            }
+        }
+        // Backward, the previous page enters from the left.
+        reader.press("b", now: 1)
+        reader.tick(now: 1 + PageAnimation.duration / 2)
+        #expect(reader.nextDeadline != nil)
+    }
+}

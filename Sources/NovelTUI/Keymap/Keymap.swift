@@ -125,8 +125,12 @@ public struct Keymap: Sendable {
             unknown command or key, or a key that another command keeps, is skipped and reported in the \
             status bar; the reader still opens.
 
-            Inside overlays (TOC, bookmarks, settings, prompts) the keys are fixed: arrows or `j`/`k` move, \
-            `Enter` chooses, `Esc` or `q` closes; in the TOC, typing filters; in bookmarks, `d` deletes.
+            Inside overlays the keys are fixed. Lists move with the arrows, `PgUp`/`PgDn`, `Home`/`End` and \
+            the wheel (and `j`/`k` except in the TOC). TOC: typing filters, `Backspace` unfilters, `Enter` \
+            jumps, `Esc` or `Tab` closes. Bookmarks: `Enter` jumps, `d` deletes, `Esc` `q` `'` `B` close. \
+            Settings: `←`/`→` (`h`/`l`, `-`/`+`, `Enter`) change the selected setting at once, `Esc` `q` `s` \
+            close. Help: arrows scroll, any other key closes. Prompts (`/` `?` `:` and the bookmark note): \
+            `Enter` runs, `Esc` cancels; an empty search repeats the last one.
 
             """
         return text

@@ -28,7 +28,12 @@ extension Reader {
             }
             entry += 1
         }
-        return LineLocation(entry: max(0, entries.count - 1), line: 0)
+        // No lines from here to the end: the last line of an earlier chapter, if any.
+        let before = book.index.entryIndex(containing: offset)
+        if let previous = previousEntryWithLines(before: before) {
+            return LineLocation(entry: previous, line: layout.chapter(previous).lines.count - 1)
+        }
+        return LineLocation(entry: before, line: 0)
     }
 
     /// The line `count` lines after (or before, when negative) `start`, across chapters, stopping at the
@@ -80,7 +85,9 @@ extension Reader {
     /// The lines on screen in scroll mode with the row each starts at. Within a page lines keep the
     /// layouter's rows; between pages they are one line step apart, between chapters one row more.
     func visibleLines() -> [(location: LineLocation, row: Int)] {
-        guard canLayout, let geometry = layout.geometry else { return [] }
+        guard canLayout, let geometry = layout.geometry,
+            layout.chapter(scrollTop.entry).lines.indices.contains(scrollTop.line)
+        else { return [] }
         let step = geometry.rowsPerGlyph + settings.lineSpacing
         var result: [(location: LineLocation, row: Int)] = []
         var location = scrollTop

@@ -104,7 +104,7 @@ extension Reader {
 
     /// Moves the top line in scroll mode, across chapter boundaries.
     mutating func scroll(by count: Int) {
-        guard canLayout else { return }
+        guard canLayout, layout.chapter(scrollTop.entry).lines.indices.contains(scrollTop.line) else { return }
         let moved = line(scrollTop, movedBy: count)
         if moved == scrollTop { message = count > 0 ? "End of the book" : "Start of the book" }
         scrollTop = moved

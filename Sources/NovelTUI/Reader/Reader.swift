@@ -65,7 +65,10 @@ public struct Reader {
     /// The first byte on screen (the anchor while the terminal is too small).
     public var firstVisibleOffset: Int {
         guard canLayout else { return anchor }
-        if isScrollMode { return line(scrollTop).bytes.lowerBound }
+        if isScrollMode {
+            let lines = layout.chapter(scrollTop.entry).lines
+            return lines.indices.contains(scrollTop.line) ? lines[scrollTop.line].bytes.lowerBound : anchor
+        }
         return layout.firstOffset(of: location)
     }
 
