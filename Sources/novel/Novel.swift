@@ -14,9 +14,9 @@ struct Novel: ParsableCommand {
             Run alone, novel reopens the book you read last, where you left it.
 
             Examples:
-              novel read books/青灯记.txt
+              novel read books/the-lamplighter.txt
               novel
-              novel toc books/青灯记.txt
+              novel toc books/the-lamplighter.txt --json
               novel --generate-completion-script bash > ~/.local/share/bash-completion/completions/novel
             """,
         version: NovelVersion.string,
