@@ -216,6 +216,10 @@ import Testing
             COMP_WORDS=(novel bo); COMP_CWORD=1; COMP_LINE="novel bo"; COMP_POINT=${#COMP_LINE}
             fn=$(complete -p novel | sed -E 's/.*-F ([^ ]+).*/\\1/'); "$fn" novel bo novel
             printf '%s\\n' "${COMPREPLY[@]}"
+            COMP_WORDS=(novel read book.txt --mode ''); COMP_CWORD=4; COMP_LINE="novel read book.txt --mode "
+            COMP_POINT=${#COMP_LINE}; COMPREPLY=()
+            "$fn" novel '' --mode
+            printf 'mode:%s\\n' "${COMPREPLY[@]}"
             """,
             file,
         ]
@@ -226,7 +230,29 @@ import Testing
         let data = output.fileHandleForReading.readDataToEndOfFile()
         shell.waitUntilExit()
         #expect(shell.terminationStatus == 0)
-        #expect(String(decoding: data, as: UTF8.self).split(separator: "\n").contains("bookmarks"))
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n")
+        #expect(lines.contains("bookmarks"), "\(lines)")
+        #expect(lines.contains("mode:page") && lines.contains("mode:scroll"), "\(lines)")
+    }
+
+    /// docs/novel.1 is generated (scripts/man-page); this notices when a command or flag was added since.
+    @Test func theManPageHasEveryCommandAndFlag() throws {
+        let page = try String(contentsOfFile: Corpus.repositoryPath("docs/novel.1"), encoding: .utf8)
+        for command in ["read", "toc", "bookmarks", "settings", "info", "print", "recent"] {
+            #expect(page.contains(".It Em \(command)\n"), "docs/novel.1 lacks \(command): run scripts/man-page")
+            let help = try novel(command, "--help").stdout
+            let options = try #require(help.range(of: "OPTIONS:\n")).upperBound
+            let flags = help[options...].split(separator: "\n").compactMap { line in
+                line.firstMatch(of: /^  (?:-[a-z], )?(--[a-z][a-z-]*)/).map { String($0.1) }
+            }
+            #expect(flags.count >= 3)
+            for flag in flags where flag != "--help" {
+                let name = "Fl \(flag.dropFirst())"
+                #expect(
+                    page.contains(name + " ") || page.contains(name + "\n"), "docs/novel.1 lacks \(command) \(flag)")
+            }
+        }
+        #expect(page.contains("\\[u9752]\\[u706F]\\[u8BB0]"), "CJK examples survive as groff escapes")
     }
 
     // MARK: recent with books
