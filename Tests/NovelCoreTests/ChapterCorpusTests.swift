@@ -218,6 +218,28 @@ struct ChapterCorpusTests {
         }
     }
 
+    /// The ~30 MB book of `make-big.sh`: three passes of the eight books, with their lists of contents
+    /// and traps, give every chapter in order and nothing else (its speed is measured by scripts/bench-chapters).
+    @Test func theBigBookHasEveryChapterOfEveryPass() throws {
+        let directory = try TemporaryDirectory("novel-big")
+        defer { directory.remove() }
+        let path = directory.path + "/big-novel.txt"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = [Corpus.path("make-big.sh"), path]
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0, "make-big.sh could not build the big book")
+        let index = ChapterSplitter().split(try BookLoader.load(path: path))
+        let onePass =
+            Array(1...120) + Array(1...100) + Array(1...120) + Array(1...56) + Array(1...40) + Array(1...35)
+            + Array(1...20) + Array(1...9)
+        #expect(index.entries.filter { $0.kind == .chapter }.compactMap(\.number) == onePass + onePass + onePass)
+        // 501 units a pass, as the manifest counts them: the 500 chapters and 儿女英雄传's 緣起首回.
+        #expect(index.entries.filter { $0.title.hasPrefix("緣起首回") }.count == 3)
+    }
+
     @Test func fiveThousandChaptersAreNumberedInOrder() throws {
         let text = try BookLoader.load(path: Corpus.path("synthetic/many-chapters-5000.utf8.txt"))
         let chapters = ChapterSplitter().split(text).entries.filter { $0.kind == .chapter }
