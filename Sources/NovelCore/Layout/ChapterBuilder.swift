@@ -36,20 +36,16 @@ struct ChapterBuilder {
         var lineStart = range.lowerBound
         var gap = 0
         if let heading = Self.headingLine(bytes, entry, range) {
-            let title = Self.trimmed(bytes, heading)
-            if !title.isEmpty {
-                addParagraph(bytes, content: title, lineStart: range.lowerBound, kind: .title, gap: 0)
+            if addParagraph(bytes, heading, owner: range.lowerBound, kind: .title, gap: 0) {
                 gap = lineSpacing + max(1, paragraphSpacing)
             }
             lineStart = min(entry.bodyStart, range.upperBound)
         }
         while lineStart < range.upperBound {
             let lineEnd = Self.lineEnd(bytes, from: lineStart, limit: range.upperBound)
-            let content = Self.trimmed(bytes, lineStart..<lineEnd)
-            if !content.isEmpty {
-                // The first line of the chapter owns any blank bytes before it.
-                let owner = lineCount == 0 ? range.lowerBound : lineStart
-                addParagraph(bytes, content: content, lineStart: owner, kind: .text, gap: lineCount == 0 ? 0 : gap)
+            // The first line of the chapter owns any blank bytes before it.
+            let owner = lineCount == 0 ? range.lowerBound : lineStart
+            if addParagraph(bytes, lineStart..<lineEnd, owner: owner, kind: .text, gap: lineCount == 0 ? 0 : gap) {
                 gap = lineSpacing + paragraphSpacing
             }
             lineStart = lineEnd + 1
@@ -57,18 +53,24 @@ struct ChapterBuilder {
         finish(range)
     }
 
-    /// Breaks one paragraph (or the title) into lines and stacks them.
+    /// Breaks one source line (a paragraph, or the heading) into lines and stacks them; its leading
+    /// spaces are dropped (the indent replaces them). Returns false for a blank line, which adds nothing.
+    /// `owner` is the first byte of its first line.
     private mutating func addParagraph(
-        _ bytes: UnsafeBufferPointer<UInt8>, content: Range<Int>, lineStart: Int, kind: LayoutLine.Kind, gap: Int
-    ) {
-        clusters.measure(bytes, content, width: width)
+        _ bytes: UnsafeBufferPointer<UInt8>, _ source: Range<Int>, owner: Int, kind: LayoutLine.Kind, gap: Int
+    ) -> Bool {
+        if source.isEmpty { return false }
+        clusters.measure(bytes, source, width: width)
+        var firstContent = 0
+        while firstContent < clusters.count && clusters.base[firstContent].breakClass == .space { firstContent += 1 }
+        if firstContent == clusters.count { return false }
         let breaker = LineBreaker(metrics: metrics)
-        let buffer = clusters.base
-        let base = content.lowerBound
+        let buffer = clusters.base + firstContent
+        let base = source.lowerBound
         var first = true
-        breaker.breakLines(buffer, count: clusters.count, indent: kind == .title ? 0 : metrics.indentCells) {
+        breaker.breakLines(buffer, count: clusters.count - firstContent, indent: kind == .title ? 0 : metrics.indentCells) {
             lineFirst, lineEnd, startColumn in
-            let lower = first ? lineStart : base + Int(buffer[lineFirst].start)
+            let lower = first ? owner : base + Int(buffer[lineFirst].start)
             let lineGap = first ? gap : lineSpacing
             first = false
             guard materialise else {
@@ -91,6 +93,7 @@ struct ChapterBuilder {
             let row = stack(gap: lineGap, lower: lower)
             lines.append(LayoutLine(kind: kind, bytes: lower..<lower, clusters: placed, row: row))
         }
+        return true
     }
 
     /// Places a line of the current page `gap` rows below the previous one, or at the top of a new page
@@ -147,35 +150,5 @@ struct ChapterBuilder {
         var index = start
         while index < limit && bytes[index] != 0x0A { index += 1 }
         return index
-    }
-
-    /// `range` without leading and trailing ASCII spaces, tabs and U+3000 (the source's own indentation).
-    static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Range<Int> {
-        var start = range.lowerBound
-        var end = range.upperBound
-        while start < end {
-            if bytes[start] == 0x20 || bytes[start] == 0x09 || bytes[start] == 0x0D {
-                start += 1
-            } else if isIdeographicSpace(bytes, start, end) {
-                start += 3
-            } else {
-                break
-            }
-        }
-        while end > start {
-            if bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 || bytes[end - 1] == 0x0D {
-                end -= 1
-            } else if end - start >= 3 && isIdeographicSpace(bytes, end - 3, end) {
-                end -= 3
-            } else {
-                break
-            }
-        }
-        return start..<end
-    }
-
-    @inline(__always)
-    static func isIdeographicSpace(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int, _ limit: Int) -> Bool {
-        index + 3 <= limit && bytes[index] == 0xE3 && bytes[index + 1] == 0x80 && bytes[index + 2] == 0x80
     }
 }

@@ -123,14 +123,18 @@ struct LineBreaker {
             var index = lineFirst
             var breakAt = count
             var previousClass = clusters[lineFirst].breakClass
+            // The class before a run of spaces: an opening mark still may not end the line (`（ ` + break).
+            var previousVisibleClass = previousClass
             while index < count {
                 let cluster = clusters[index]
                 if index > lineFirst {
-                    let allowed = BreakRules.table[Int(previousClass.rawValue) << 4 | Int(cluster.breakClass.rawValue)]
+                    var allowed = BreakRules.table[Int(previousClass.rawValue) << 4 | Int(cluster.breakClass.rawValue)]
+                    if previousClass == .space && previousVisibleClass.mayNotEndLine { allowed = 0 }
                     if allowed & 1 != 0 { lastWordBreak = index }
                     if allowed & 2 != 0 { lastKinsokuBreak = index }
                 }
                 previousClass = cluster.breakClass
+                if previousClass != .space { previousVisibleClass = previousClass }
                 let cells = metrics.cells(cluster.width, at: column)
                 if cluster.breakClass != .space && column + cells > textWidth {
                     if index == lineFirst {
