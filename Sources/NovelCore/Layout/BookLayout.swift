@@ -1,118 +1,155 @@
-/// A whole book laid out for one viewport and settings, lazily: a chapter is laid out when first asked
-/// for and kept in a least-recently-used cache bounded by the clusters it holds.
+/// A whole book laid out for one viewport and settings, one chapter at a time on demand.
 ///
-/// After a resize or a settings change, build a new `BookLayout` and `locate` the first offset of the page
-/// that was on screen: the page shown is the one that contains that character.
+/// Chapter layouts are kept in a small least-recently-used cache, so memory stays bounded however
+/// long the book is; page counts (cheap integers) are remembered for every chapter counted.
+/// Positions are byte offsets: `locate` maps one to its page, `firstOffset(of:)` maps back.
 public final class BookLayout {
     public let book: Book
-    public let layouter: PageLayouter
-    /// The most chapters kept, and the most placed clusters kept (about 32 bytes each).
-    public let chapterLimit: Int
-    public let clusterLimit: Int
+    public private(set) var layouter: PageLayouter
+    /// How many chapter layouts the cache keeps.
+    public let capacity: Int
 
     private var cache: [Int: ChapterLayout] = [:]
-    /// Entries in the cache, least recently used first.
+    /// Cached entries, least recently used first.
     private var recency: [Int] = []
-    private var cachedClusters = 0
-    private var pageCountsCache: [Int]?
+    private var pageCounts: [Int?]
 
-    public init(
-        book: Book, settings: LayoutSettings, viewport: Viewport, chapterLimit: Int = 24,
-        clusterLimit: Int = 600_000
-    ) {
+    public init(book: Book, settings: LayoutSettings, viewport: Viewport, capacity: Int = 8) {
         self.book = book
+        self.capacity = max(1, capacity)
         layouter = PageLayouter(settings: settings, viewport: viewport)
-        self.chapterLimit = max(1, chapterLimit)
-        self.clusterLimit = clusterLimit
+        pageCounts = Array(repeating: nil, count: book.index.entries.count)
     }
 
     public var geometry: LayoutGeometry? { layouter.geometry }
     public var settings: LayoutSettings { layouter.settings }
     public var viewport: Viewport { layouter.viewport }
+
+    /// The number of TOC entries (each starts on a new page).
     public var entryCount: Int { book.index.entries.count }
 
-    /// Entries currently laid out in the cache, least recently used first (for tests and diagnostics).
-    public var cachedEntries: [Int] { recency }
-
-    /// The layout of entry `entry`, from the cache or laid out now.
+    /// The layout of `book.index.entries[entry]`, from the cache or laid out now.
     public func chapter(_ entry: Int) -> ChapterLayout {
-        if let layout = cache[entry] {
+        if let cached = cache[entry] {
             if recency.last != entry, let position = recency.firstIndex(of: entry) {
                 recency.remove(at: position)
                 recency.append(entry)
             }
-            return layout
+            return cached
         }
         let layout = layouter.layout(book, entry: entry)
+        if recency.count >= capacity {
+            cache[recency.removeFirst()] = nil
+        }
         cache[entry] = layout
         recency.append(entry)
-        cachedClusters += Self.clusterCount(layout)
-        while recency.count > 1 && (recency.count > chapterLimit || cachedClusters > clusterLimit) {
-            let evicted = recency.removeFirst()
-            if let old = cache.removeValue(forKey: evicted) { cachedClusters -= Self.clusterCount(old) }
-        }
+        pageCounts[entry] = layout.pages.count
         return layout
     }
 
-    /// The page that shows byte `offset` (clamped to the text).
+    /// The entries whose layouts are cached, least recently used first (for tests).
+    public var cachedEntries: [Int] { recency }
+
+    /// The page that shows byte `offset` (offsets past the end go to the last page).
     public func locate(_ offset: Int) -> PageLocation {
-        let offset = min(max(0, offset), max(0, book.text.utf8.count - 1))
-        let entry = book.index.entryIndex(containing: offset)
-        return PageLocation(entry: entry, page: chapter(entry).pageIndex(containing: offset))
+        let clamped = max(0, min(offset, book.text.utf8.count))
+        let entry = book.index.entryIndex(containing: clamped)
+        return PageLocation(entry: entry, page: chapter(entry).pageIndex(containing: clamped))
     }
 
-    /// The page after `location`, running on into the next chapter that has something to show; nil at
-    /// the end of the book.
+    /// The first byte shown on `location`'s page: the reading position while it is on screen.
+    public func firstOffset(of location: PageLocation) -> Int {
+        let layout = chapter(location.entry)
+        return layout.pages[max(0, min(location.page, layout.pages.count - 1))].firstOffset
+    }
+
+    /// The page after `location`, running into the next chapter; nil on the book's last page.
     public func next(after location: PageLocation) -> PageLocation? {
-        if location.page + 1 < chapter(location.entry).pages.count {
+        if location.page + 1 < pageCount(of: location.entry) {
             return PageLocation(entry: location.entry, page: location.page + 1)
         }
-        var entry = location.entry + 1
-        while entry < entryCount {
-            if !chapter(entry).lines.isEmpty { return PageLocation(entry: entry, page: 0) }
-            entry += 1
-        }
-        return nil
+        guard location.entry + 1 < entryCount else { return nil }
+        return PageLocation(entry: location.entry + 1, page: 0)
     }
 
-    /// The page before `location`, running back into the previous chapter's last page; nil at the start.
+    /// The page before `location`, running into the previous chapter's last page; nil on the first page.
     public func previous(before location: PageLocation) -> PageLocation? {
-        if location.page > 0 {
-            return PageLocation(entry: location.entry, page: min(location.page - 1, chapter(location.entry).pages.count - 1))
-        }
-        var entry = location.entry - 1
-        while entry >= 0 {
-            let layout = chapter(entry)
-            if !layout.lines.isEmpty { return PageLocation(entry: entry, page: layout.pages.count - 1) }
-            entry -= 1
-        }
-        return nil
+        if location.page > 0 { return PageLocation(entry: location.entry, page: location.page - 1) }
+        guard location.entry > 0 else { return nil }
+        return PageLocation(entry: location.entry - 1, page: pageCount(of: location.entry - 1) - 1)
     }
 
-    /// The first byte shown on the page at `location`: the reading position while it is on screen.
-    public func firstOffset(of location: PageLocation) -> Int {
-        let pages = chapter(location.entry).pages
-        return pages[min(max(0, location.page), pages.count - 1)].firstOffset
+    /// Pages in `entry`: remembered, or counted without keeping the lines.
+    public func pageCount(of entry: Int) -> Int {
+        if let known = pageCounts[entry] { return known }
+        let count = layouter.pageCount(book, entry: entry)
+        pageCounts[entry] = count
+        return count
     }
 
-    /// The page at `location`.
-    public func page(_ location: PageLocation) -> LayoutPage {
-        let pages = chapter(location.entry).pages
-        return pages[min(max(0, location.page), pages.count - 1)]
-    }
+    /// Page counts known so far (nil for chapters not yet laid out or counted).
+    public var knownPageCounts: [Int?] { pageCounts }
 
-    /// The number of pages of every entry: the whole book laid out once without keeping its lines (the
-    /// result is kept). For page totals; may take a while on a large book, so callers may run
-    /// `layouter.pageCounts(book)` in the background instead.
+    /// Counts the pages of every chapter (kept for `pageCount(of:)`) and returns the book's total.
+    /// Whole-book pagination: for totals and benchmarks, not needed to show the first screen.
     @discardableResult
-    public func layoutAll() -> [Int] {
-        if let pageCountsCache { return pageCountsCache }
-        let counts = layouter.pageCounts(book)
-        pageCountsCache = counts
-        return counts
+    public func layoutAll() -> Int {
+        var total = 0
+        for entry in 0..<entryCount { total += pageCount(of: entry) }
+        return total
     }
 
-    private static func clusterCount(_ layout: ChapterLayout) -> Int {
-        layout.lines.reduce(layout.lines.count) { $0 + $1.clusters.count }
+    /// The page number of `location` in the whole book (0-based), when every earlier chapter's page
+    /// count is known; nil otherwise.
+    public func bookPage(of location: PageLocation) -> Int? {
+        var before = 0
+        for entry in 0..<location.entry {
+            guard let count = pageCounts[entry] else { return nil }
+            before += count
+        }
+        return before + location.page
+    }
+
+    /// Switches to new settings or a new viewport and returns the page that now shows the first
+    /// character that was on screen at `location`. Clears the cache only when the layout changes.
+    @discardableResult
+    public func reconfigure(settings: LayoutSettings, viewport: Viewport, keeping location: PageLocation)
+        -> PageLocation
+    {
+        reconfigure(settings: settings, viewport: viewport, keepingOffset: firstOffset(of: location))
+    }
+
+    /// Switches to new settings or a new viewport and returns the page that shows `offset`. Use this
+    /// with the reading position the caller kept while the geometry was nil (a page of a layout
+    /// without geometry only knows its chapter's start).
+    @discardableResult
+    public func reconfigure(settings: LayoutSettings, viewport: Viewport, keepingOffset offset: Int) -> PageLocation {
+        if settings != layouter.settings || viewport != layouter.viewport {
+            layouter = PageLayouter(settings: settings, viewport: viewport)
+            cache.removeAll()
+            recency.removeAll()
+            pageCounts = Array(repeating: nil, count: entryCount)
+        }
+        return locate(offset)
+    }
+
+    /// Takes page counts computed elsewhere — typically `layouter.pageCounts(book)` on a background
+    /// task — if they were computed with the current settings and viewport. Returns whether it did.
+    @discardableResult
+    public func adopt(pageCounts counts: [Int], from other: PageLayouter) -> Bool {
+        guard other.settings == layouter.settings, other.viewport == layouter.viewport, counts.count == entryCount
+        else { return false }
+        pageCounts = counts.map(Optional.some)
+        return true
+    }
+
+    /// The book's total page count, once every chapter's count is known.
+    public var totalPages: Int? {
+        var total = 0
+        for count in pageCounts {
+            guard let count else { return nil }
+            total += count
+        }
+        return total
     }
 }

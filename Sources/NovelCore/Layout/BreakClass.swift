@@ -1,129 +1,90 @@
-/// How a grapheme cluster behaves at a line break, from its first scalar: a small, fixed set of
-/// classes distilled from UAX #14 and the basic kinsoku rules of W3C *Requirements for Chinese Text
-/// Layout* (clreq). See docs/layout.md for the full table.
-enum BreakClass: UInt8, CaseIterable {
-    /// Han, kana, Hangul, emoji, most symbols: a break is allowed before and after.
+/// How a grapheme cluster takes part in line breaking: the basic level of W3C's *Requirements for
+/// Chinese Text Layout* (clreq) for punctuation, and word breaking for Latin text.
+/// Classified from the cluster's first scalar; see docs/layout.md for the full rules.
+enum BreakClass: UInt8, Sendable {
+    /// Han, kana, Hangul, full-width letters, emoji: a line may break before and after it.
     case ideograph
-    /// Latin, Greek, Cyrillic letters and digits: no break inside a run of them (a word or a number).
+    /// Latin letters, digits and other narrow symbols: a run of them (a word) is not broken.
     case word
-    /// Spaces (ASCII, tab, U+3000, ZWSP): a break is allowed after them; at the end of a line they hang
-    /// and are never drawn.
+    /// ASCII space, TAB, U+3000: a line breaks after a run of them; they are dropped at line ends.
     case space
-    /// Wide closing punctuation, pause and stop marks (`，。、；：？！）》」』】`): never start a line.
-    case closing
-    /// Narrow closing marks (`, . ; : ! ? ) ] } % ” ’ ·`): never start a line, and stick to a letter
-    /// that follows them (`3.14`, `Don’t`).
-    case closingNarrow
-    /// Wide opening brackets (`（《「『【〔〖`): never end a line.
-    case opening
-    /// Narrow opening marks (`( [ { “ ‘`): never end a line, and stick to a letter before them.
-    case openingNarrow
-    /// `…` and `‥`: never start a line, and a run of them is never split.
-    case ellipsis
-    /// `—`, `―`, `⸺`, `─`: a run of them is never split.
+    /// Closing brackets and quotes, pause and stop marks (，。、）」” …): never start a line.
+    case close
+    /// ASCII `, . ; : ? ! ) ] }`: never start a line, and stay with a word that follows (3.14, e.g).
+    case closeNarrow
+    /// Opening brackets and quotes (（《「『【“‘ …): never end a line.
+    case open
+    /// ASCII `( [ {`: never end a line, and stay with the word before them.
+    case openNarrow
+    /// — and ―: two in a row (——) are never split.
     case dash
-    /// `-`, `‐`, `–`: a break is allowed after, not before.
-    case hyphen
-    /// ASCII quotes, no-break space, joiners and other zero-width marks: no break on either side.
-    case glue
+    /// … and ⋯: never start a line; two in a row (……) are never split.
+    case ellipsis
 
-    /// Whether W3C clreq forbids a line to start with this class.
-    var mayNotStartLine: Bool { self == .closing || self == .closingNarrow || self == .ellipsis }
-    /// Whether W3C clreq forbids a line to end with this class.
-    var mayNotEndLine: Bool { self == .opening || self == .openingNarrow }
-    /// Whether two neighbours of these classes must stay on one line (`——`, `……`).
-    var isInseparable: Bool { self == .ellipsis || self == .dash }
-    /// Whether the class is one of the characters kinsoku rules constrain.
-    var isProhibited: Bool { mayNotStartLine || mayNotEndLine || isInseparable }
-
-    /// The class of the cluster that starts with `scalar`.
+    /// The class of a cluster whose first scalar is `scalar` and whose width is `width` cells.
     @inline(__always)
-    static func of(_ scalar: UInt32) -> BreakClass {
-        if scalar < 0x80 { return ascii[Int(scalar)] }
+    static func of(_ scalar: UInt32, width: Int) -> BreakClass {
         if scalar >= 0x4E00 && scalar <= 0x9FFF { return .ideograph }
-        return nonASCII(scalar)
+        if scalar < 0x80 { return ascii(scalar) }
+        return nonASCII(scalar, width: width)
     }
 
-    private static let ascii: [BreakClass] = (0..<128).map { code in
-        switch UInt8(code) {
-        case UInt8(ascii: " "), UInt8(ascii: "\t"): .space
-        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "a")...UInt8(ascii: "z"):
-            .word
-        case UInt8(ascii: ","), UInt8(ascii: "."), UInt8(ascii: ";"), UInt8(ascii: ":"), UInt8(ascii: "!"),
-            UInt8(ascii: "?"), UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: "%"):
-            .closingNarrow
-        case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"): .openingNarrow
-        case UInt8(ascii: "-"): .hyphen
-        case UInt8(ascii: "\""), UInt8(ascii: "'"): .glue
-        case 0..<0x20, 0x7F: .glue
-        default: .word  // / @ # $ & * + = < > _ ~ ` ^ | \ stay inside words and URLs
-        }
-    }
-
-    private static func nonASCII(_ scalar: UInt32) -> BreakClass {
+    /// Punctuation and other non-ASCII scalars outside the common Han block.
+    @inline(never)
+    static func nonASCII(_ scalar: UInt32, width: Int) -> BreakClass {
         switch scalar {
-        // Closing punctuation, pause and stop marks (clreq: not at line start).
-        case 0x3001, 0x3002, 0xFF0C, 0xFF0E, 0xFF1A, 0xFF1B, 0xFF1F, 0xFF01, 0xFF09, 0xFF3D, 0xFF5D,
-            0x3009, 0x300B, 0x300D, 0x300F, 0x3011, 0x3015, 0x3017, 0x3019, 0x301B, 0x301E, 0x301F,
-            0xFF60, 0xFF61, 0xFF63, 0xFF64, 0xFF05, 0x3005, 0x309D, 0x309E, 0x30FD, 0x30FE,
-            0xFE50...0xFE57, 0xFE5A, 0xFE5C, 0xFE5E, 0xFE10...0xFE16, 0xFE18:
-            return .closing
-        case 0x201D, 0x2019, 0x00B7, 0x30FB, 0xFF65, 0x2027, 0x2030, 0x2103, 0x00B0, 0x2032, 0x2033, 0x00BB,
-            0x203A:
-            return .closingNarrow
-        // Opening brackets and quotes (clreq: not at line end).
-        case 0xFF08, 0xFF3B, 0xFF5B, 0x3008, 0x300A, 0x300C, 0x300E, 0x3010, 0x3014, 0x3016, 0x3018, 0x301A,
-            0x301D, 0xFF5F, 0xFF62, 0xFE59, 0xFE5B, 0xFE5D, 0xFE17:
-            return .opening
-        case 0x201C, 0x2018, 0x00AB, 0x2039:
-            return .openingNarrow
-        case 0x2026, 0x2025, 0x22EF, 0xFE19:
-            return .ellipsis
-        case 0x2014, 0x2015, 0x2E3A, 0x2E3B, 0x2500, 0x2501:
-            return .dash
-        case 0x2010, 0x2013, 0x00AD:
-            return .hyphen
-        case 0x3000, 0x200B, 0x2002...0x2006, 0x2008...0x200A, 0x205F:
-            return .space
-        case 0x00A0, 0x2007, 0x202F, 0x2060, 0xFEFF, 0x200C, 0x200D, 0x0300...0x036F:
-            return .glue
-        case 0x0080..<0x2000:
-            return .word  // letters of alphabetic scripts
-        default:
-            return .ideograph
+        case 0x3000: return .space
+        case 0x3001, 0x3002, 0xFF0C, 0xFF0E, 0xFF1A, 0xFF1B, 0xFF1F, 0xFF01, 0xFF09, 0x3009, 0x300B, 0x300D,
+            0x300F, 0x3011, 0x3015, 0x3017, 0x3019, 0x301B, 0x301E, 0x301F, 0xFF3D, 0xFF5D, 0x201D, 0x2019,
+            0x2025, 0x00B7, 0x30FB, 0xFF61, 0xFF64, 0xFF65, 0xFE50...0xFE57, 0xFE5A, 0xFE5C, 0xFE5E, 0x3003,
+            0x3005, 0xFF05, 0x2030, 0x2103:
+            return .close
+        case 0xFF08, 0x3008, 0x300A, 0x300C, 0x300E, 0x3010, 0x3014, 0x3016, 0x3018, 0x301A, 0x301D, 0xFF3B,
+            0xFF5B, 0x201C, 0x2018, 0xFE59, 0xFE5B, 0xFE5D:
+            return .open
+        case 0x2014, 0x2015: return .dash
+        case 0x2026, 0x22EF: return .ellipsis
+        default: return width == 2 ? .ideograph : .word
         }
     }
-}
 
-/// Which line breaks the rules allow between two neighbouring classes, as two lookup tables.
-enum BreakRules {
-    /// Kinsoku only: a break that keeps closing marks off line starts, opening marks off line ends and
-    /// `——`/`……` whole. Used when a line has no word-level break (an over-long word).
+    @inline(__always)
+    static func ascii(_ scalar: UInt32) -> BreakClass {
+        switch scalar {
+        case 0x20, 0x09: .space
+        case 0x2C, 0x2E, 0x3B, 0x3A, 0x3F, 0x21, 0x29, 0x5D, 0x7D: .closeNarrow
+        case 0x28, 0x5B, 0x7B: .openNarrow
+        default: .word
+        }
+    }
+
+    /// Must not start a line.
+    var forbidsLineStart: Bool { self == .close || self == .closeNarrow || self == .ellipsis }
+
+    /// Must not end a line.
+    var forbidsLineEnd: Bool { self == .open || self == .openNarrow }
+
+    /// Falls under a kinsoku rule: only a line made entirely of such clusters may break the rules.
+    var isProhibited: Bool { forbidsLineStart || forbidsLineEnd || self == .dash }
+
+    /// Whether the kinsoku rules allow a line break between a cluster of class `before` and one of
+    /// class `after` (Latin word rules aside).
+    @inline(__always)
     static func kinsokuAllows(_ before: BreakClass, _ after: BreakClass) -> Bool {
-        if after == .space { return false }  // spaces hang at the end of the line they follow
-        if after.mayNotStartLine || before.mayNotEndLine { return false }
-        if before.isInseparable && after.isInseparable { return false }
+        if after == .space || after.forbidsLineStart || before.forbidsLineEnd { return false }
+        if before == after && (before == .dash || before == .ellipsis) { return false }
         return true
     }
 
-    /// Kinsoku plus word rules: no break inside a word or number, around glue, or before a hyphen.
-    static func wordAllows(_ before: BreakClass, _ after: BreakClass) -> Bool {
+    /// Whether a line may break between `before` and `after`: after a run of spaces, between CJK
+    /// characters, between CJK and Latin, never inside a word or against the kinsoku rules.
+    @inline(__always)
+    static func allowsBreak(_ before: BreakClass, _ after: BreakClass) -> Bool {
+        if before == .space { return !after.forbidsLineStart && after != .space }
         guard kinsokuAllows(before, after) else { return false }
-        if before == .space { return true }
-        if before == .glue || after == .glue || after == .hyphen { return false }
-        let wordLike: (BreakClass) -> Bool = { $0 == .word || $0 == .hyphen }
-        if before == .word && (after == .word || after == .openingNarrow) { return false }
-        if before == .hyphen && after == .hyphen { return false }
-        if before == .closingNarrow && (wordLike(after) || after == .openingNarrow) { return false }
-        return true
-    }
-
-    /// Bit 0: `wordAllows`, bit 1: `kinsokuAllows`, indexed by `before << 4 | after`.
-    static let table: [UInt8] = (0..<256).map { index in
-        guard let before = BreakClass(rawValue: UInt8(index >> 4)),
-            let after = BreakClass(rawValue: UInt8(index & 15))
-        else { return 0 }
-        return (wordAllows(before, after) ? 1 : 0) | (kinsokuAllows(before, after) ? 2 : 0)
+        switch (before, after) {
+        case (.word, .word), (.closeNarrow, .word), (.word, .openNarrow): return false
+        default: return true
+        }
     }
 }

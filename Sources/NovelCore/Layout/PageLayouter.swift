@@ -1,12 +1,9 @@
-/// Turns a chapter into lines and pages for one viewport and settings (see docs/layout.md).
-///
-/// Lines: grapheme clusters measured by `DisplayWidth`, scaled by `fontScale`, broken greedily at word
-/// boundaries with Chinese kinsoku rules. Pages: the lines that fit the text height; every chapter
-/// starts on a new page.
+/// Lays out one chapter at a time for a viewport and settings: lines broken by the rules in
+/// docs/layout.md, then pages of the lines that fit the text height.
 public struct PageLayouter: Sendable {
     public let settings: LayoutSettings
     public let viewport: Viewport
-    /// Where the text goes, or nil when the viewport is too small for text.
+    /// Nil when the viewport is too small for one line of text; callers then show a message instead.
     public let geometry: LayoutGeometry?
 
     public init(settings: LayoutSettings, viewport: Viewport) {
@@ -15,62 +12,56 @@ public struct PageLayouter: Sendable {
         geometry = Self.geometry(settings: settings, viewport: viewport)
     }
 
-    /// The text block for `viewport`: at most `width` cells wide, `margin` cells each side, centred.
-    /// Nil when a wide character would not fit on a line or a line would not fit on the screen.
-    public static func geometry(settings: LayoutSettings, viewport: Viewport) -> LayoutGeometry? {
-        let scale = Self.clampedScale(settings.fontScale)
-        let rowsPerGlyph = Int(scale.rounded())
-        let available = viewport.columns - 2 * max(0, settings.margin)
-        let textWidth = min(max(0, settings.width), available)
-        guard textWidth >= Int((2 * scale).rounded()), viewport.rows >= rowsPerGlyph else { return nil }
+    /// The smallest valid font scale; settings outside 1.0–3.0 are clamped here.
+    static func clampedScale(_ scale: Double) -> Double {
+        scale.isFinite ? min(max(scale, 1), 3) : 1
+    }
+
+    /// Cells a cluster of natural width `width` takes at `scale`: round(width × scale).
+    static func scaledWidth(_ width: Int, scale: Double) -> Int {
+        Int((Double(width) * scale).rounded())
+    }
+
+    /// Where the text block goes: `width` columns at most, centred, with `margin` cells each side
+    /// (margins shrink before the text does when the terminal is narrow).
+    static func geometry(settings: LayoutSettings, viewport: Viewport) -> LayoutGeometry? {
+        let scale = clampedScale(settings.fontScale)
+        let rowsPerGlyph = scaledWidth(1, scale: scale)
+        let wide = scaledWidth(2, scale: scale)
+        let margin = max(0, min(settings.margin, (viewport.columns - wide) / 2))
+        let available = viewport.columns - 2 * margin
+        let textWidth = min(max(settings.width, 0), available)
+        guard textWidth >= wide, viewport.rows >= rowsPerGlyph else { return nil }
         return LayoutGeometry(
-            left: (viewport.columns - textWidth) / 2, textWidth: textWidth, rowsPerGlyph: rowsPerGlyph,
+            left: margin + (available - textWidth) / 2, textWidth: textWidth, rowsPerGlyph: rowsPerGlyph,
             textHeight: viewport.rows)
     }
 
-    /// Lays out one entry of `book.index.entries`. When the viewport is too small (`geometry` is nil) the
-    /// chapter is laid out in the smallest block that holds one wide character, so callers never crash.
+    /// Lines and pages of `book.index.entries[entry]`. Without a geometry: one empty page.
     public func layout(_ book: Book, entry: Int) -> ChapterLayout {
-        let geometry = effectiveGeometry
-        var builder = ChapterBuilder(geometry: geometry, settings: scaledSettings, materialise: true)
-        book.text.utf8.withUnsafeBufferPointer { builder.build($0, book.index.entries[entry]) }
+        let section = book.index.entries[entry]
+        guard let geometry else {
+            return ChapterLayout(
+                entryIndex: entry, geometry: LayoutGeometry(left: 0, textWidth: 0, rowsPerGlyph: 1, textHeight: 0),
+                lines: [], pages: [LayoutPage(lines: 0..<0, firstOffset: section.range.lowerBound)])
+        }
+        var builder = ChapterBuilder(settings: settings, geometry: geometry, materialize: true)
+        builder.build(book.text, section)
         return ChapterLayout(entryIndex: entry, geometry: geometry, lines: builder.lines, pages: builder.pages)
     }
 
-    /// The number of pages of one entry, found by the same line breaking without storing any line.
+    /// The number of pages of `book.index.entries[entry]`, without keeping lines (for page totals).
     public func pageCount(_ book: Book, entry: Int) -> Int {
-        var builder = ChapterBuilder(geometry: effectiveGeometry, settings: scaledSettings, materialise: false)
-        book.text.utf8.withUnsafeBufferPointer { builder.build($0, book.index.entries[entry]) }
-        return builder.pageCount
+        guard let geometry else { return 1 }
+        var builder = ChapterBuilder(settings: settings, geometry: geometry, materialize: false)
+        builder.build(book.text, book.index.entries[entry])
+        return max(builder.pageCount, 1)
     }
 
-    /// Pages of every entry, in order: the whole book laid out once, for page totals and benchmarks.
+    /// The page count of every entry of `book`, for page totals. A `PageLayouter` and a `Book` are
+    /// Sendable, so this can run on a background task while the first screen is already shown; hand
+    /// the result to `BookLayout.adopt(pageCounts:from:)`.
     public func pageCounts(_ book: Book) -> [Int] {
-        book.text.utf8.withUnsafeBufferPointer { bytes in
-            book.index.entries.map { entry in
-                var builder = ChapterBuilder(geometry: effectiveGeometry, settings: scaledSettings, materialise: false)
-                builder.build(bytes, entry)
-                return builder.pageCount
-            }
-        }
-    }
-
-    private var effectiveGeometry: LayoutGeometry {
-        if let geometry { return geometry }
-        let scale = Self.clampedScale(settings.fontScale)
-        let rows = Int(scale.rounded())
-        return LayoutGeometry(left: 0, textWidth: Int((2 * scale).rounded()), rowsPerGlyph: rows, textHeight: rows)
-    }
-
-    private var scaledSettings: LayoutSettings {
-        var settings = settings
-        settings.fontScale = Self.clampedScale(settings.fontScale)
-        return settings
-    }
-
-    /// `fontScale` within 1.0…3.0 and on a half step, whatever the caller passed.
-    static func clampedScale(_ scale: Double) -> Double {
-        guard scale.isFinite else { return 1 }
-        return (min(3, max(1, scale)) * 2).rounded() / 2
+        book.index.entries.indices.map { pageCount(book, entry: $0) }
     }
 }

@@ -1,6 +1,6 @@
-/// A page of a laid-out book: the TOC entry and the page within that entry's `ChapterLayout`.
-/// Derived from a byte offset for one viewport and settings; never stored (positions are offsets).
-public struct PageLocation: Sendable, Hashable, Comparable, CustomStringConvertible {
+/// A page of a laid-out book: the chapter (`ChapterIndex.entries` index) and the page within it.
+/// Derived from a byte offset for one viewport and settings; never stored (store the offset).
+public struct PageLocation: Sendable, Hashable, Comparable {
     public var entry: Int
     public var page: Int
 
@@ -12,6 +12,4 @@ public struct PageLocation: Sendable, Hashable, Comparable, CustomStringConverti
     public static func < (left: PageLocation, right: PageLocation) -> Bool {
         (left.entry, left.page) < (right.entry, right.page)
     }
-
-    public var description: String { "entry \(entry) page \(page)" }
 }

@@ -1,9 +1,118 @@
 import ArgumentParser
+import Foundation
+import NovelCore
 
 struct BookmarksCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "bookmarks", abstract: "Not built yet.")
+    static let configuration = CommandConfiguration(
+        commandName: "bookmarks",
+        abstract: "List, add, remove and annotate a book's bookmarks.",
+        discussion: """
+            Without a place, --add bookmarks the saved reading position (the start of the book when it was \
+            never read). Chapters are numbered as in novel toc, or named by (part of) their title.
+
+            Examples:
+              novel bookmarks book.txt
+              novel bookmarks book.txt --add --note "伏笔"
+              novel bookmarks book.txt --add --chapter 12
+              novel bookmarks book.txt --add --chapter 第三章 --note "see here"
+              novel bookmarks book.txt --add --percent 40
+              novel bookmarks book.txt --note b2 "a new note"
+              novel bookmarks book.txt --remove b2
+              novel bookmarks book.txt --json
+            """)
+
+    @Argument(help: "The book file.") var book: String
+    @Flag(help: "Add a bookmark and print its id.") var add = false
+    @Option(help: ArgumentHelp("With --add: the chapter (TOC index or title).", valueName: "n|title"))
+    var chapter: String?
+    @Option(help: "With --add: a place as a percentage of the book (0-100).") var percent: Double?
+    @Option(
+        parsing: .upToNextOption,
+        help: ArgumentHelp("With --add: the note. Alone: --note ID TEXT edits bookmark ID's note.", valueName: "text"))
+    var note: [String] = []
+    @Option(help: ArgumentHelp("Remove the bookmark with this id.", valueName: "id")) var remove: String?
+    @Flag(help: "Print JSON: an array of {id, chapterIndex, chapterTitle, offset, snippet, note, created}.")
+    var json = false
+    @Option(help: "Decode with this encoding instead of detecting it.") var encoding: String?
+    @Option(help: "An ICU regular expression for heading lines, instead of the built-in rules.")
+    var chapterPattern: String?
+
+    func validate() throws {
+        if add {
+            if remove != nil { throw ValidationError("use --add or --remove, not both") }
+            if chapter != nil && percent != nil { throw ValidationError("use --chapter or --percent, not both") }
+            if note.count > 1 { throw ValidationError("--note takes one text with --add (quote it)") }
+        } else {
+            if chapter != nil || percent != nil { throw ValidationError("--chapter and --percent go with --add") }
+            if !note.isEmpty && note.count != 2 { throw ValidationError("--note needs a bookmark id and a text: --note b1 \"text\"") }
+            if !note.isEmpty && remove != nil { throw ValidationError("use --note or --remove, not both") }
+        }
+    }
 
     func run() throws {
-        throw ValidationError("novel bookmarks is not built yet")
+        let session = try ReadingSession.open(
+            path: book, encoding: encoding, chapterPattern: chapterPattern, paths: NovelPaths.fromEnvironment())
+        for warning in session.warnings { FileHandle.standardError.write(Data("novel: \(warning)\n".utf8)) }
+        if add {
+            let place: BookPlace? = chapter.map(BookPlace.chapter) ?? percent.map(BookPlace.percent)
+            let offset = try place?.offset(in: session.book, state: session.state) ?? session.state?.position?.offset ?? 0
+            let bookmark = try session.update { state in
+                let bookmark = BookmarkFactory.make(
+                    book: session.book, offset: offset, note: note.first, number: state.nextBookmarkNumber)
+                state.nextBookmarkNumber += 1
+                state.bookmarks.append(bookmark)
+                return bookmark
+            }
+            StandardOutput.writeLine(bookmark.id)
+            return
+        }
+        if let remove {
+            try session.update { state in
+                guard let index = state.bookmarks.firstIndex(where: { $0.id == remove }) else {
+                    throw BookPlace.NotFound(message: "\(book): no bookmark '\(remove)' (see novel bookmarks)")
+                }
+                state.bookmarks.remove(at: index)
+                state.unanchored.removeAll { $0 == remove }
+            }
+            return
+        }
+        if note.count == 2 {
+            try session.update { state in
+                guard let index = state.bookmarks.firstIndex(where: { $0.id == note[0] }) else {
+                    throw BookPlace.NotFound(message: "\(book): no bookmark '\(note[0])' (see novel bookmarks)")
+                }
+                state.bookmarks[index].note = note[1].isEmpty ? nil : note[1]
+            }
+            return
+        }
+        let bookmarks = session.state?.bookmarks ?? []
+        if json {
+            let rows: [[String: Any]] = bookmarks.map { bookmark in
+                [
+                    "id": bookmark.id, "chapterIndex": bookmark.chapterIndex, "chapterTitle": bookmark.chapterTitle,
+                    "offset": bookmark.offset, "snippet": bookmark.snippet, "note": bookmark.note ?? NSNull(),
+                    "created": ISO8601DateFormatter().string(from: bookmark.created),
+                ]
+            }
+            let data = try JSONSerialization.data(
+                withJSONObject: rows, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+            StandardOutput.writeLine(String(decoding: data, as: UTF8.self))
+            return
+        }
+        if bookmarks.isEmpty {
+            StandardOutput.writeLine("No bookmarks in \(book). Add one with: novel bookmarks \(book) --add")
+            return
+        }
+        let formatter = DateFormatter()
+        formatter.dateFormat = "yyyy-MM-dd HH:mm"
+        var lines = ""
+        let unanchored = Set(session.state?.unanchored ?? [])
+        for bookmark in bookmarks {
+            lines += "\(bookmark.id)\t\(bookmark.chapterTitle)\t\(bookmark.snippet)\t\(bookmark.note ?? "")\t"
+            lines += formatter.string(from: bookmark.created)
+            // Kept where it was: the book's text changed and its snippet was not found again.
+            lines += unanchored.contains(bookmark.id) ? "\t(not found after the book changed)\n" : "\n"
+        }
+        StandardOutput.write(lines)
     }
 }

@@ -1,9 +1,77 @@
 import ArgumentParser
+import Foundation
+import NovelCore
 
 struct SettingsCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "settings", abstract: "Not built yet.")
+    static let configuration = CommandConfiguration(
+        commandName: "settings",
+        abstract: "Show or change the reader's settings.",
+        discussion: """
+            Settings live in settings.json (its path is printed first). Values are checked: a value out of \
+            range is refused with the allowed range. Keys: \(SettingsKey.allCases.map(\.rawValue).joined(separator: ", ")).
+
+            Examples:
+              novel settings
+              novel settings --get fontScale
+              novel settings --set fontScale=2 --set transition=scroll
+              novel settings --reset width
+              novel settings --reset --all
+              novel settings --json
+            """)
+
+    @Option(help: "Print one setting's value.") var get: String?
+    @Option(help: ArgumentHelp("Set KEY=VALUE (validated); may be repeated.", valueName: "key=value"))
+    var set: [String] = []
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Reset one setting to its default; --reset --all (or all) resets every one.", valueName: "key|--all"))
+    var reset: String?
+    @Flag(help: "Reset every setting to its default.") var resetAll = false
+
+    /// `--reset --all` and `--reset all` mean every setting (there is no key named all).
+    var resetsEverything: Bool { resetAll || reset == "--all" || reset == "all" }
+    @Flag(help: "Print the settings as JSON.") var json = false
+
+    func validate() throws {
+        let actions = (get == nil ? 0 : 1) + (set.isEmpty ? 0 : 1) + (reset == nil ? 0 : 1) + (resetAll ? 1 : 0)
+        if actions > 1 { throw ValidationError("use only one of --get, --set, --reset and --reset-all") }
+        for assignment in set where !assignment.contains("=") {
+            throw ValidationError("--set needs KEY=VALUE, got '\(assignment)'")
+        }
+    }
 
     func run() throws {
-        throw ValidationError("novel settings is not built yet")
+        let store = SettingsStore(paths: NovelPaths.fromEnvironment())
+        let (loaded, warnings) = store.load()
+        for warning in warnings { FileHandle.standardError.write(Data("novel: \(warning)\n".utf8)) }
+        var settings = loaded
+        if let get {
+            guard let key = SettingsKey(rawValue: get) else { throw StateError.unknownKey(get) }
+            StandardOutput.writeLine(key.text(settings))
+            return
+        }
+        if !set.isEmpty {
+            // Every assignment is validated before any is saved.
+            settings = try store.set(
+                set.map { assignment in
+                    let parts = assignment.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                    return (key: String(parts[0]), value: parts.count > 1 ? String(parts[1]) : "")
+                })
+        } else if resetsEverything {
+            settings = try store.reset(nil)
+        } else if let reset {
+            settings = try store.reset(reset)
+        }
+        if json {
+            var object: [String: Any] = [:]
+            for key in SettingsKey.allCases { object[key.rawValue] = key.json(settings) }
+            let data = try JSONSerialization.data(
+                withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+            StandardOutput.writeLine(String(decoding: data, as: UTF8.self))
+            return
+        }
+        var lines = "# \(store.path)\n"
+        for key in SettingsKey.allCases { lines += "\(key.rawValue) = \(key.text(settings))\n" }
+        StandardOutput.write(lines)
     }
 }

@@ -1,0 +1,80 @@
+import Foundation
+
+/// Replaces a file so that a reader only ever sees the old or the new contents: write a temporary file
+/// in the same folder, flush it to disk, rename it over the old one, flush the folder.
+public enum AtomicFile {
+    /// `beforeRename` runs after the temporary file is on disk and before the rename; tests throw from it
+    /// to act out a crash half-way.
+    public static func write(
+        _ data: Data, to path: String, permissions: mode_t = 0o600, beforeRename: (() throws -> Void)? = nil
+    ) throws {
+        let directory = (path as NSString).deletingLastPathComponent
+        do {
+            try FileManager.default.createDirectory(
+                atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw StateError.writeFailed(path: path, reason: "cannot create \(directory)")
+        }
+        let name = (path as NSString).lastPathComponent
+        let temporary = directory + "/.\(name).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, permissions)
+        guard descriptor >= 0 else { throw StateError.writeFailed(path: path, reason: errnoText()) }
+        fchmod(descriptor, permissions)  // exactly these bits, whatever the umask
+        var keepTemporary = false
+        defer { if !keepTemporary { unlink(temporary) } }
+        do {
+            try data.withUnsafeBytes { raw in
+                var offset = 0
+                while offset < raw.count {
+                    let written = Foundation.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+                    if written < 0 {
+                        if errno == EINTR { continue }
+                        throw StateError.writeFailed(path: path, reason: errnoText())
+                    }
+                    offset += written
+                }
+            }
+            if fsync(descriptor) != 0 { throw StateError.writeFailed(path: path, reason: errnoText()) }
+        } catch {
+            close(descriptor)
+            throw error
+        }
+        close(descriptor)
+        do {
+            try beforeRename?()
+        } catch {
+            keepTemporary = true  // a crash leaves the temporary behind; the old file is untouched
+            throw error
+        }
+        guard rename(temporary, path) == 0 else { throw StateError.writeFailed(path: path, reason: errnoText()) }
+        keepTemporary = true  // renamed: nothing left to remove
+        let folder = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if folder >= 0 {
+            fsync(folder)
+            close(folder)
+        }
+    }
+
+    static func errnoText() -> String {
+        String(cString: strerror(errno))
+    }
+}
+
+/// An advisory lock (flock) on `PATH.lock`, held while a read-modify-write of PATH runs, so that two
+/// novel processes never lose each other's changes.
+public enum FileLock {
+    public static func withLock<T>(_ path: String, _ body: () throws -> T) throws -> T {
+        let lockPath = path + ".lock"
+        let directory = (path as NSString).deletingLastPathComponent
+        try? FileManager.default.createDirectory(
+            atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw StateError.lockFailed(path: path, reason: AtomicFile.errnoText()) }
+        defer { close(descriptor) }
+        while flock(descriptor, LOCK_EX) != 0 {
+            if errno != EINTR { throw StateError.lockFailed(path: path, reason: AtomicFile.errnoText()) }
+        }
+        defer { flock(descriptor, LOCK_UN) }
+        return try body()
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+
+/// What novel remembers about one book: where the reader is, bookmarks, and per-book choices.
+/// Stored as one JSON file per book, named by the book's fingerprint (see docs/settings.md).
+public struct BookState: Sendable, Equatable {
+    public static let formatVersion = 1
+
+    public var fingerprint: String
+    public var title: String
+    /// The path the book was last opened from.
+    public var lastPath: String
+    public var lastRead: Date?
+    public var position: ReadingPosition?
+    public var bookmarks: [Bookmark]
+    /// The next bookmark id's number: ids are never reused, even after a removal.
+    public var nextBookmarkNumber: Int
+    /// A `--chapter-pattern` chosen for this book.
+    public var chapterPattern: String?
+    /// An `--encoding` chosen for this book.
+    public var encoding: String?
+    /// Bookmark ids (and "position") that could not be found again after the book's text changed.
+    public var unanchored: [String]
+
+    public init(fingerprint: String, title: String, lastPath: String) {
+        self.fingerprint = fingerprint
+        self.title = title
+        self.lastPath = lastPath
+        lastRead = nil
+        position = nil
+        bookmarks = []
+        nextBookmarkNumber = 1
+        chapterPattern = nil
+        encoding = nil
+        unanchored = []
+    }
+
+    /// Builds the state from a file's object; wrongly typed parts are reported and left out.
+    init(object: [String: Any], fingerprint: String, warnings: inout [String], path: String) {
+        self.init(
+            fingerprint: object["fingerprint"] as? String ?? fingerprint, title: object["title"] as? String ?? "",
+            lastPath: object["lastPath"] as? String ?? "")
+        lastRead = (object["lastRead"] as? String).flatMap(StateJSON.date(from:))
+        if let positionObject = object["position"] {
+            position = StateJSON.decode(ReadingPosition.self, from: positionObject)
+            if position == nil, !(positionObject is NSNull) { warnings.append("\(path): unreadable position ignored") }
+        }
+        if let list = object["bookmarks"] as? [Any] {
+            for item in list {
+                if let bookmark = StateJSON.decode(Bookmark.self, from: item) {
+                    bookmarks.append(bookmark)
+                } else {
+                    warnings.append("\(path): an unreadable bookmark was ignored")
+                }
+            }
+        }
+        let highest = bookmarks.compactMap { Int($0.id.dropFirst()) }.max() ?? 0
+        nextBookmarkNumber = max(object["nextBookmarkNumber"] as? Int ?? 1, highest + 1)
+        chapterPattern = object["chapterPattern"] as? String
+        encoding = object["encoding"] as? String
+        unanchored = object["unanchored"] as? [String] ?? []
+    }
+
+    /// Writes the known keys over `object`, which keeps the keys this version does not know.
+    func merged(into object: [String: Any]) -> [String: Any] {
+        var object = object
+        object["fingerprint"] = fingerprint
+        object["title"] = title
+        object["lastPath"] = lastPath
+        object["lastRead"] = lastRead.map(StateJSON.string(from:)) ?? NSNull()
+        object["position"] = position.flatMap(StateJSON.encode) ?? NSNull()
+        object["bookmarks"] = bookmarks.compactMap(StateJSON.encode)
+        object["nextBookmarkNumber"] = nextBookmarkNumber
+        object["chapterPattern"] = chapterPattern ?? NSNull()
+        object["encoding"] = encoding ?? NSNull()
+        object["unanchored"] = unanchored
+        return object
+    }
+}
+
+/// JSON conventions shared by the state files: ISO 8601 dates, sorted keys.
+enum StateJSON {
+    static func string(from date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.string(from: date)
+    }
+
+    static func date(from text: String) -> Date? {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        if let date = formatter.date(from: text) { return date }
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.date(from: text)
+    }
+
+    static func encode<T: Encodable>(_ value: T) -> Any? {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(string(from: date))
+        }
+        guard let data = try? encoder.encode(value) else { return nil }
+        return try? JSONSerialization.jsonObject(with: data)
+    }
+
+    static func decode<T: Decodable>(_ type: T.Type, from object: Any) -> T? {
+        guard JSONSerialization.isValidJSONObject(object),
+            let data = try? JSONSerialization.data(withJSONObject: object)
+        else { return nil }
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let text = try decoder.singleValueContainer().decode(String.self)
+            guard let date = date(from: text) else {
+                throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not a date"))
+            }
+            return date
+        }
+        return try? decoder.decode(type, from: data)
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+
+/// Per-book state files under the state folder: `<fingerprint>.json`, written atomically under a lock.
+public struct BookStateStore: Sendable {
+    public let directory: String
+
+    public init(paths: NovelPaths) {
+        directory = paths.stateDirectory + "/books"
+    }
+
+    public func path(fingerprint: String) -> String {
+        "\(directory)/\(fingerprint).json"
+    }
+
+    func file(_ fingerprint: String) -> JSONObjectFile {
+        JSONObjectFile(path: path(fingerprint: fingerprint), version: BookState.formatVersion)
+    }
+
+    /// The book's state, or nil when there is none. Problems with the file are reported in `warnings`.
+    public func load(fingerprint: String, warnings: inout [String]) -> BookState? {
+        let contents = file(fingerprint).read()
+        warnings += contents.warnings
+        guard !contents.object.isEmpty else { return nil }
+        return BookState(object: contents.object, fingerprint: fingerprint, warnings: &warnings, path: file(fingerprint).path)
+    }
+
+    public func load(fingerprint: String) -> BookState? {
+        var warnings: [String] = []
+        return load(fingerprint: fingerprint, warnings: &warnings)
+    }
+
+    /// Locks the book's file, re-reads it, applies `change` and writes the result atomically, so that
+    /// concurrent novel processes never lose each other's changes.
+    @discardableResult
+    public func update<T>(
+        fingerprint: String, title: String, path bookPath: String, _ change: (inout BookState) throws -> T
+    ) throws -> T {
+        let file = file(fingerprint)
+        return try FileLock.withLock(file.path) {
+            let contents = file.read()
+            if let refusal = contents.refusalToWrite(path: file.path) { throw refusal }
+            var warnings: [String] = []
+            var state =
+                contents.object.isEmpty
+                ? BookState(fingerprint: fingerprint, title: title, lastPath: bookPath)
+                : BookState(object: contents.object, fingerprint: fingerprint, warnings: &warnings, path: file.path)
+            // Parts of the wrong shape are left out of the rewrite: keep the whole original beside it first.
+            if !warnings.isEmpty, file.copyAside() == nil {
+                throw StateError.writeFailed(path: file.path, reason: "could not keep a copy of its unreadable parts")
+            }
+            state.fingerprint = fingerprint
+            state.title = title
+            state.lastPath = bookPath
+            let result = try change(&state)
+            try file.write(state.merged(into: contents.object))
+            return result
+        }
+    }
+
+    /// Every book's state, most recently read first.
+    public func all() -> [BookState] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        var states: [BookState] = []
+        for name in names where name.hasSuffix(".json") && !name.hasPrefix(".") {
+            let fingerprint = String(name.dropLast(5))
+            if let state = load(fingerprint: fingerprint) { states.append(state) }
+        }
+        return states.sorted { ($0.lastRead ?? .distantPast) > ($1.lastRead ?? .distantPast) }
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+
+/// A book opened together with its reading state: the per-book choices (encoding, chapter pattern) are
+/// applied, and when the file at this path changed since it was last read, the state is re-anchored.
+public struct ReadingSession {
+    public let book: Book
+    /// Nil for a book never read before.
+    public let state: BookState?
+    /// Things the reader should be told on stderr or the status bar.
+    public let warnings: [String]
+    public let store: BookStateStore
+
+    /// `remember` stores an explicitly given encoding or pattern as the book's choice.
+    public static func open(
+        path: String, encoding: String? = nil, chapterPattern: String? = nil, paths: NovelPaths,
+        remember: Bool = false
+    ) throws -> ReadingSession {
+        let store = BookStateStore(paths: paths)
+        let absolute = absolutePath(path)
+        let previous = store.all().first { $0.lastPath == absolute }
+        let book = try BookOpener.open(
+            path: path, encoding: encoding ?? previous?.encoding,
+            chapterPattern: chapterPattern ?? previous?.chapterPattern, paths: paths)
+        var warnings: [String] = []
+        var state = store.load(fingerprint: book.fingerprint, warnings: &warnings)
+        if state == nil, let previous, previous.fingerprint != book.fingerprint {
+            let (moved, lost) = Reanchoring.reanchor(previous, to: book)
+            do {
+                state = try store.update(fingerprint: book.fingerprint, title: book.title, path: absolute) { current in
+                    current = moved
+                    current.fingerprint = book.fingerprint
+                    return current
+                }
+            } catch {
+                state = moved
+                warnings.append("\(error)")
+            }
+            var message = "\(path) changed since it was last read: reading position and bookmarks were found again"
+            if !lost.isEmpty { message += "; could not place \(lost.joined(separator: ", ")) (kept as they were)" }
+            warnings.append(message)
+        }
+        if remember, encoding != nil || chapterPattern != nil {
+            do {
+                state = try store.update(fingerprint: book.fingerprint, title: book.title, path: absolute) { current in
+                    if let encoding { current.encoding = encoding }
+                    if let chapterPattern { current.chapterPattern = chapterPattern.isEmpty ? nil : chapterPattern }
+                    return current
+                }
+            } catch {
+                warnings.append("\(error)")
+            }
+        }
+        return ReadingSession(book: book, state: state, warnings: warnings, store: store)
+    }
+
+    /// Applies `change` to the book's state under the store's lock and returns the new state.
+    @discardableResult
+    public func update<T>(_ change: (inout BookState) throws -> T) throws -> T {
+        try store.update(fingerprint: book.fingerprint, title: book.title, path: Self.absolutePath(book.path), change)
+    }
+
+    public static func absolutePath(_ path: String) -> String {
+        if let resolved = realpath(path, nil) {
+            defer { free(resolved) }
+            return String(cString: resolved)
+        }
+        return URL(fileURLWithPath: path).standardizedFileURL.path
+    }
+}

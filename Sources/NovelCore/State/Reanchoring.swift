@@ -1,0 +1,59 @@
+/// Finds bookmarks and the reading position again after a book's text changed (an edited or
+/// re-downloaded file): by their snippet nearest the old offset, else at the start of the chapter with
+/// the same title. What cannot be found is kept, listed in `unanchored`, never dropped.
+public enum Reanchoring {
+    public static func reanchor(_ old: BookState, to book: Book) -> (state: BookState, lost: [String]) {
+        var state = old
+        state.fingerprint = book.fingerprint
+        var lost: [String] = []
+        if let position = old.position {
+            if let offset = find(snippet: position.snippet, title: position.chapterTitle, near: position.offset, in: book) {
+                state.position = BookmarkFactory.position(book: book, offset: offset, now: position.saved)
+            } else {
+                lost.append("position")
+            }
+        }
+        state.bookmarks = old.bookmarks.map { bookmark in
+            guard let offset = find(snippet: bookmark.snippet, title: bookmark.chapterTitle, near: bookmark.offset, in: book)
+            else {
+                lost.append(bookmark.id)
+                return bookmark
+            }
+            var moved = BookmarkFactory.make(
+                book: book, offset: offset, note: bookmark.note, number: 0, now: bookmark.created)
+            moved.id = bookmark.id
+            return moved
+        }
+        state.unanchored = Array(Set(old.unanchored + lost)).sorted()
+        return (state, lost)
+    }
+
+    static func find(snippet: String, title: String, near offset: Int, in book: Book) -> Int? {
+        let needle = Array(snippet.trimmingSpaces.utf8.prefix(36))
+        if needle.count >= 6 {
+            let bytes = book.text.utf8
+            var best: Int?
+            var start = 0
+            while let found = firstIndex(of: needle, in: bytes, from: start) {
+                if best.map({ abs(found - offset) < abs($0 - offset) }) ?? true { best = found }
+                start = found + 1
+            }
+            if let best { return best }
+        }
+        if !title.isEmpty, let entry = book.index.entries.first(where: { $0.title == title }) {
+            return entry.range.lowerBound
+        }
+        return nil
+    }
+
+    static func firstIndex(of needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
+        guard let first = needle.first, needle.count <= bytes.count else { return nil }
+        var index = start
+        let last = bytes.count - needle.count
+        while index <= last {
+            if bytes[index] == first, bytes[index..<(index + needle.count)].elementsEqual(needle) { return index }
+            index += 1
+        }
+        return nil
+    }
+}

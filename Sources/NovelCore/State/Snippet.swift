@@ -1,0 +1,55 @@
+import Foundation
+
+/// A few characters of the text at a position: shown in bookmark lists and used to find the place
+/// again when the book's text changes.
+public enum Snippet {
+    public static let length = 24
+
+    /// Up to `length` characters from `offset`, skipping leading spaces and line breaks; line breaks
+    /// inside become spaces.
+    public static func at(_ offset: Int, in text: BookText, length: Int = Snippet.length) -> String {
+        let bytes = text.utf8
+        var start = min(max(offset, 0), bytes.count)
+        while start < bytes.count, bytes[start] & 0xC0 == 0x80 { start += 1 }  // never start mid-character
+        while start < bytes.count {
+            let byte = bytes[start]
+            if byte == 0x20 || byte == 0x0A || byte == 0x09 {
+                start += 1
+            } else if byte == 0xE3, start + 2 < bytes.count, bytes[start + 1] == 0x80, bytes[start + 2] == 0x80 {
+                start += 3
+            } else {
+                break
+            }
+        }
+        var end = start
+        var characters = 0
+        while end < bytes.count, characters < length {
+            end += 1
+            while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
+            characters += 1
+        }
+        let raw = String(decoding: bytes[start..<end], as: UTF8.self)
+        return String(raw.map { $0 == "\n" ? " " : $0 })
+    }
+}
+
+/// Builds bookmarks and reading positions for a place in a book.
+public enum BookmarkFactory {
+    public static func make(book: Book, offset: Int, note: String?, number: Int, now: Date = Date()) -> Bookmark {
+        let entry = book.index.entryIndex(containing: offset)
+        return Bookmark(
+            id: "b\(number)", offset: offset, chapterIndex: entry,
+            chapterTitle: book.index.entries.indices.contains(entry) ? book.index.entries[entry].title : "",
+            snippet: Snippet.at(offset, in: book.text), note: note.flatMap { $0.isEmpty ? nil : $0 }, created: now)
+    }
+
+    public static func position(book: Book, offset: Int, now: Date = Date()) -> ReadingPosition {
+        let entry = book.index.entryIndex(containing: offset)
+        let count = max(book.text.utf8.count, 1)
+        return ReadingPosition(
+            offset: offset, chapterIndex: entry,
+            chapterTitle: book.index.entries.indices.contains(entry) ? book.index.entries[entry].title : "",
+            snippet: Snippet.at(offset, in: book.text), percent: (Double(offset) * 1000 / Double(count)).rounded() / 10,
+            saved: now)
+    }
+}

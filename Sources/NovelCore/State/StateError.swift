@@ -1,0 +1,31 @@
+/// Why reading state could not be read or saved. Messages name the file or key.
+public enum StateError: NovelError, Equatable {
+    /// `novel settings --set` with a key that does not exist.
+    case unknownKey(String)
+    /// A value of the wrong type or out of range.
+    case invalidValue(key: String, value: String, allowed: String)
+    /// The file was written by a newer novel: it is read, never overwritten.
+    case newerVersion(path: String, version: Int)
+    /// The disk refused the write (read-only, full, permissions).
+    case writeFailed(path: String, reason: String)
+    case lockFailed(path: String, reason: String)
+
+    public var isBadInput: Bool {
+        switch self {
+        case .unknownKey, .invalidValue: true
+        case .newerVersion, .writeFailed, .lockFailed: false
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .unknownKey(let key):
+            "unknown setting '\(key)'; known settings: \(SettingsKey.allCases.map(\.rawValue).joined(separator: ", "))"
+        case .invalidValue(let key, let value, let allowed): "invalid value '\(value)' for \(key): allowed \(allowed)"
+        case .newerVersion(let path, let version):
+            "\(path) was written by a newer novel (version \(version)); it is left unchanged"
+        case .writeFailed(let path, let reason): "could not save \(path): \(reason)"
+        case .lockFailed(let path, let reason): "could not lock \(path): \(reason)"
+        }
+    }
+}
