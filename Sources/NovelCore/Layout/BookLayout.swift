@@ -84,8 +84,11 @@ public final class BookLayout {
     /// Whether paging stops at `entry`. An empty entry followed by one that starts at the same offset —
     /// a volume named on its first chapter's heading line (`上卷 第一回 …`) — has nothing to show and
     /// `locate` never returns it: paging skips its blank page and it counts no pages in the totals.
-    public func isShown(_ entry: Int) -> Bool {
-        let entries = book.index.entries
+    public func isShown(_ entry: Int) -> Bool { Self.isShown(entry, in: book.index) }
+
+    /// `isShown` for an index without a layout (used by `novel print`).
+    public static func isShown(_ entry: Int, in index: ChapterIndex) -> Bool {
+        let entries = index.entries
         return !entries[entry].range.isEmpty || entry + 1 >= entries.count
             || entries[entry + 1].range.lowerBound != entries[entry].range.lowerBound
     }
