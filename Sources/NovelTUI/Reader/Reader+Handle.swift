@@ -45,7 +45,9 @@ extension Reader {
             if currentEntry + 1 < entries.count { jump(to: entries[currentEntry + 1].range.lowerBound) } else { message = "Last chapter" }
         case .previousChapter:
             let start = entries.isEmpty ? 0 : entries[currentEntry].range.lowerBound
-            if firstVisibleOffset > start || currentEntry == 0 { jump(to: start) } else { jump(to: entries[currentEntry - 1].range.lowerBound) }
+            // An empty volume entry (上卷 named on its first chapter's line) starts where its chapter does: skip it.
+            let previous = entries[..<currentEntry].lastIndex { $0.range.lowerBound < start }
+            if firstVisibleOffset > start || previous == nil { jump(to: start) } else { jump(to: entries[previous!].range.lowerBound) }
         case .bookStart:
             jump(to: 0)
         case .bookEnd:

@@ -8,7 +8,15 @@ struct ReadCommand: ParsableCommand {
         commandName: "read", abstract: "Open a book in the reader.",
         discussion: """
             Opens at the saved position unless --chapter, --bookmark or --percent says otherwise. \
-            When standard output is not a terminal, writes the laid-out pages from that position, as novel print does.
+            When standard output is not a terminal, writes the laid-out pages from that position, as novel print does.             In the reader, H or F1 lists every key.
+
+            Examples:
+              novel read book.txt
+              novel read book.txt --chapter 12
+              novel read book.txt --chapter 第三章
+              novel read book.txt --bookmark b2
+              novel read book.txt --percent 40 --mode scroll
+              novel read old.txt --encoding gb18030
             """)
 
     enum Mode: String, ExpressibleByArgument, CaseIterable {
