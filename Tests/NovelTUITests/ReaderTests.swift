@@ -91,6 +91,17 @@ import Testing
         #expect(reader.firstVisibleOffset == 0)
     }
 
+    @Test func previousChapterCrossesAVolumeNamedOnItsChaptersLine() {
+        let book = makeBook("上卷 第一回　甲\n　　正文一。\n上卷 第二回　乙\n　　正文二。\n下卷 第三回　丙\n　　正文三。\n")
+        let chapters = book.index.entries.filter { $0.kind == .chapter }
+        #expect(book.index.entries.filter { $0.level == .volume }.count == 2)
+        var reader = makeReader(start: ReaderStart(offset: chapters[2].range.lowerBound), book: book)
+        reader.press("[")
+        #expect(reader.firstVisibleOffset == chapters[1].range.lowerBound)
+        reader.press("]")
+        #expect(reader.firstVisibleOffset == chapters[2].range.lowerBound)
+    }
+
     @Test func numberPrefixAndGoToPrompt() {
         var reader = makeReader()
         reader.type("3")
