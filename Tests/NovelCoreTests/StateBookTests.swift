@@ -226,6 +226,11 @@ import Testing
         #expect(moved.bookmarks[1] == state.bookmarks[1])
         #expect(moved.unanchored == ["b2"])
         #expect(moved.nextBookmarkNumber == 3)
+        // The text restored: b2 is found again and no longer flagged.
+        let (restored, lostAgain) = Reanchoring.reanchor(moved, to: original)
+        #expect(lostAgain.isEmpty)
+        #expect(restored.unanchored.isEmpty)
+        #expect(restored.bookmarks[1].offset == state.bookmarks[1].offset)
     }
 
     @Test func aSnippetRunningAcrossALineBreakIsFoundAgain() throws {
