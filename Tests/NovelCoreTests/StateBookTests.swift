@@ -109,6 +109,36 @@ import Testing
         #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
     }
 
+    @Test func unknownKeysInsideBookmarksAndThePositionAreKept() throws {
+        let book = book(sample)
+        _ = try addBookmark(book, at: 0, note: "old")
+        try store.update(fingerprint: book.fingerprint, title: "a", path: book.path) { state in
+            state.position = BookmarkFactory.position(book: book, offset: 0)
+        }
+        let path = store.path(fingerprint: book.fingerprint)
+        var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        var bookmarks = try #require(object["bookmarks"] as? [[String: Any]])
+        bookmarks[0]["colour"] = "amber"
+        object["bookmarks"] = bookmarks
+        var position = try #require(object["position"] as? [String: Any])
+        position["device"] = "phone"
+        object["position"] = position
+        try JSONSerialization.data(withJSONObject: object).write(to: URL(fileURLWithPath: path))
+        try store.update(fingerprint: book.fingerprint, title: "a", path: book.path) { state in
+            state.bookmarks[0].note = "new"
+            state.position = BookmarkFactory.position(book: book, offset: 10)
+        }
+        let again = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        let bookmark = try #require((again["bookmarks"] as? [[String: Any]])?.first)
+        #expect(bookmark["colour"] as? String == "amber")
+        #expect(bookmark["note"] as? String == "new")
+        #expect((again["position"] as? [String: Any])?["device"] as? String == "phone")
+        #expect((again["position"] as? [String: Any])?["offset"] as? Int == 10)
+        // A note removed stays removed.
+        try store.update(fingerprint: book.fingerprint, title: "a", path: book.path) { $0.bookmarks[0].note = nil }
+        #expect(store.load(fingerprint: book.fingerprint)?.bookmarks[0].note == nil)
+    }
+
     @Test func aBookmarkOfTheWrongShapeIsKeptInACopyBeforeTheRewriteDropsIt() throws {
         let book = book(sample)
         _ = try addBookmark(book, at: 0)
@@ -196,6 +226,11 @@ import Testing
         #expect(moved.bookmarks[1] == state.bookmarks[1])
         #expect(moved.unanchored == ["b2"])
         #expect(moved.nextBookmarkNumber == 3)
+        // The text restored: b2 is found again and no longer flagged.
+        let (restored, lostAgain) = Reanchoring.reanchor(moved, to: original)
+        #expect(lostAgain.isEmpty)
+        #expect(restored.unanchored.isEmpty)
+        #expect(restored.bookmarks[1].offset == state.bookmarks[1].offset)
     }
 
     @Test func aSnippetRunningAcrossALineBreakIsFoundAgain() throws {

@@ -75,13 +75,30 @@ public struct BookState: Sendable, Equatable {
         object["title"] = title
         object["lastPath"] = lastPath
         object["lastRead"] = lastRead.map(StateJSON.string(from:)) ?? NSNull()
-        object["position"] = position.flatMap(StateJSON.encode) ?? NSNull()
-        object["bookmarks"] = bookmarks.compactMap(StateJSON.encode)
+        object["position"] = position.flatMap { Self.keepingUnknownKeys(of: object["position"], StateJSON.encode($0)) } ?? NSNull()
+        // A bookmark keeps the keys this version does not know, found by its id in the old list.
+        var oldBookmarks: [String: Any] = [:]
+        for item in object["bookmarks"] as? [Any] ?? [] {
+            if let id = (item as? [String: Any])?["id"] as? String { oldBookmarks[id] = item }
+        }
+        object["bookmarks"] = bookmarks.compactMap { Self.keepingUnknownKeys(of: oldBookmarks[$0.id], StateJSON.encode($0)) }
         object["nextBookmarkNumber"] = nextBookmarkNumber
         object["chapterPattern"] = chapterPattern ?? NSNull()
         object["encoding"] = encoding ?? NSNull()
         object["unanchored"] = unanchored
         return object
+    }
+
+    /// The keys of the objects this version writes inside a state file; any other key is someone else's.
+    static let knownKeys: Set<String> = [
+        "id", "offset", "chapterIndex", "chapterTitle", "snippet", "note", "created", "percent", "saved",
+    ]
+
+    /// `encoded` with the unknown keys of `old` added (a nil note is absent from `encoded` and stays absent).
+    static func keepingUnknownKeys(of old: Any?, _ encoded: Any?) -> Any? {
+        guard let old = old as? [String: Any], var merged = encoded as? [String: Any] else { return encoded }
+        for (key, value) in old where !knownKeys.contains(key) && merged[key] == nil { merged[key] = value }
+        return merged
     }
 }
 

@@ -24,7 +24,9 @@ public enum Reanchoring {
             moved.id = bookmark.id
             return moved
         }
-        state.unanchored = Array(Set(old.unanchored + lost)).sorted()
+        // Found this time: no longer unanchored, even if an earlier change had lost it.
+        let placed = Set(old.bookmarks.map(\.id) + (old.position == nil ? [] : ["position"])).subtracting(lost)
+        state.unanchored = Set(old.unanchored).subtracting(placed).union(lost).sorted()
         return (state, lost)
     }
 
