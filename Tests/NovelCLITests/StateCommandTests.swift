@@ -85,31 +85,6 @@ import Testing
         #expect(try novel("bookmarks", book, "--add", "--remove", "b1").status == 64)
     }
 
-    @Test func twoProcessesAdding200BookmarksEachEndWith400() throws {
-        // Two writers at once, each a shell loop of 200 `novel bookmarks --add` runs.
-        let loop = """
-            i=0; while [ $i -lt 200 ]; do "$0" bookmarks "$1" --add --note "$2 $i" >/dev/null || exit 1; i=$((i+1)); done
-            """
-        var environment = ProcessInfo.processInfo.environment
-        environment["NOVEL_HOME"] = home.path
-        let writers = try ["first", "second"].map { name in
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", loop, NovelBinary.path, book, name]
-            process.environment = environment
-            try process.run()
-            return process
-        }
-        for writer in writers {
-            writer.waitUntilExit()
-            #expect(writer.terminationStatus == 0)
-        }
-        let json = try novel("bookmarks", book, "--json").stdout
-        let rows = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
-        #expect(rows.count == 400)
-        #expect(Set(rows.compactMap { $0["id"] as? String }).count == 400)
-    }
-
     @Test func recentListsBooksMostRecentFirst() throws {
         #expect(try novel("recent").stdout.contains("No books read yet"))
         let json = try novel("recent", "--json")
