@@ -14,6 +14,7 @@ import ctypes
 import ctypes.util
 import locale
 import os
+import signal
 import subprocess
 import sys
 
@@ -74,6 +75,7 @@ def classify(code, category, eaw, ours, theirs):
 
 
 def main():
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # quiet when piped into head
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--novel", help="the novel binary (default: the newer of .build/release/novel and .build/debug/novel)")
     parser.add_argument("--markdown", action="store_true", help="print a Markdown table for docs/width.md")

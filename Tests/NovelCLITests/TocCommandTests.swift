@@ -1,4 +1,5 @@
 import Foundation
+import NovelCore
 import NovelTestSupport
 import Testing
 
@@ -47,6 +48,22 @@ struct TocCommandTests {
         let result = try run(["toc", sample, "--chapter-pattern", "^第[一二三]章"])
         #expect(result.status == 0)
         #expect(result.stdout.split(separator: "\n").count == 4)  // the text before, then three chapters
+    }
+
+    @Test func thePatternChosenForTheBookIsUsed() throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let copy = try home.write("青灯记.txt", try String(contentsOfFile: sample, encoding: .utf8))
+        // What `novel read --chapter-pattern` does: remember the pattern with the book's state.
+        let paths = NovelPaths.fromEnvironment(["NOVEL_HOME": home.path])
+        _ = try ReadingSession.open(path: copy, chapterPattern: "^第[一二三]章", paths: paths, remember: true)
+        let remembered = try NovelBinary.run(["toc", copy], environment: ["NOVEL_HOME": home.path])
+        #expect(remembered.status == 0)
+        #expect(remembered.stdout.split(separator: "\n").count == 4)
+        // An empty pattern on the command line means the built-in rules, this once.
+        let builtIn = try NovelBinary.run(["toc", copy, "--chapter-pattern", ""], environment: ["NOVEL_HOME": home.path])
+        #expect(builtIn.stdout.split(separator: "\n").count == 22)
+        #expect(try NovelBinary.run(["toc", copy], environment: ["NOVEL_HOME": home.path]).stdout == remembered.stdout)
     }
 
     @Test func anInvalidPatternIsBadInput() throws {

@@ -11,6 +11,8 @@ struct ChapterCorpusTests {
     struct GroundTruthRow {
         var line: Int
         var kind: String
+        /// The volume the chapter belongs to (上卷), or empty.
+        var volume: String
         var number: Int?
         var heading: String
     }
@@ -21,7 +23,8 @@ struct ChapterCorpusTests {
             if line.hasPrefix("#") || line.hasPrefix("seq\t") { return nil }
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             guard fields.count >= 6, let lineNumber = Int(fields[1]) else { return nil }
-            return GroundTruthRow(line: lineNumber, kind: fields[2], number: Int(fields[4]), heading: fields[5])
+            return GroundTruthRow(
+                line: lineNumber, kind: fields[2], volume: fields[3], number: Int(fields[4]), heading: fields[5])
         }
     }
 
@@ -76,6 +79,9 @@ struct ChapterCorpusTests {
         if book.sameText {
             #expect(chapters.first?.title == expected.first?.heading)
             #expect(chapters.last?.title == expected.last?.heading)
+            // Each chapter sits under the volume the ground truth names, or under none.
+            let volumes = chapters.map { chapter in chapter.volumeIndex.map { index.entries[$0].title } ?? "" }
+            #expect(volumes == expected.map(\.volume), "\(file): volumes differ")
         }
     }
 
@@ -113,6 +119,87 @@ struct ChapterCorpusTests {
         let index = ChapterSplitter().split(text)
         let headings = index.entries.filter { $0.kind != .front && $0.kind != .section && !$0.range.isEmpty }
         #expect(Self.lineNumbers(text, headings.map(\.range.lowerBound)) == trap.lines)
+    }
+
+    /// The table of contents of one synthetic file: (level, kind, number, title) of every entry after
+    /// the front matter.
+    func table(_ file: String) throws -> [TOCEntry] {
+        let text = try BookLoader.load(path: Corpus.path("synthetic/\(file)"))
+        return ChapterSplitter().split(text).entries.filter { $0.kind != .front }
+    }
+
+    @Test func volumeStructureIsATwoLevelTree() throws {
+        let entries = try table("volume-structure.utf8.txt")
+        #expect(
+            entries.map(\.title) == [
+                "楔子　一封旧信", "第一卷　春", "第一章　桃花", "第二章　柳絮", "第三章　清明", "第二卷　夏", "第一章　蝉鸣", "第二章　荷塘",
+                "卷三　秋", "第六章　桂子", "第七章　重阳", "第四卷 冬", "第八章 初雪", "番外　灯下", "番外二　归途", "后记",
+            ])
+        let volumes = entries.indices.filter { entries[$0].level == .volume }
+        #expect(volumes.count == 4)
+        #expect(entries.filter { $0.kind == .chapter }.count == 8)
+        #expect(entries.filter { $0.level == .chapter }.count == 12)  // leaf sections
+        #expect(volumes.map { entries[$0].number } == [1, 2, 3, 4])
+        // The two 第一章 are told apart by their volumes.
+        let firsts = entries.filter { $0.kind == .chapter && $0.number == 1 }
+        #expect(firsts.count == 2)
+        #expect(Set(firsts.compactMap(\.volumeIndex)).count == 2)
+        // Chapters point at the volume above them; 楔子, 番外 and 后记 stand outside any volume.
+        let all = try BookLoader.load(path: Corpus.path("synthetic/volume-structure.utf8.txt"))
+        let index = ChapterSplitter().split(all)
+        for entry in index.entries where entry.kind == .chapter {
+            let volume = try #require(entry.volumeIndex)
+            #expect(index.entries[volume].level == .volume)
+            #expect(index.entries[volume].range.lowerBound < entry.range.lowerBound)
+        }
+        #expect(index.entries.filter { $0.kind == .special }.allSatisfy { $0.volumeIndex == nil })
+    }
+
+    @Test func specialSectionsKeepTheirOrderAndKind() throws {
+        let entries = try table("special-sections.utf8.txt")
+        #expect(
+            entries.map(\.title) == [
+                "序", "序章　风起之前", "引子", "楔子　旧梦", "第一回　入城", "第二回　出城", "尾声", "番外一　少年时", "番外二", "后记", "附录　人物表",
+            ])
+        #expect(entries.filter { $0.kind == .chapter }.map(\.number) == [1, 2])
+        #expect(entries.filter { $0.kind == .special }.count == 9)
+    }
+
+    @Test func fullWidthNumbersAndSpacingGiveNumbersOneToTwelve() throws {
+        let chapters = try table("fullwidth-numbers.utf8.txt").filter { $0.kind == .chapter }
+        #expect(chapters.map(\.number) == Array(1...12))
+        #expect(chapters.first?.title == "第１章　开端")
+        #expect(chapters.last?.title == "第１２章　终局")
+    }
+
+    @Test func mixedChapterUnitsAreNumberedInFileOrder() throws {
+        let chapters = try table("mixed-zhang-hui.utf8.txt").filter { $0.kind == .chapter }
+        #expect(chapters.map(\.number) == Array(1...6))
+        #expect(chapters.map(\.title) == ["第一章　出门", "第二回　遇雨", "第3章 借宿", "第四回　夜谈", "第五章 分别", "第6回　归来"])
+    }
+
+    @Test func falsePositivesLeaveExactlyThreeChapters() throws {
+        let entries = try table("false-positive-headings.utf8.txt")
+        #expect(entries.map(\.title) == ["第一章　雨夜", "第二章 旧信", "第三章"])
+    }
+
+    @Test func aListOfContentsBeforeTheBodyGivesNoChapters() throws {
+        let text = try BookLoader.load(path: Corpus.path("synthetic/toc-then-body.utf8.txt"))
+        let index = ChapterSplitter().split(text)
+        let chapters = index.entries.filter { $0.kind == .chapter }
+        #expect(chapters.map(\.number) == [1, 2, 3, 4, 5])
+        #expect(Self.lineNumbers(text, chapters.map(\.range.lowerBound)) == [12, 18, 24, 30, 36])
+        // The list itself stays readable: it is in the front entry, before the first chapter.
+        #expect(index.entries.first?.kind == .front)
+    }
+
+    @Test func emptyTextHasNoChapters() {
+        for bytes in [[], [0x20, 0x0A, 0xE3, 0x80, 0x80, 0x0A]] as [[UInt8]] {
+            let text = BookText(utf8: bytes, encoding: "UTF-8", encodingSource: .validUTF8, invalidSequences: 0)
+            let index = ChapterSplitter().split(text)
+            #expect(index.entries.filter { $0.kind == .chapter }.isEmpty)
+            #expect(index.entries.first?.range == 0..<bytes.count)
+        }
     }
 
     @Test func fiveThousandChaptersAreNumberedInOrder() throws {

@@ -201,3 +201,27 @@ struct ChapterRuleTests {
         #expect(cache.load(fingerprint: first.fingerprint, pattern: "^卷") == nil)
     }
 }
+
+/// Where an invalid custom pattern's mistake is reported (1-based characters, from ICU's parse error).
+struct ChapterPatternPositionTests {
+    @Test(arguments: [
+        ("第(.+章", 6, "unbalanced parenthesis"),  // the end of the pattern, where ) was due
+        ("ab[c", 5, "missing ]"),
+        ("第**章", 4, "syntax error"),  // the second *
+        ("第{2,1}章", 8, "max below min"),
+        ("(?<x章", 6, "capture group name"),
+        ("第\\", 3, "bad escape sequence"),
+        ("𠮷𠮷(", 4, "unbalanced parenthesis"),  // characters, not UTF-16 units
+    ])
+    func theMistakeIsNamedWithItsPosition(pattern: String, position: Int, reason: String) {
+        do {
+            _ = try ChapterSplitter(customPattern: pattern)
+            Issue.record("\(pattern) compiled")
+        } catch {
+            #expect(error.position == position)
+            #expect(error.description.contains(reason))
+            #expect(error.description.contains("character \(position)"))
+            #expect(error.isBadInput)
+        }
+    }
+}

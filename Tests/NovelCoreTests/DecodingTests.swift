@@ -246,6 +246,48 @@ import Testing
         for bytes in invalid { #expect(!UTF8Validator.isValid(Array(repeating: 0x41, count: 9) + bytes), "\(bytes)") }
     }
 
+    /// Every one- and two-byte file: detection and the main decoders never crash, and whatever they
+    /// return is valid UTF-8 with no terminal controls.
+    @Test func everyShortByteSequence() {
+        var accepted = 0
+        for value in 0..<(256 + 65536) {
+            let bytes: [UInt8] =
+                value < 256 ? [UInt8(value)] : [UInt8((value - 256) >> 8), UInt8((value - 256) & 0xFF)]
+            for forced in [nil, "GB18030", "Big5-HKSCS", "UTF-16LE"] {
+                guard let text = try? BookLoader.decode(bytes, path: "short.txt", encoding: forced) else { continue }
+                accepted += 1
+                if !UTF8Validator.isValid(text.utf8)
+                    || text.utf8.contains(where: { $0 < 0x20 && $0 != 0x0A && $0 != 0x09 })
+                {
+                    Issue.record("bad output for \(bytes) as \(forced ?? "detected")")
+                }
+            }
+        }
+        #expect(accepted > 4 * 65536 - 1000)
+    }
+
+    /// The validator agrees with Swift on every sequence around the edges of Table 3-7.
+    @Test func validatorOnEveryEdgeSequence() {
+        let tails: [UInt8] = [0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xFF]
+        var checked = 0
+        var mismatches: [[UInt8]] = []
+        for lead in UInt8(0xC0)...0xFF {
+            for second in UInt8(0)...0xFF {
+                for third in tails {
+                    for fourth in tails.prefix(lead >= 0xF0 ? tails.count : 1) {
+                        let bytes: [UInt8] = [0x41, lead, second, third, fourth]
+                        if UTF8Validator.isValid(bytes) != (String(validating: bytes, as: UTF8.self) != nil) {
+                            mismatches.append(bytes)
+                        }
+                        checked += 1
+                    }
+                }
+            }
+        }
+        #expect(checked > 100_000)
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(10))")
+    }
+
     /// Arbitrary bytes never crash the loader: it returns valid, terminal-safe UTF-8 or a BookError.
     @Test(arguments: 0..<40)
     func randomBytesNeverCrash(seed: Int) {

@@ -199,6 +199,28 @@ import Testing
         }
     }
 
+    /// Measuring from many tasks at once (the pooled ICU iterators) gives the same answers.
+    @Test func concurrentMeasuringAgrees() async {
+        let texts = (0..<16).map { seed in
+            var generator = SeededGenerator(seed: UInt64(9000 + seed))
+            return randomText(length: 300, using: &generator)
+        }
+        let expected = texts.map { Self.clusters($0, icuOnly: true).map(\.1) }
+        let results = await withTaskGroup(of: (Int, [Int]).self) { group in
+            for (index, text) in texts.enumerated() {
+                group.addTask {
+                    var widths: [Int] = []
+                    for _ in 0..<20 { widths = Self.clusters(text).map(\.1) }
+                    return (index, widths)
+                }
+            }
+            var collected = [[Int]](repeating: [], count: texts.count)
+            for await (index, widths) in group { collected[index] = widths }
+            return collected
+        }
+        #expect(results == expected)
+    }
+
     /// The fast path equals the ICU path over every book and edge case in the corpus.
     @Test(.enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.absentMessage)))
     func fastPathEqualsICUOverTheCorpus() throws {
@@ -223,6 +245,9 @@ import Testing
                         }
                         #expect(fast == icu, "\(folder)/\(name) \(setting)")
                         #expect(width.totalWidth(of: buffer) == icu.reduce(0) { $0 + $1 & 3 })
+                        if setting == .wide {  // once per file: the ICU path is the slow one
+                            #expect(width.maxLineWidthICU(of: buffer) == width.maxLineWidth(of: buffer))
+                        }
                     }
                 }
             }
@@ -254,6 +279,7 @@ import Testing
         let bytes = Array(text.utf8)
         bytes.withUnsafeBufferPointer { buffer in
             #expect(DisplayWidth(ambiguous: .narrow).maxLineWidth(of: buffer) == 17)
+            #expect(DisplayWidth(ambiguous: .narrow).maxLineWidthICU(of: buffer) == 17)
             #expect(DisplayWidth(ambiguous: .wide).maxLineWidth(of: buffer) == 17)
             #expect(DisplayWidth().maxLineWidth(of: UnsafeBufferPointer(rebasing: buffer[0..<14])) == 12)
             #expect(DisplayWidth().maxLineWidth(of: UnsafeBufferPointer(rebasing: buffer[0..<0])) == 0)

@@ -6,6 +6,8 @@ final class CustomHeadingPattern: @unchecked Sendable {
     let pattern: String
     private let regex: OpaquePointer
 
+    /// ICU's parse error offset counts code points (not UTF-16 units), so offset + 1 is the 1-based
+    /// character a user sees.
     init(_ pattern: String) throws(ChapterPatternError) {
         self.pattern = pattern
         var errorLine: Int32 = 0
@@ -49,6 +51,12 @@ private func describe(_ error: Int32) -> String {
     case "U_REGEX_RULE_SYNTAX": return "syntax error"
     case "U_REGEX_BAD_ESCAPE_SEQUENCE": return "bad escape sequence"
     case "U_REGEX_BAD_INTERVAL": return "bad {min,max} interval"
+    case "U_REGEX_MAX_LT_MIN": return "{min,max} with max below min"
+    case "U_REGEX_NUMBER_TOO_BIG": return "number too big in {min,max}"
+    case "U_REGEX_INVALID_RANGE": return "invalid range in [ ]"
+    case "U_REGEX_INVALID_CAPTURE_GROUP_NAME": return "invalid capture group name"
+    case "U_REGEX_PROPERTY_SYNTAX": return "bad \\p{…} property"
+    case "U_REGEX_LOOK_BEHIND_LIMIT": return "look-behind without a bounded length"
     default: return text
     }
 }

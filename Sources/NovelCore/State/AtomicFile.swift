@@ -19,6 +19,7 @@ public enum AtomicFile {
         let temporary = directory + "/.\(name).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, permissions)
         guard descriptor >= 0 else { throw StateError.writeFailed(path: path, reason: errnoText()) }
+        fchmod(descriptor, permissions)  // exactly these bits, whatever the umask
         var keepTemporary = false
         defer { if !keepTemporary { unlink(temporary) } }
         do {

@@ -38,14 +38,16 @@ public struct BookStateStore: Sendable {
         let file = file(fingerprint)
         return try FileLock.withLock(file.path) {
             let contents = file.read()
-            if contents.isNewer {
-                throw StateError.newerVersion(path: file.path, version: contents.object["version"] as? Int ?? 0)
-            }
+            if let refusal = contents.refusalToWrite(path: file.path) { throw refusal }
             var warnings: [String] = []
             var state =
                 contents.object.isEmpty
                 ? BookState(fingerprint: fingerprint, title: title, lastPath: bookPath)
                 : BookState(object: contents.object, fingerprint: fingerprint, warnings: &warnings, path: file.path)
+            // Parts of the wrong shape are left out of the rewrite: keep the whole original beside it first.
+            if !warnings.isEmpty, file.copyAside() == nil {
+                throw StateError.writeFailed(path: file.path, reason: "could not keep a copy of its unreadable parts")
+            }
             state.fingerprint = fingerprint
             state.title = title
             state.lastPath = bookPath

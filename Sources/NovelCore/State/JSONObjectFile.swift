@@ -18,13 +18,25 @@ public struct JSONObjectFile: Sendable {
         /// The file came from a newer novel: use it, but do not write it.
         public var isNewer: Bool
         public var warnings: [String]
+        /// The file exists but could not be read (permissions, I/O error): never replace what we could not see.
+        public var isUnreadable: Bool = false
+
+        /// Why this file must not be written, or nil when it may be.
+        public func refusalToWrite(path: String) -> StateError? {
+            if isNewer { return .newerVersion(path: path, version: object["version"] as? Int ?? 0) }
+            if isUnreadable { return .writeFailed(path: path, reason: "it exists but cannot be read, so it is left unchanged") }
+            return nil
+        }
     }
 
     /// Reads the file. A file that is not a JSON object is renamed to `NAME.corrupt-<timestamp>` and
     /// reported; the caller goes on with defaults.
     public func read() -> Contents {
         guard let data = FileManager.default.contents(atPath: path) else {
-            return Contents(object: [:], isNewer: false, warnings: [])
+            guard access(path, F_OK) == 0 else { return Contents(object: [:], isNewer: false, warnings: []) }
+            return Contents(
+                object: [:], isNewer: false, warnings: ["cannot read \(path); using defaults and not saving to it"],
+                isUnreadable: true)
         }
         guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
             let aside = moveAside()
@@ -32,7 +44,7 @@ public struct JSONObjectFile: Sendable {
                 object: [:], isNewer: false,
                 warnings: ["\(path) is not valid JSON; moved it to \(aside ?? "(could not move it)") and using defaults"])
         }
-        let fileVersion = (object["version"] as? Int) ?? 1
+        let fileVersion = (object["version"] as? NSNumber)?.intValue ?? 1
         if fileVersion > version {
             return Contents(
                 object: object, isNewer: true,
@@ -44,16 +56,38 @@ public struct JSONObjectFile: Sendable {
     /// Moves a corrupt file aside, returning the new path.
     @discardableResult
     public func moveAside() -> String? {
+        let aside = asidePath()
+        return rename(path, aside) == 0 ? aside : nil
+    }
+
+    /// Copies the file aside before a rewrite would drop parts of it that could not be read (a bookmark
+    /// of the wrong shape), so that nothing the user had is lost. Returns the copy's path.
+    @discardableResult
+    public func copyAside() -> String? {
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        let aside = asidePath()
+        do {
+            try AtomicFile.write(data, to: aside)
+            return aside
+        } catch {
+            return nil
+        }
+    }
+
+    /// `NAME.corrupt-<timestamp>`, with a counter when that name is taken.
+    func asidePath() -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.dateFormat = "yyyyMMdd-HHmmss"
-        var aside = "\(path).corrupt-\(formatter.string(from: Date()))"
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
+        let stamp = formatter.string(from: Date())
+        var aside = "\(path).corrupt-\(stamp)"
         var attempt = 1
-        while FileManager.default.fileExists(atPath: aside) {
+        while access(aside, F_OK) == 0 {
             attempt += 1
-            aside = "\(path).corrupt-\(formatter.string(from: Date()))-\(attempt)"
+            aside = "\(path).corrupt-\(stamp)-\(attempt)"
         }
-        return rename(path, aside) == 0 ? aside : nil
+        return aside
     }
 
     /// Writes `object` atomically, with `version` set, keys sorted, readable by the user only.

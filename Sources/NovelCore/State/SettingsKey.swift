@@ -14,7 +14,8 @@ public enum SettingsKey: String, CaseIterable, Sendable {
         case .lineSpacing, .letterSpacing, .paragraphSpacing: "an integer from 0 to 4"
         case .indent: "an integer from 0 to 8"
         case .ambiguousWidth: "1 or 2"
-        case .transition: Settings.Transition.allCases.map(\.rawValue).joined(separator: ", ")
+        case .transition:
+            Settings.Transition.allCases.map(\.rawValue).joined(separator: ", ") + " (none is taken as page)"
         case .theme: Settings.Theme.allCases.map(\.rawValue).joined(separator: ", ")
         case .statusBar: "true or false"
         case .keymap: "an object mapping command names to lists of key names"
@@ -43,13 +44,15 @@ public enum SettingsKey: String, CaseIterable, Sendable {
             guard (1.0...3.0).contains(scale), (scale * 2).rounded() == scale * 2 else { throw invalid }
             settings.fontScale = scale
         case .width, .margin, .lineSpacing, .letterSpacing, .paragraphSpacing, .indent, .ambiguousWidth:
+            // Int(exactly:) refuses fractions, NaN and infinities (which would trap in a conversion).
             guard let number = value as? NSNumber, !Self.isBoolean(number),
-                number.doubleValue.rounded() == number.doubleValue, let range = integerRange,
-                range.contains(number.intValue)
+                let integer = Int(exactly: number.doubleValue), let range = integerRange, range.contains(integer)
             else { throw invalid }
-            setInteger(number.intValue, &settings)
+            setInteger(integer, &settings)
         case .transition:
-            guard let text = value as? String, let transition = Settings.Transition(rawValue: text) else { throw invalid }
+            // `none` (instant page flips, as the pager issue calls it) is what `page` already means.
+            guard let text = value as? String, let transition = Settings.Transition(rawValue: text == "none" ? "page" : text)
+            else { throw invalid }
             settings.transition = transition
         case .theme:
             guard let text = value as? String, let theme = Settings.Theme(rawValue: text) else { throw invalid }

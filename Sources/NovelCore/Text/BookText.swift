@@ -41,8 +41,8 @@ public struct BookText: Sendable {
         self.sourceByteCount = sourceByteCount ?? utf8.count
     }
 
-    /// The number of Unicode scalars (code points), counted eight bytes at a time: every byte that is
-    /// not a UTF-8 continuation byte starts one. For Chinese text this equals the grapheme count.
+    /// The number of Unicode scalars (code points), counted eight bytes at a time on each access: every
+    /// byte that is not a UTF-8 continuation byte starts one. For Chinese text this equals the grapheme count.
     public var characters: Int {
         utf8.withUnsafeBufferPointer { bytes in
             guard let base = bytes.baseAddress else { return 0 }

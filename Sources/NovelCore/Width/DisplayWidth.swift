@@ -14,7 +14,8 @@ public struct DisplayWidth: Sendable {
     }
 
     /// Calls `body` with the byte range and width of every grapheme cluster of `text`, in order.
-    /// `text` must be valid UTF-8 (`BookText.utf8` always is).
+    /// `text` should be valid UTF-8 (`BookText.utf8` always is); a slice cut mid-character is still
+    /// covered exactly and never read past its end.
     public func forEachCluster(in text: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>, Int) -> Void) {
         scan(text) { start, end, width in body(start..<end, width) }
     }
@@ -42,21 +43,45 @@ public struct DisplayWidth: Sendable {
         return total
     }
 
+    /// `totalWidth(of:)` through the ICU-only path (the benchmarks' baseline).
+    public func totalWidthICU(of text: UnsafeBufferPointer<UInt8>) -> Int {
+        var total = 0
+        forEachClusterICU(in: text) { _, width in total += width }
+        return total
+    }
+
     /// The width of the widest line of `text` (valid UTF-8), as GNU `wc -L` measures it: lines end at LF
     /// and a TAB advances to the next multiple of 8.
     public func maxLineWidth(of text: UnsafeBufferPointer<UInt8>) -> Int {
-        var widest = 0
-        var column = 0
-        scan(text) { start, _, width in
-            switch text[start] {
+        var lines = LineWidths()
+        scan(text) { start, _, width in lines.add(text[start], width) }
+        return lines.widest
+    }
+
+    /// `maxLineWidth(of:)` through the ICU-only path (the benchmarks' baseline).
+    public func maxLineWidthICU(of text: UnsafeBufferPointer<UInt8>) -> Int {
+        var lines = LineWidths()
+        forEachClusterICU(in: text) { range, width in lines.add(text[range.lowerBound], width) }
+        return lines.widest
+    }
+
+    /// Tracks the current column and the widest line as clusters go by.
+    private struct LineWidths {
+        private var column = 0
+        private var widestEnded = 0
+
+        var widest: Int { max(widestEnded, column) }
+
+        @inline(__always)
+        mutating func add(_ firstByte: UInt8, _ width: Int) {
+            switch firstByte {
             case 0x0A:
-                widest = max(widest, column)
+                widestEnded = max(widestEnded, column)
                 column = 0
             case 0x09: column = (column / 8 + 1) * 8
             default: column += width
             }
         }
-        return max(widest, column)
     }
 
     /// The width of a whole string in cells.
@@ -124,7 +149,7 @@ public struct DisplayWidth: Sendable {
         // Widths of the four kinds packed into one word: zero, one, two, ambiguous.
         let widths = UInt32(0x0002_0100) | UInt32(ambiguous.rawValue) << 24
         var iterator: OpaquePointer? = nil
-        defer { if let iterator { nicu_break_close(iterator) } }
+        defer { if let iterator { BreakIteratorPool.shared.recycle(iterator) } }
 
         var start = 0
         var (scalar, next) = decodeScalar(base, at: 0, count: count)
@@ -145,12 +170,7 @@ public struct DisplayWidth: Sendable {
                 continue
             }
             // Two scalars that may share a cluster: ICU finds where it ends.
-            if iterator == nil {
-                var error: Int32 = 0
-                iterator = nicu_break_open_utf8(Int32(NICU_BREAK_CHARACTER), nil, base, Int64(count), &error)
-                precondition(
-                    iterator != nil, "ICU character break iterator: \(String(cString: nicu_error_name(error)))")
-            }
+            if iterator == nil { iterator = BreakIteratorPool.shared.take(text) }
             var end = Int(nicu_break_following(iterator, Int32(start)))
             if end <= start || end > count { end = count }
             body(start, end, clusterWidth(text, start..<end, firstWidth: scalarWidth))

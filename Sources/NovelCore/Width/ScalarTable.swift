@@ -2,7 +2,8 @@ import CICU
 
 /// Everything the fast width path needs about a scalar, one byte per code point in a two-stage table
 /// built once from ICU's properties: the width kind (bits 0–1), ICU's Grapheme_Cluster_Break value
-/// (bits 2–6) and Extended_Pictographic (bit 7).
+/// (bits 2–6) and Extended_Pictographic (bit 7). The one shared instance lives as long as the process
+/// and is read-only after it is built, hence `@unchecked Sendable`.
 struct ScalarTable: @unchecked Sendable {
     /// Block number of each 256-code-point block.
     let stage1: UnsafeMutablePointer<UInt16>

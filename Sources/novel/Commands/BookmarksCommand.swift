@@ -72,6 +72,7 @@ struct BookmarksCommand: ParsableCommand {
                     throw BookPlace.NotFound(message: "\(book): no bookmark '\(remove)' (see novel bookmarks)")
                 }
                 state.bookmarks.remove(at: index)
+                state.unanchored.removeAll { $0 == remove }
             }
             return
         }
@@ -105,9 +106,12 @@ struct BookmarksCommand: ParsableCommand {
         let formatter = DateFormatter()
         formatter.dateFormat = "yyyy-MM-dd HH:mm"
         var lines = ""
+        let unanchored = Set(session.state?.unanchored ?? [])
         for bookmark in bookmarks {
             lines += "\(bookmark.id)\t\(bookmark.chapterTitle)\t\(bookmark.snippet)\t\(bookmark.note ?? "")\t"
-            lines += formatter.string(from: bookmark.created) + "\n"
+            lines += formatter.string(from: bookmark.created)
+            // Kept where it was: the book's text changed and its snippet was not found again.
+            lines += unanchored.contains(bookmark.id) ? "\t(not found after the book changed)\n" : "\n"
         }
         StandardOutput.write(lines)
     }

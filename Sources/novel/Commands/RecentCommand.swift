@@ -15,7 +15,11 @@ struct RecentCommand: ParsableCommand {
     @Flag(help: "Print JSON: an array of {title, path, percent, lastRead}.") var json = false
 
     func run() throws {
-        let states = BookStateStore(paths: NovelPaths.fromEnvironment()).all().filter { $0.lastRead != nil }
+        // A book edited in place gets a new fingerprint and state; list each path once, its latest state.
+        var seenPaths: Set<String> = []
+        let states = BookStateStore(paths: NovelPaths.fromEnvironment()).all().filter { state in
+            state.lastRead != nil && seenPaths.insert(state.lastPath).inserted
+        }
         if json {
             let rows: [[String: Any]] = states.map { state in
                 [

@@ -15,15 +15,21 @@ struct SettingsCommand: ParsableCommand {
               novel settings --get fontScale
               novel settings --set fontScale=2 --set transition=scroll
               novel settings --reset width
-              novel settings --reset-all
+              novel settings --reset --all
               novel settings --json
             """)
 
     @Option(help: "Print one setting's value.") var get: String?
     @Option(help: ArgumentHelp("Set KEY=VALUE (validated); may be repeated.", valueName: "key=value"))
     var set: [String] = []
-    @Option(help: "Reset one setting to its default.") var reset: String?
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Reset one setting to its default; --reset --all (or all) resets every one.", valueName: "key|--all"))
+    var reset: String?
     @Flag(help: "Reset every setting to its default.") var resetAll = false
+
+    /// `--reset --all` and `--reset all` mean every setting (there is no key named all).
+    var resetsEverything: Bool { resetAll || reset == "--all" || reset == "all" }
     @Flag(help: "Print the settings as JSON.") var json = false
 
     func validate() throws {
@@ -45,17 +51,16 @@ struct SettingsCommand: ParsableCommand {
             return
         }
         if !set.isEmpty {
-            // Validate every assignment before saving any.
-            for assignment in set {
-                let parts = assignment.split(separator: "=", maxSplits: 1).map(String.init)
-                guard let key = SettingsKey(rawValue: parts[0]) else { throw StateError.unknownKey(parts[0]) }
-                try key.apply(text: parts.count > 1 ? parts[1] : "", to: &settings)
-            }
-            try store.save(settings)
+            // Every assignment is validated before any is saved.
+            settings = try store.set(
+                set.map { assignment in
+                    let parts = assignment.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                    return (key: String(parts[0]), value: parts.count > 1 ? String(parts[1]) : "")
+                })
+        } else if resetsEverything {
+            settings = try store.reset(nil)
         } else if let reset {
             settings = try store.reset(reset)
-        } else if resetAll {
-            settings = try store.reset(nil)
         }
         if json {
             var object: [String: Any] = [:]

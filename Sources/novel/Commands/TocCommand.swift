@@ -8,7 +8,9 @@ struct TocCommand: ParsableCommand {
         abstract: "Print a book's table of contents.",
         discussion: """
             Chapters are found by built-in rules for Chinese (第十回, 第一百二十三章, 第一卷, 楔子, 番外 …) and \
-            English (Chapter 12, CHAPTER XII, Part One, Prologue) headings. Chapters sit under their volume.
+            English (Chapter 12, CHAPTER XII, Part One, Prologue) headings. Chapters sit under their volume. \
+            A pattern or encoding chosen for the book earlier (novel read --chapter-pattern …) applies here too; \
+            --chapter-pattern '' uses the built-in rules once.
 
             Examples:
               novel toc book.txt
@@ -23,8 +25,12 @@ struct TocCommand: ParsableCommand {
     var chapterPattern: String?
 
     func run() throws {
-        let opened = try BookOpener.open(
+        // Through the reading session, so that the book's remembered pattern and encoding give the same
+        // chapters as the reader shows; nothing given here is remembered.
+        let session = try ReadingSession.open(
             path: book, encoding: encoding, chapterPattern: chapterPattern, paths: NovelPaths.fromEnvironment())
+        for warning in session.warnings { FileHandle.standardError.write(Data("novel: \(warning)\n".utf8)) }
+        let opened = session.book
         let rows = opened.index.entries.enumerated().map { position, entry in
             TOCRow(
                 index: position, level: entry.level.rawValue, title: entry.title, number: entry.number,

@@ -1,0 +1,155 @@
+/// A whole book laid out for one viewport and settings, one chapter at a time on demand.
+///
+/// Chapter layouts are kept in a small least-recently-used cache, so memory stays bounded however
+/// long the book is; page counts (cheap integers) are remembered for every chapter counted.
+/// Positions are byte offsets: `locate` maps one to its page, `firstOffset(of:)` maps back.
+public final class BookLayout {
+    public let book: Book
+    public private(set) var layouter: PageLayouter
+    /// How many chapter layouts the cache keeps.
+    public let capacity: Int
+
+    private var cache: [Int: ChapterLayout] = [:]
+    /// Cached entries, least recently used first.
+    private var recency: [Int] = []
+    private var pageCounts: [Int?]
+
+    public init(book: Book, settings: LayoutSettings, viewport: Viewport, capacity: Int = 8) {
+        self.book = book
+        self.capacity = max(1, capacity)
+        layouter = PageLayouter(settings: settings, viewport: viewport)
+        pageCounts = Array(repeating: nil, count: book.index.entries.count)
+    }
+
+    public var geometry: LayoutGeometry? { layouter.geometry }
+    public var settings: LayoutSettings { layouter.settings }
+    public var viewport: Viewport { layouter.viewport }
+
+    /// The number of TOC entries (each starts on a new page).
+    public var entryCount: Int { book.index.entries.count }
+
+    /// The layout of `book.index.entries[entry]`, from the cache or laid out now.
+    public func chapter(_ entry: Int) -> ChapterLayout {
+        if let cached = cache[entry] {
+            if recency.last != entry, let position = recency.firstIndex(of: entry) {
+                recency.remove(at: position)
+                recency.append(entry)
+            }
+            return cached
+        }
+        let layout = layouter.layout(book, entry: entry)
+        if recency.count >= capacity {
+            cache[recency.removeFirst()] = nil
+        }
+        cache[entry] = layout
+        recency.append(entry)
+        pageCounts[entry] = layout.pages.count
+        return layout
+    }
+
+    /// The entries whose layouts are cached, least recently used first (for tests).
+    public var cachedEntries: [Int] { recency }
+
+    /// The page that shows byte `offset` (offsets past the end go to the last page).
+    public func locate(_ offset: Int) -> PageLocation {
+        let clamped = max(0, min(offset, book.text.utf8.count))
+        let entry = book.index.entryIndex(containing: clamped)
+        return PageLocation(entry: entry, page: chapter(entry).pageIndex(containing: clamped))
+    }
+
+    /// The first byte shown on `location`'s page: the reading position while it is on screen.
+    public func firstOffset(of location: PageLocation) -> Int {
+        let layout = chapter(location.entry)
+        return layout.pages[max(0, min(location.page, layout.pages.count - 1))].firstOffset
+    }
+
+    /// The page after `location`, running into the next chapter; nil on the book's last page.
+    public func next(after location: PageLocation) -> PageLocation? {
+        if location.page + 1 < pageCount(of: location.entry) {
+            return PageLocation(entry: location.entry, page: location.page + 1)
+        }
+        guard location.entry + 1 < entryCount else { return nil }
+        return PageLocation(entry: location.entry + 1, page: 0)
+    }
+
+    /// The page before `location`, running into the previous chapter's last page; nil on the first page.
+    public func previous(before location: PageLocation) -> PageLocation? {
+        if location.page > 0 { return PageLocation(entry: location.entry, page: location.page - 1) }
+        guard location.entry > 0 else { return nil }
+        return PageLocation(entry: location.entry - 1, page: pageCount(of: location.entry - 1) - 1)
+    }
+
+    /// Pages in `entry`: remembered, or counted without keeping the lines.
+    public func pageCount(of entry: Int) -> Int {
+        if let known = pageCounts[entry] { return known }
+        let count = layouter.pageCount(book, entry: entry)
+        pageCounts[entry] = count
+        return count
+    }
+
+    /// Page counts known so far (nil for chapters not yet laid out or counted).
+    public var knownPageCounts: [Int?] { pageCounts }
+
+    /// Counts the pages of every chapter (kept for `pageCount(of:)`) and returns the book's total.
+    /// Whole-book pagination: for totals and benchmarks, not needed to show the first screen.
+    @discardableResult
+    public func layoutAll() -> Int {
+        var total = 0
+        for entry in 0..<entryCount { total += pageCount(of: entry) }
+        return total
+    }
+
+    /// The page number of `location` in the whole book (0-based), when every earlier chapter's page
+    /// count is known; nil otherwise.
+    public func bookPage(of location: PageLocation) -> Int? {
+        var before = 0
+        for entry in 0..<location.entry {
+            guard let count = pageCounts[entry] else { return nil }
+            before += count
+        }
+        return before + location.page
+    }
+
+    /// Switches to new settings or a new viewport and returns the page that now shows the first
+    /// character that was on screen at `location`. Clears the cache only when the layout changes.
+    @discardableResult
+    public func reconfigure(settings: LayoutSettings, viewport: Viewport, keeping location: PageLocation)
+        -> PageLocation
+    {
+        reconfigure(settings: settings, viewport: viewport, keepingOffset: firstOffset(of: location))
+    }
+
+    /// Switches to new settings or a new viewport and returns the page that shows `offset`. Use this
+    /// with the reading position the caller kept while the geometry was nil (a page of a layout
+    /// without geometry only knows its chapter's start).
+    @discardableResult
+    public func reconfigure(settings: LayoutSettings, viewport: Viewport, keepingOffset offset: Int) -> PageLocation {
+        if settings != layouter.settings || viewport != layouter.viewport {
+            layouter = PageLayouter(settings: settings, viewport: viewport)
+            cache.removeAll()
+            recency.removeAll()
+            pageCounts = Array(repeating: nil, count: entryCount)
+        }
+        return locate(offset)
+    }
+
+    /// Takes page counts computed elsewhere — typically `layouter.pageCounts(book)` on a background
+    /// task — if they were computed with the current settings and viewport. Returns whether it did.
+    @discardableResult
+    public func adopt(pageCounts counts: [Int], from other: PageLayouter) -> Bool {
+        guard other.settings == layouter.settings, other.viewport == layouter.viewport, counts.count == entryCount
+        else { return false }
+        pageCounts = counts.map(Optional.some)
+        return true
+    }
+
+    /// The book's total page count, once every chapter's count is known.
+    public var totalPages: Int? {
+        var total = 0
+        for count in pageCounts {
+            guard let count else { return nil }
+            total += count
+        }
+        return total
+    }
+}

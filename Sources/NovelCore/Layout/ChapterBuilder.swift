@@ -1,0 +1,358 @@
+import CICU
+
+/// One cluster of the paragraph being broken into lines: byte position, scaled width and break class.
+struct ParagraphCluster {
+    var start: Int
+    var length: Int32
+    /// Cells after font scaling; `tabWidth` marks a TAB, whose width depends on its column.
+    var width: UInt8
+    var kind: BreakClass
+
+    static let tabWidth: UInt8 = 255
+}
+
+/// Breaks the paragraphs of one chapter into lines and the lines into pages.
+///
+/// The chapter is scanned once (the width engine's table path, with the first scalar of each
+/// cluster kept for classification); each source line (a paragraph) is collected as
+/// `ParagraphCluster`s without leading whitespace, broken greedily (see `breakParagraph`), and each
+/// line is placed on the current page or starts the next one. With `materialize` false only pages
+/// are counted, for whole-book totals.
+struct ChapterBuilder {
+    let geometry: LayoutGeometry
+    let measure: DisplayWidth
+    let materialize: Bool
+    /// Cells for natural widths 0, 1 and 2 at the font scale.
+    let narrowCells: Int
+    let wideCells: Int
+    let indentCells: Int
+    let tabStop: Int
+    let letterSpacing: Int
+    let lineSpacing: Int
+    let paragraphSpacing: Int
+
+    private(set) var lines: [LayoutLine] = []
+    private(set) var pages: [LayoutPage] = []
+    private(set) var pageCount = 0
+
+    /// The clusters of the paragraph being broken, in a buffer owned by `build` (a class or an array
+    /// here would cost a dynamic exclusivity check or a uniqueness check per cluster).
+    /// Allocated by `build` and freed before it returns.
+    private var paragraph = UnsafeMutablePointer<ParagraphCluster>(
+        bitPattern: MemoryLayout<ParagraphCluster>.alignment)!
+    private var paragraphCapacity = 0
+    private var paragraphCount = 0
+    /// Row just below the last line placed on the current page.
+    private var nextRow = 0
+    private var pageHasLines = false
+    /// Blank rows owed before the next line (line and paragraph spacing).
+    private var pendingGap = 0
+
+    init(settings: LayoutSettings, geometry: LayoutGeometry, materialize: Bool) {
+        let scale = PageLayouter.clampedScale(settings.fontScale)
+        self.geometry = geometry
+        self.materialize = materialize
+        measure = DisplayWidth(ambiguous: settings.ambiguousWidth)
+        narrowCells = PageLayouter.scaledWidth(1, scale: scale)
+        wideCells = PageLayouter.scaledWidth(2, scale: scale)
+        // The indent never leaves less than one wide character of room.
+        indentCells = max(0, min(settings.indent * wideCells, geometry.textWidth - wideCells))
+        tabStop = max(1, PageLayouter.scaledWidth(8, scale: scale))
+        letterSpacing = max(0, settings.letterSpacing)
+        lineSpacing = max(0, settings.lineSpacing)
+        paragraphSpacing = max(0, settings.paragraphSpacing)
+    }
+
+    /// Lays out `entry`: its heading line(s) as centred `.title` lines, then its body.
+    mutating func build(_ text: BookText, _ entry: TOCEntry) {
+        precondition(paragraphCapacity == 0, "a ChapterBuilder builds one chapter")
+        paragraphCapacity = 1024
+        paragraph = .allocate(capacity: paragraphCapacity)
+        defer { paragraph.deallocate() }
+        text.utf8.withUnsafeBufferPointer { bytes in
+            if entry.bodyStart > entry.range.lowerBound {
+                scan(bytes, entry.range.lowerBound..<min(entry.bodyStart, entry.range.upperBound), kind: .title)
+                if pageHasLines { pendingGap = lineSpacing + max(1, paragraphSpacing) }
+            }
+            scan(bytes, max(entry.bodyStart, entry.range.lowerBound)..<entry.range.upperBound, kind: .text)
+        }
+        if materialize {
+            if pages.isEmpty {
+                pages.append(LayoutPage(lines: 0..<0, firstOffset: entry.range.lowerBound))
+            } else {
+                pages[pages.count - 1].lines = pages[pages.count - 1].lines.lowerBound..<lines.count
+                pages[0].firstOffset = entry.range.lowerBound
+            }
+        }
+        pageCount = max(pageCount, 1)
+    }
+
+    /// Collects the clusters of each source line in `range` and breaks them into lines.
+    ///
+    /// The same cluster boundaries and widths as `DisplayWidth.forEachCluster` (the property tests
+    /// compare them), scanned inline: `PlainScalarTable` settles the common characters with one load;
+    /// for the rest the width engine's table gives each scalar's width and whether it may join the
+    /// next one, and ICU is asked only where it may.
+    private mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, kind: LayoutLine.Kind) {
+        guard !range.isEmpty, let base = bytes.baseAddress else { return }
+        let table = ScalarTable.shared
+        let mayJoin = table.mayJoin
+        let lower = range.lowerBound
+        let count = range.upperBound
+        // Widths of the four kinds packed into one word: zero, one, two, ambiguous.
+        let widths = UInt32(0x0002_0100) | UInt32(measure.ambiguous.rawValue) << 24
+        // Scaled cells for natural widths 0, 1 and 2 packed the same way, and for the plain table's
+        // width codes 1, 2 and 3 (ambiguous).
+        let cells = UInt32(narrowCells) << 8 | UInt32(wideCells) << 16
+        let ambiguousCells = measure.ambiguous == .wide ? wideCells : narrowCells
+        let plainCells = UInt32(narrowCells) << 8 | UInt32(wideCells) << 16 | UInt32(ambiguousCells) << 24
+        let plainTable = PlainScalarTable.shared.entries
+        var iterator: OpaquePointer? = nil
+        defer { if let iterator { nicu_break_close(iterator) } }
+
+        var lineStart = lower
+        var start = lower
+        // The paragraph buffer in locals, so that stores through it need not reload `self`.
+        var buffer = paragraph
+        var used = paragraphCount
+        var (scalar, next) = decodeScalar(base, at: start, count: count)
+        var entry = scalar < 0x10000 ? plainTable[Int(scalar)] : 0
+        while true {
+            if next < count {
+                let (following, afterFollowing) = decodeScalar(base, at: next, count: count)
+                let followingEntry = following < 0x10000 ? plainTable[Int(following)] : 0
+                if entry & followingEntry & 0x80 != 0 {
+                    // The common case: two plain scalars, so this cluster is one plain scalar.
+                    let kindOfCluster = PlainScalarTable.breakClass(entry)
+                    // Leading whitespace is indentation, replaced by the indent setting.
+                    if kindOfCluster != .space || used > 0 {
+                        if used == paragraphCapacity {
+                            paragraphCount = used
+                            growParagraph()
+                            buffer = paragraph
+                        }
+                        buffer[used] = ParagraphCluster(
+                            start: start, length: Int32(truncatingIfNeeded: next - start),
+                            width: UInt8(truncatingIfNeeded: plainCells >> (UInt32(entry & 3) << 3)),
+                            kind: kindOfCluster)
+                        used += 1
+                    }
+                    start = next
+                    scalar = following
+                    next = afterFollowing
+                    entry = followingEntry
+                    continue
+                }
+            }
+            // Anything else: the width engine's table, and ICU where two scalars may join.
+            let first = scalar
+            let end: Int
+            let width: Int
+            if next >= count {
+                end = count
+                width = Int(widths >> (UInt32(table.entry(first) & 3) << 3) & 0xFF)
+            } else {
+                let (following, afterFollowing) = decodeScalar(base, at: next, count: count)
+                let firstEntry = table.entry(first)
+                let followingEntry = table.entry(following)
+                if mayJoin[Int(firstEntry >> 2 & 0x1F) << 5 | Int(followingEntry >> 2 & 0x1F)] == 0 {
+                    end = next
+                    width = Int(widths >> (UInt32(firstEntry & 3) << 3) & 0xFF)
+                    scalar = following
+                    next = afterFollowing
+                } else {
+                    if iterator == nil {
+                        var error: Int32 = 0
+                        iterator = nicu_break_open_utf8(
+                            Int32(NICU_BREAK_CHARACTER), nil, base + lower, Int64(count - lower), &error)
+                        precondition(
+                            iterator != nil, "ICU character break iterator: \(String(cString: nicu_error_name(error)))")
+                    }
+                    var following = lower + Int(nicu_break_following(iterator, Int32(start - lower)))
+                    if following <= start || following > count { following = count }
+                    end = following
+                    width = measure.clusterWidth(bytes, start..<end)
+                    if end < count { (scalar, next) = decodeScalar(base, at: end, count: count) }
+                }
+                entry = scalar < 0x10000 ? plainTable[Int(scalar)] : 0
+            }
+
+            if first == 0x0A {
+                paragraphCount = used
+                breakParagraph(kind: kind, sourceLineStart: lineStart)
+                used = 0
+                lineStart = end
+            } else {
+                let kindOfCluster = BreakClass.of(first, width: width)
+                if kindOfCluster != .space || used > 0 {
+                    if used == paragraphCapacity {
+                        paragraphCount = used
+                        growParagraph()
+                        buffer = paragraph
+                    }
+                    buffer[used] = ParagraphCluster(
+                        start: start, length: Int32(truncatingIfNeeded: end - start),
+                        width: first == 0x09
+                            ? ParagraphCluster.tabWidth : UInt8(truncatingIfNeeded: cells >> (UInt32(width) << 3)),
+                        kind: kindOfCluster)
+                    used += 1
+                }
+            }
+            if end >= count { break }
+            start = end
+        }
+        paragraphCount = used
+        breakParagraph(kind: kind, sourceLineStart: lineStart)
+    }
+
+    private mutating func growParagraph() {
+        let larger = UnsafeMutablePointer<ParagraphCluster>.allocate(capacity: paragraphCapacity * 2)
+        larger.moveInitialize(from: paragraph, count: paragraphCount)
+        paragraph.deallocate()
+        paragraph = larger
+        paragraphCapacity *= 2
+    }
+
+    @inline(__always)
+    private func advance(_ cluster: ParagraphCluster, at column: Int) -> Int {
+        cluster.width == ParagraphCluster.tabWidth ? tabStop - column % tabStop : Int(cluster.width)
+    }
+
+    /// Whether a line may end before cluster `index` (after `lineStart`): by the word and kinsoku rules,
+    /// or by kinsoku alone. After a run of spaces it is the cluster before the spaces that must not be
+    /// an opening mark, since the spaces are dropped.
+    @inline(__always)
+    private func canBreak(
+        _ clusters: UnsafeBufferPointer<ParagraphCluster>, before index: Int, lineStart: Int, kinsokuOnly: Bool
+    ) -> Bool {
+        let after = clusters[index].kind
+        var before = clusters[index - 1].kind
+        if before == .space {
+            if after == .space || after.forbidsLineStart { return false }
+            var previous = index - 2
+            while previous >= lineStart && clusters[previous].kind == .space { previous -= 1 }
+            if previous < lineStart { return false }
+            before = clusters[previous].kind
+            return !before.forbidsLineEnd
+        }
+        return kinsokuOnly ? BreakClass.kinsokuAllows(before, after) : BreakClass.allowsBreak(before, after)
+    }
+
+    /// Whether a line starting with `first` after `previous` breaks a kinsoku rule at its start (a closing
+    /// mark, or the second half of —— or ……).
+    @inline(__always)
+    private func startsAgainstKinsoku(_ previous: BreakClass, _ first: BreakClass) -> Bool {
+        first.forbidsLineStart || (previous == first && (first == .dash || first == .ellipsis))
+    }
+
+    /// Breaks the collected paragraph into lines: as many clusters as fit, then back to the last
+    /// allowed break (after spaces, between CJK characters, never against kinsoku or inside a word);
+    /// a word longer than the line breaks where kinsoku allows. Only a run of prohibited characters
+    /// that cannot be placed otherwise breaks the rules, and then the line that starts against them
+    /// holds nothing but that run.
+    private mutating func breakParagraph(kind: LayoutLine.Kind, sourceLineStart: Int) {
+        let count = paragraphCount
+        guard count > 0 else { return }  // a blank line: paragraphs are separated by spacing anyway
+        let textWidth = geometry.textWidth
+        let clusters = UnsafeBufferPointer(start: paragraph, count: count)
+        do {
+            let indented = kind == .text && clusters[0].start > sourceLineStart
+            var lineStart = 0
+            while lineStart < count {
+                let startColumn = lineStart == 0 && indented ? indentCells : 0
+                var column = startColumn
+                var end = lineStart
+                while end < count {
+                    let width = advance(clusters[end], at: column)
+                    if column + width > textWidth { break }
+                    column += width + letterSpacing
+                    end += 1
+                }
+                if end == lineStart { end += 1 }  // cannot happen: the geometry fits a wide glyph after the indent
+                while end < count && clusters[end].kind == .space { end += 1 }  // spaces hang past the edge
+                var lineEnd = end
+                if end < count {
+                    while lineEnd > lineStart
+                        && !canBreak(clusters, before: lineEnd, lineStart: lineStart, kinsokuOnly: false)
+                    {
+                        lineEnd -= 1
+                    }
+                    if lineEnd == lineStart {
+                        lineEnd = end
+                        while lineEnd > lineStart
+                            && !canBreak(clusters, before: lineEnd, lineStart: lineStart, kinsokuOnly: true)
+                        {
+                            lineEnd -= 1
+                        }
+                        if lineEnd == lineStart { lineEnd = end }
+                    }
+                }
+                // A line that had to start against kinsoku holds only the prohibited run it starts.
+                if lineStart > 0 && startsAgainstKinsoku(clusters[lineStart - 1].kind, clusters[lineStart].kind) {
+                    var runEnd = lineStart + 1
+                    while runEnd < lineEnd && clusters[runEnd].kind.isProhibited { runEnd += 1 }
+                    if runEnd < lineEnd {
+                        lineEnd = runEnd
+                        while lineEnd < count && clusters[lineEnd].kind == .space { lineEnd += 1 }
+                    }
+                }
+                emitLine(
+                    clusters, lineStart..<lineEnd, startColumn: startColumn, kind: kind,
+                    firstByte: lineStart == 0 ? sourceLineStart : clusters[lineStart].start)
+                lineStart = lineEnd
+            }
+        }
+        paragraphCount = 0
+        pendingGap += paragraphSpacing
+    }
+
+    /// Places clusters `range` (trailing spaces dropped) as one line on the current or a new page.
+    private mutating func emitLine(
+        _ clusters: UnsafeBufferPointer<ParagraphCluster>, _ range: Range<Int>, startColumn: Int,
+        kind: LayoutLine.Kind, firstByte: Int
+    ) {
+        var last = range.upperBound
+        while last > range.lowerBound + 1 && clusters[last - 1].kind == .space { last -= 1 }
+        var row = pageHasLines ? nextRow + pendingGap : 0
+        if pageHasLines && row + geometry.rowsPerGlyph > geometry.textHeight {
+            row = 0
+            pageHasLines = false
+        }
+        if !pageHasLines {
+            pageCount += 1
+            if materialize {
+                if !pages.isEmpty {
+                    pages[pages.count - 1].lines = pages[pages.count - 1].lines.lowerBound..<lines.count
+                }
+                pages.append(LayoutPage(lines: lines.count..<lines.count, firstOffset: firstByte))
+            }
+        }
+        pageHasLines = true
+        nextRow = row + geometry.rowsPerGlyph
+        pendingGap = lineSpacing
+        guard materialize else { return }
+
+        var placed: [PlacedCluster] = []
+        placed.reserveCapacity(last - range.lowerBound)
+        var column = startColumn
+        for index in range.lowerBound..<last {
+            let cluster = clusters[index]
+            let width = advance(cluster, at: column)
+            if cluster.kind != .space {
+                placed.append(
+                    PlacedCluster(
+                        bytes: cluster.start..<(cluster.start + Int(cluster.length)), column: column, width: width))
+            }
+            column += width + letterSpacing
+        }
+        if kind == .title, let final = placed.last {
+            let shift = max(0, (geometry.textWidth - final.column - final.width) / 2)
+            for index in placed.indices { placed[index].column += shift }
+        }
+        let lastCluster = clusters[last - 1]
+        lines.append(
+            LayoutLine(
+                kind: kind, bytes: firstByte..<(lastCluster.start + Int(lastCluster.length)), clusters: placed, row: row
+            ))
+    }
+}

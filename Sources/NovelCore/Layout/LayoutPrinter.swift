@@ -1,0 +1,53 @@
+/// Draws laid-out pages as plain text, for `novel print`, pipes and golden tests.
+///
+/// Each cluster is written at its column (spaces fill the gaps, trailing spaces are dropped); a line
+/// scaled to several rows is followed by blank rows; pages are separated by a line holding a form feed.
+public struct LayoutPrinter: Sendable {
+    public static let pageSeparator = "\u{0C}"
+
+    let measure: DisplayWidth
+
+    public init(ambiguous: AmbiguousWidth = .narrow) {
+        measure = DisplayWidth(ambiguous: ambiguous)
+    }
+
+    /// The text of every page of `layout`, pages separated by `pageSeparator` lines, ending with a newline.
+    public func render(_ layout: ChapterLayout, text: BookText) -> String {
+        var output: [UInt8] = []
+        text.utf8.withUnsafeBufferPointer { bytes in
+            for (number, page) in layout.pages.enumerated() {
+                if number > 0 { output.append(contentsOf: Self.pageSeparator.utf8 + [0x0A]) }
+                render(page, of: layout, bytes, into: &output)
+            }
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    func render(
+        _ page: LayoutPage, of layout: ChapterLayout, _ bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]
+    ) {
+        var row = 0
+        for line in layout.lines[page.lines] {
+            while row < line.row {
+                output.append(0x0A)
+                row += 1
+            }
+            var cells = 0
+            for cluster in line.clusters {
+                if cluster.column > cells {
+                    output.append(contentsOf: repeatElement(0x20, count: cluster.column - cells))
+                    cells = cluster.column
+                }
+                output.append(contentsOf: bytes[cluster.bytes])
+                cells += measure.clusterWidth(bytes, cluster.bytes)
+            }
+            output.append(0x0A)
+            row += 1
+            // The rest of a scaled glyph's box.
+            for _ in 1..<max(1, layout.geometry.rowsPerGlyph) {
+                output.append(0x0A)
+                row += 1
+            }
+        }
+    }
+}

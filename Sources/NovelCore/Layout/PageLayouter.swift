@@ -1,0 +1,67 @@
+/// Lays out one chapter at a time for a viewport and settings: lines broken by the rules in
+/// docs/layout.md, then pages of the lines that fit the text height.
+public struct PageLayouter: Sendable {
+    public let settings: LayoutSettings
+    public let viewport: Viewport
+    /// Nil when the viewport is too small for one line of text; callers then show a message instead.
+    public let geometry: LayoutGeometry?
+
+    public init(settings: LayoutSettings, viewport: Viewport) {
+        self.settings = settings
+        self.viewport = viewport
+        geometry = Self.geometry(settings: settings, viewport: viewport)
+    }
+
+    /// The smallest valid font scale; settings outside 1.0–3.0 are clamped here.
+    static func clampedScale(_ scale: Double) -> Double {
+        scale.isFinite ? min(max(scale, 1), 3) : 1
+    }
+
+    /// Cells a cluster of natural width `width` takes at `scale`: round(width × scale).
+    static func scaledWidth(_ width: Int, scale: Double) -> Int {
+        Int((Double(width) * scale).rounded())
+    }
+
+    /// Where the text block goes: `width` columns at most, centred, with `margin` cells each side
+    /// (margins shrink before the text does when the terminal is narrow).
+    static func geometry(settings: LayoutSettings, viewport: Viewport) -> LayoutGeometry? {
+        let scale = clampedScale(settings.fontScale)
+        let rowsPerGlyph = scaledWidth(1, scale: scale)
+        let wide = scaledWidth(2, scale: scale)
+        let margin = max(0, min(settings.margin, (viewport.columns - wide) / 2))
+        let available = viewport.columns - 2 * margin
+        let textWidth = min(max(settings.width, 0), available)
+        guard textWidth >= wide, viewport.rows >= rowsPerGlyph else { return nil }
+        return LayoutGeometry(
+            left: margin + (available - textWidth) / 2, textWidth: textWidth, rowsPerGlyph: rowsPerGlyph,
+            textHeight: viewport.rows)
+    }
+
+    /// Lines and pages of `book.index.entries[entry]`. Without a geometry: one empty page.
+    public func layout(_ book: Book, entry: Int) -> ChapterLayout {
+        let section = book.index.entries[entry]
+        guard let geometry else {
+            return ChapterLayout(
+                entryIndex: entry, geometry: LayoutGeometry(left: 0, textWidth: 0, rowsPerGlyph: 1, textHeight: 0),
+                lines: [], pages: [LayoutPage(lines: 0..<0, firstOffset: section.range.lowerBound)])
+        }
+        var builder = ChapterBuilder(settings: settings, geometry: geometry, materialize: true)
+        builder.build(book.text, section)
+        return ChapterLayout(entryIndex: entry, geometry: geometry, lines: builder.lines, pages: builder.pages)
+    }
+
+    /// The number of pages of `book.index.entries[entry]`, without keeping lines (for page totals).
+    public func pageCount(_ book: Book, entry: Int) -> Int {
+        guard let geometry else { return 1 }
+        var builder = ChapterBuilder(settings: settings, geometry: geometry, materialize: false)
+        builder.build(book.text, book.index.entries[entry])
+        return max(builder.pageCount, 1)
+    }
+
+    /// The page count of every entry of `book`, for page totals. A `PageLayouter` and a `Book` are
+    /// Sendable, so this can run on a background task while the first screen is already shown; hand
+    /// the result to `BookLayout.adopt(pageCounts:from:)`.
+    public func pageCounts(_ book: Book) -> [Int] {
+        book.index.entries.indices.map { pageCount(book, entry: $0) }
+    }
+}

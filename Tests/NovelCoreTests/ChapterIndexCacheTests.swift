@@ -1,0 +1,82 @@
+import Foundation
+import NovelTestSupport
+import Testing
+
+@testable import NovelCore
+
+/// The on-disk chapter index cache behind `BookOpener.open(…, paths:)`.
+struct ChapterIndexCacheTests {
+    let sample = Corpus.repositoryPath("books/青灯记.txt")
+
+    func paths(_ home: TemporaryDirectory) -> NovelPaths {
+        NovelPaths(configDirectory: home.path, stateDirectory: home.path, cacheDirectory: home.path + "/cache")
+    }
+
+    func cacheFiles(_ paths: NovelPaths) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: paths.cacheDirectory)) ?? []).sorted()
+    }
+
+    @Test func aCorruptCacheFileIsIgnoredAndRebuilt() throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let paths = paths(home)
+        let fresh = try BookOpener.open(path: sample)
+        let cache = ChapterIndexCache(directory: paths.cacheDirectory)
+        let file = cache.file(fingerprint: fresh.fingerprint)
+        for garbage in ["", "{", "{\"key\": 3}", "null", String(repeating: "灯", count: 100)] {
+            try FileManager.default.createDirectory(atPath: paths.cacheDirectory, withIntermediateDirectories: true)
+            try Data(garbage.utf8).write(to: URL(fileURLWithPath: file))
+            let opened = try BookOpener.open(path: sample, paths: paths)
+            #expect(opened.index == fresh.index, "cache file \(garbage.prefix(12))")
+            // Rebuilt: the file now holds the right index again.
+            #expect(cache.load(fingerprint: fresh.fingerprint, pattern: nil) == fresh.index)
+        }
+    }
+
+    @Test func theKeyHoldsThePatternAndTheRulesVersion() throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let paths = paths(home)
+        let builtIn = try BookOpener.open(path: sample, paths: paths)
+        let custom = try BookOpener.open(path: sample, chapterPattern: "^第[一二三]章", paths: paths)
+        #expect(custom.index.ruleName == "custom")
+        #expect(custom.index != builtIn.index)
+        // Opening again with each choice gives that choice's index, never the other one's.
+        #expect(try BookOpener.open(path: sample, chapterPattern: "^第[一二三]章", paths: paths).index == custom.index)
+        #expect(try BookOpener.open(path: sample, paths: paths).index == builtIn.index)
+        // An entry written under another rules version is not used.
+        let cache = ChapterIndexCache(directory: paths.cacheDirectory)
+        let stale = ChapterIndexCache.Entry(
+            key: "\(builtIn.fingerprint)|rules-\(ChapterSplitter.rulesVersion - 1)|",
+            index: ChapterIndex(entries: [], ruleName: "stale"))
+        try JSONEncoder().encode(stale).write(to: URL(fileURLWithPath: cache.file(fingerprint: builtIn.fingerprint)))
+        #expect(cache.load(fingerprint: builtIn.fingerprint, pattern: nil) == nil)
+        #expect(try BookOpener.open(path: sample, paths: paths).index == builtIn.index)
+    }
+
+    @Test func writesLeaveNoTemporaryFiles() throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let paths = paths(home)
+        let book = try BookOpener.open(path: sample, paths: paths)
+        #expect(cacheFiles(paths) == ["chapters-\(book.fingerprint).json"])
+    }
+
+    @Test func anUnwritableCacheOnlyCostsAScan() throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        // The cache directory's place is taken by a file: nothing can be stored, the book still opens.
+        let blocked = try home.write("cache", "not a directory")
+        let paths = NovelPaths(configDirectory: home.path, stateDirectory: home.path, cacheDirectory: blocked)
+        let book = try BookOpener.open(path: sample, paths: paths)
+        #expect(book.index == (try BookOpener.open(path: sample)).index)
+        #expect(try String(contentsOfFile: blocked, encoding: .utf8) == "not a directory")
+    }
+
+    @Test func theTitleIsTheFileNameWithoutItsExtension() {
+        #expect(BookOpener.title(of: "books/青灯记.txt") == "青灯记")
+        #expect(BookOpener.title(of: "/a/b/the.lamplighter.txt") == "the.lamplighter")
+        #expect(BookOpener.title(of: "README") == "README")
+        #expect(BookOpener.title(of: ".hidden") == ".hidden")
+    }
+}
