@@ -35,6 +35,11 @@ final class Context {
         keep(DisplayWidth().width(of: "汉a😀"))
     }
 
+    /// The big book opened as the reader opens it (without a cache), built at first use.
+    lazy var book: Book = Book(
+        path: bookPath, title: BookOpener.title(of: bookPath), text: bookText,
+        fingerprint: BookFingerprint.of(bookText.utf8), index: ChapterSplitter().split(bookText))
+
     /// A fresh empty folder under the scratch folder.
     func freshFolder(_ name: String) throws -> String {
         let path = scratch + "/" + name

@@ -3,13 +3,13 @@ import NovelCore
 
 /// novel-bench: the benchmark table of docs/benchmarks.md. `scripts/bench` prepares the inputs and runs it.
 ///
-///     novel-bench run --book BIG.txt --gb BIG.gb18030.txt --novel NOVEL --scratch DIR [--quick]
+///     novel-bench run --book BIG.txt --gb BIG.gb18030.txt --novel NOVEL --scratch DIR [--samples A,B] [--quick]
 ///     novel-bench make-book SOURCE OUT MIN_BYTES     (our generator, when make-big.sh is absent)
 ///     novel-bench rss-probe BOOK                     (prints the peak RSS of opening BOOK, in bytes)
 
 func usage() -> Never {
     FileHandle.standardError.write(Data("""
-        usage: novel-bench run --book BIG.txt --gb BIG.gb18030.txt --novel NOVEL --scratch DIR [--quick]
+        usage: novel-bench run --book BIG.txt --gb BIG.gb18030.txt --novel NOVEL --scratch DIR [--samples A,B] [--quick]
                novel-bench make-book SOURCE OUT MIN_BYTES
                novel-bench rss-probe BOOK
 
@@ -73,10 +73,13 @@ func runAll(_ arguments: [String]) -> Int32 {
     add("GB18030 load", goal: "(context)") { [try TextBenchmarks.gb18030Load(context)] }
     add("chapter index", goal: "≤ 3× the time") { [try ChapterBenchmarks.indexing(context)] }
     add("cached reopen", goal: "scan skipped") { [try ChapterBenchmarks.cachedReopen(context)] }
-    add("layout", goal: "") { PendingBenchmarks.layoutRows(context) }
+    add("whole-book layout", goal: "≤ 3× the time") { [try LayoutBenchmarks.wholeBook(context)] }
+    add("one chapter layout", goal: "< 0.5 ms") { [try LayoutBenchmarks.oneChapter(context)] }
     add("novel print", goal: "≤ 1× the time") { [try TerminalBenchmarks.printRow(context)] }
     add("launch and memory in tmux", goal: "≤ 2× the time") { try TerminalBenchmarks.launchRows(context) }
     add("pager", goal: "") { PendingBenchmarks.pagerRows(context) }
+    let samples = option("--samples", in: arguments).map { $0.split(separator: ",").map(String.init) } ?? []
+    add("sample books", goal: "(context)") { [try SampleBookBenchmarks.row(context, books: samples)] }
     add("peak RSS, open in-process", goal: "< 2× file + 40 MB") { [try MemoryProbe.row(context)] }
     print(render(rows))
     print("")
