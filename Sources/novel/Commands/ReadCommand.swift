@@ -1,9 +1,94 @@
 import ArgumentParser
+import Foundation
+import NovelCore
+import NovelTUI
 
 struct ReadCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "read", abstract: "Not built yet.")
+    static let configuration = CommandConfiguration(
+        commandName: "read", abstract: "Open a book in the reader.",
+        discussion: """
+            Opens at the saved position unless --chapter, --bookmark or --percent says otherwise. \
+            When standard output is not a terminal, writes the laid-out pages from that position, as novel print does.
+            """)
+
+    enum Mode: String, ExpressibleByArgument, CaseIterable {
+        case page, scroll
+    }
+
+    @Argument(help: "The book file (.txt).") var book: String
+    @Option(help: "Start at this chapter: its index in novel toc or (part of) its title.")
+    var chapter: String?
+    @Option(help: "Start at the bookmark with this id.") var bookmark: String?
+    @Option(help: "Start this far through the book (0–100).") var percent: Double?
+    @Option(help: "Page or scroll mode for this session (the saved setting is kept).") var mode: Mode?
+    @Option(help: "Decode with this encoding instead of detecting it.") var encoding: String?
+    @Option(help: "A regular expression that matches chapter heading lines.") var chapterPattern: String?
+
+    func validate() throws {
+        if let percent, !(0...100).contains(percent) {
+            throw ValidationError("--percent must be between 0 and 100, not \(percent)")
+        }
+    }
 
     func run() throws {
-        throw ValidationError("novel read is not built yet")
+        let paths = NovelPaths.fromEnvironment()
+        let session = try ReadingSession.open(
+            path: book, encoding: encoding, chapterPattern: chapterPattern, paths: paths, remember: true)
+        let settingsStore = SettingsStore(paths: paths)
+        let (saved, warnings) = settingsStore.load()
+        let settings = sessionSettings(saved)
+        let start = try startOffset(session)
+        if isatty(STDOUT_FILENO) != 1 {
+            try printLaidOut(session.book, from: start, settings: settings)
+            return
+        }
+        let terminal = try CursesTerminal(theme: settings.theme)
+        var reader = PreviewReader(
+            book: session.book, columns: terminal.size.columns, rows: terminal.size.rows, offset: start)
+        // Shown in the status bar, where they are seen, not on stderr behind the reader's screen.
+        for warning in session.warnings + warnings { reader.report(warning) }
+        let outcome = ReaderApp.run(
+            &reader, terminal: terminal, storage: StoreStorage(
+                session: session, settingsStore: settingsStore,
+                sessionTransition: settings.transition == saved.transition ? nil : (settings.transition, saved.transition)))
+        terminal.restore()
+        if case .signal(let number) = outcome { Foundation.exit(128 + number) }
+    }
+
+    /// Without a terminal: the pages from the one holding `offset` to the end of the book, laid out as
+    /// `novel print` does (the text block `width` columns wide, no margin, 24 rows a page).
+    private func printLaidOut(_ book: Book, from offset: Int, settings: Settings) throws {
+        let options = PrintOptions(path: book.path, width: settings.width, fontScale: settings.fontScale)
+        try options.validate()
+        var layoutSettings = LayoutSettings(settings)
+        layoutSettings.margin = 0
+        let layouter = PageLayouter(settings: layoutSettings, viewport: options.viewport)
+        let printer = LayoutPrinter(ambiguous: settings.ambiguousWidth)
+        let first = book.index.entryIndex(containing: offset)
+        for entry in first..<book.index.entries.count {
+            var layout = layouter.layout(book, entry: entry)
+            if entry == first { layout.pages = Array(layout.pages[layout.pageIndex(containing: offset)...]) }
+            if entry != first { StandardOutput.write(LayoutPrinter.pageSeparator + "\n") }
+            StandardOutput.write(printer.render(layout, text: book.text))
+        }
+    }
+
+    /// `--mode` for this session only: scroll, or paging with the saved transition (or plain pages after scroll).
+    private func sessionSettings(_ saved: Settings) -> Settings {
+        var settings = saved
+        switch mode {
+        case .scroll: settings.transition = .scroll
+        case .page where settings.transition == .scroll: settings.transition = .page
+        default: break
+        }
+        return settings
+    }
+
+    /// Where the reader opens: the flags first, then the saved position, else the beginning.
+    private func startOffset(_ session: ReadingSession) throws -> Int {
+        let place: BookPlace? =
+            bookmark.map(BookPlace.bookmark) ?? chapter.map(BookPlace.chapter) ?? percent.map(BookPlace.percent)
+        if let place { return try place.offset(in: session.book, state: session.state) }
+        return min(session.state?.position?.offset ?? 0, session.book.text.utf8.count)
     }
 }

@@ -1,0 +1,25 @@
+import NovelCore
+
+/// What the reader asks the app to do after handling an event; the app performs it through the stores.
+public enum ReaderAction: Sendable, Equatable {
+    case saveProgress(ReadingPosition)
+    case saveSettings(Settings)
+    case addBookmark(Bookmark)
+    case deleteBookmark(id: String)
+    case quit
+}
+
+/// The pager as the app loop drives it: a pure state machine that renders a `Screen`.
+/// `Reader` conforms; tests drive the loop with small fakes.
+public protocol ReaderModel {
+    mutating func respond(to event: InputEvent, now: Double) -> [ReaderAction]
+    /// Advances an animated transition.
+    mutating func tick(now: Double)
+    /// When the next animation frame is due (monotonic seconds), or nil when nothing moves.
+    var nextDeadline: Double? { get }
+    /// Shows a message such as a failed save in the status bar.
+    mutating func report(_ message: String)
+    func screen() -> Screen
+    var position: ReadingPosition { get }
+    var isFinished: Bool { get }
+}

@@ -1,0 +1,60 @@
+import NovelCore
+
+/// Where the app keeps what the reader asks to save. `ReadingSession` and `SettingsStore` are the real ones.
+public protocol ReaderStorage {
+    func saveProgress(_ position: ReadingPosition) throws
+    func saveSettings(_ settings: Settings) throws
+    func addBookmark(_ bookmark: Bookmark) throws
+    func deleteBookmark(id: String) throws
+}
+
+/// Saves to the book's state file and settings.json.
+public struct StoreStorage: ReaderStorage {
+    public let session: ReadingSession
+    public let settingsStore: SettingsStore
+    /// A transition chosen for this session only (`--mode`) and the saved one it stands in for:
+    /// saving other settings must not make the session's mode permanent.
+    public let sessionTransition: (current: Settings.Transition, saved: Settings.Transition)?
+
+    public init(
+        session: ReadingSession, settingsStore: SettingsStore,
+        sessionTransition: (current: Settings.Transition, saved: Settings.Transition)? = nil
+    ) {
+        self.session = session
+        self.settingsStore = settingsStore
+        self.sessionTransition = sessionTransition
+    }
+
+    public func saveProgress(_ position: ReadingPosition) throws {
+        try session.update { state in
+            state.position = position
+            state.lastRead = position.saved
+        }
+    }
+
+    public func saveSettings(_ settings: Settings) throws {
+        var saved = settings
+        if let sessionTransition, settings.transition == sessionTransition.current {
+            saved.transition = sessionTransition.saved
+        }
+        try settingsStore.save(saved)
+    }
+
+    /// Bookmark ids come from the state file under its lock, so two readers never hand out the same id.
+    public func addBookmark(_ bookmark: Bookmark) throws {
+        try session.update { state in
+            var added = bookmark
+            if state.bookmarks.contains(where: { $0.id == added.id }) || added.id.isEmpty {
+                added.id = "b\(state.nextBookmarkNumber)"
+            }
+            if let number = Int(added.id.dropFirst()), added.id.hasPrefix("b") {
+                state.nextBookmarkNumber = max(state.nextBookmarkNumber, number + 1)
+            }
+            state.bookmarks.append(added)
+        }
+    }
+
+    public func deleteBookmark(id: String) throws {
+        try session.update { state in state.bookmarks.removeAll { $0.id == id } }
+    }
+}

@@ -1,0 +1,18 @@
+import NovelCore
+
+/// The terminal as the app loop sees it; `CursesTerminal` is the real one, tests use a scripted fake.
+public protocol TerminalDevice: AnyObject {
+    var size: (columns: Int, rows: Int) { get }
+    func draw(_ screen: Screen)
+    func nextInput(timeout: Double?) -> TerminalInput
+    func setTheme(_ theme: Settings.Theme)
+    func restore()
+}
+
+/// What waiting for input produced.
+public enum TerminalInput: Sendable, Equatable {
+    case event(InputEvent)
+    /// SIGINT, SIGTERM or SIGHUP arrived: save and leave.
+    case signal(Int32)
+    case timeout
+}

@@ -1,0 +1,224 @@
+import Foundation
+import NovelTestSupport
+import Testing
+
+/// The real binary in a real terminal (tmux): it opens, draws, keeps its place and gives the terminal back.
+/// Every wait polls the screen until the expected text is there (no fixed sleeps), and the tests run one at a time.
+@Suite(.serialized, .enabled(if: TmuxSession.isAvailable, Comment(rawValue: TmuxSession.absentMessage)))
+final class EndToEndTerminalTests {
+    let home: TemporaryDirectory
+    let book = Corpus.repositoryPath("books/青灯记.txt")
+
+    init() throws { home = try TemporaryDirectory("novel-e2e") }
+    deinit { home.remove() }
+
+    private func terminal(_ columns: Int = 80, _ rows: Int = 24) throws -> TmuxSession {
+        try TmuxSession(columns: columns, rows: rows, environment: ["NOVEL_HOME": home.path])
+    }
+
+    /// Starts `novel read` on the sample and waits for its first screen.
+    private func open(
+        _ terminal: TmuxSession, _ path: String? = nil, _ extra: [String] = [], expecting text: String = "青灯记"
+    ) throws -> String {
+        try terminal.runInShell([NovelBinary.path, "read", path ?? book] + extra)
+        // The reader's own screen, settled: the alternate screen is on and the shell's lines are gone.
+        var previous: String?
+        return try terminal.waitUntil("the reader's first screen showing \(text)") { screen in
+            defer { previous = screen }
+            return screen == previous && screen.contains(text) && !screen.contains("novel-exit")
+                && !screen.split(separator: "\n").contains { $0.hasPrefix(TmuxSession.prompt) }
+                && (try? terminal.alternateScreenIsOn()) == true
+        }
+    }
+
+    /// The first line of text on the screen: where the reader is.
+    private func firstLine(_ screen: String) -> String {
+        screen.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.first { !$0.isEmpty } ?? ""
+    }
+
+    /// The screen's text with line breaks and indentation removed, for finding text that re-wrapped.
+    private func joined(_ screen: String) -> String {
+        screen.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined()
+    }
+
+    private func quit(_ terminal: TmuxSession) throws -> Int {
+        try terminal.send("q")
+        return try terminal.waitForExit()
+    }
+
+    /// Presses `key` and waits until the screen is no longer `screen`.
+    @discardableResult
+    private func press(_ key: String, on terminal: TmuxSession, from screen: String) throws -> String {
+        try terminal.send(key)
+        return try terminal.waitForChange(from: screen)
+    }
+
+    @Test func opensTheSampleShowsTextAndQuitsRestoringTheTerminal() throws {
+        let terminal = try terminal()
+        defer { terminal.kill() }
+        #expect(try terminal.capture().contains(TmuxSession.prompt))
+        #expect(try !terminal.alternateScreenIsOn())
+
+        try terminal.runInShell([NovelBinary.path, "read", book])
+        try terminal.waitFor("青溪")
+        #expect(try terminal.alternateScreenIsOn())
+
+        #expect(try quit(terminal) == 0)
+        let after = try terminal.capture()
+        #expect(try !terminal.alternateScreenIsOn())
+        // The shell has the terminal again: a fresh prompt after the exit status, and no book text left behind.
+        let lines = after.split(separator: "\n").map(String.init)
+        #expect(lines.last == TmuxSession.prompt, "\(after)")
+        #expect(!after.contains("青溪"))
+    }
+
+    @Test func reopensWherePreviousReadingStopped() throws {
+        let terminal = try terminal()
+        defer { terminal.kill() }
+        var screen = try open(terminal)
+        screen = try press("Space", on: terminal, from: screen)
+        screen = try press("Space", on: terminal, from: screen)
+        let place = firstLine(screen)
+        #expect(try quit(terminal) == 0)
+
+        try terminal.send("C-l")
+        let reopened = try open(terminal)
+        #expect(firstLine(reopened) == place, "reopened at:\n\(reopened)")
+        #expect(try quit(terminal) == 0)
+    }
+
+    @Test func nextAndPreviousPageAndLineKeysMove() throws {
+        let terminal = try terminal()
+        defer { terminal.kill() }
+        let first = try open(terminal)
+        let next = try press("PageDown", on: terminal, from: first)
+        #expect(firstLine(next) != firstLine(first))
+        let back = try press("b", on: terminal, from: next)
+        #expect(firstLine(back) == firstLine(first))
+        // A mouse-wheel step down (X10 encoding, as tmux-256color sends it).
+        try terminal.sendBytes([0x1B, 0x5B, 0x4D, 0x61, 0x2B, 0x26])
+        let wheeled = try terminal.waitForChange(from: back)
+        #expect(firstLine(wheeled) != firstLine(back))
+        #expect(try quit(terminal) == 0)
+    }
+
+    @Test(arguments: [SIGTERM, SIGINT, SIGHUP])
+    func aSignalRestoresTheTerminalAndSavesTheReadingPosition(signal: Int32) throws {
+        let terminal = try terminal()
+        defer { terminal.kill() }
+        var screen = try open(terminal)
+        screen = try press("Space", on: terminal, from: screen)
+        screen = try press("Space", on: terminal, from: screen)
+        let place = firstLine(screen)
+        let pid = try #require(try terminal.foregroundProcess(named: "novel"))
+        kill(pid, signal)
+        #expect(try terminal.waitForExit() == 128 + Int(signal))
+        #expect(try !terminal.alternateScreenIsOn())
+        #expect(try terminal.capture().split(separator: "\n").last.map(String.init) == TmuxSession.prompt)
+
+        try terminal.send("C-l")
+        let reopened = try open(terminal)
+        #expect(firstLine(reopened) == place)
+        #expect(try quit(terminal) == 0)
+    }
+
+    @Test func resizeKeepsTheReadingPosition() throws {
+        let terminal = try terminal(80, 24)
+        defer { terminal.kill() }
+        var screen = try open(terminal)
+        screen = try press("Space", on: terminal, from: screen)
+        let place = firstLine(screen)
+        try terminal.resize(columns: 46, rows: 15)
+        // The first visible character stays on screen (lines re-wrap, so compare the text run together).
+        var previous: String?
+        let resized = try terminal.waitUntil("the re-laid-out page to show \(place.prefix(6))") { current in
+            defer { previous = current }
+            return current == previous && current != screen && joined(current).contains(place.prefix(6))
+        }
+        #expect(resized.split(separator: "\n").allSatisfy { $0.count <= 46 })
+        #expect(try quit(terminal) == 0)
+    }
+
+    @Test func aTinyTerminalShowsAMessageAndRecoversWhenEnlarged() throws {
+        let terminal = try terminal(20, 4)
+        defer { terminal.kill() }
+        try terminal.resize(columns: 5, rows: 2)
+        try terminal.runInShell([NovelBinary.path, "read", book])
+        try terminal.waitUntil("the reader to start") { _ in (try? terminal.alternateScreenIsOn()) == true }
+        let tiny = try terminal.waitUntil("a message") { !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
+        #expect(!tiny.contains("novel-exit"))
+        try terminal.resize(columns: 60, rows: 14)
+        try terminal.waitFor("青")
+        #expect(try quit(terminal) == 0)
+    }
+
+    @Test func themesColourTheTextAndNoColorTurnsColoursOff() throws {
+        let config = home.path + "/config"
+        try FileManager.default.createDirectory(atPath: config, withIntermediateDirectories: true)
+        try Data(#"{"version": 1, "theme": "night"}"#.utf8).write(to: URL(fileURLWithPath: config + "/settings.json"))
+        for noColor in [false, true] {
+            let terminal = try TmuxSession(
+                columns: 60, rows: 12, environment: ["NOVEL_HOME": home.path, "NO_COLOR": noColor ? "1" : ""])
+            defer { terminal.kill() }
+            _ = try open(terminal)
+            let styled = try terminal.captureWithAttributes()
+            // The night theme sets 256-colour foreground and background codes; NO_COLOR leaves only attributes.
+            let coloured = styled.contains("38;5;") || styled.contains("48;5;")
+            #expect(coloured != noColor, "NO_COLOR=\(noColor):\n\(styled)")
+            #expect(try quit(terminal) == 0)
+        }
+    }
+
+    @Test(.enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.absentMessage)))
+    func aGB18030NovelOpensDecodedAtAChapter() throws {
+        let terminal = try terminal()
+        defer { terminal.kill() }
+        let screen = try open(terminal, Corpus.path("real/xiyouji.gb18030-lf.txt"), ["--chapter", "第二回"], expecting: "第二回")
+        #expect(screen.contains("悟"), "\(screen)")
+        #expect(try quit(terminal) == 0)
+    }
+
+    @Test func aBinaryFileExitsWithAMessage() throws {
+        let terminal = try terminal()
+        defer { terminal.kill() }
+        let binary = try home.write("image.txt", [0x89, 0x50, 0x4E, 0x47] + [UInt8](repeating: 0, count: 400) + [1, 2, 3])
+        try terminal.runInShell([NovelBinary.path, "read", binary])
+        let status = try terminal.waitForExit()
+        #expect(status == 2)
+        let screen = try terminal.capture()
+        #expect(screen.contains("image.txt") && screen.contains("binary"), "\(screen)")
+        #expect(try !terminal.alternateScreenIsOn())
+    }
+
+    @Test func anUnknownTerminalTypeExitsWithAMessage() throws {
+        let terminal = try terminal()
+        defer { terminal.kill() }
+        try terminal.runInShell(["env", "TERM=no-such-terminal", NovelBinary.path, "read", book])
+        #expect(try terminal.waitForExit() == 1)
+        #expect(try terminal.capture().contains("TERM=no-such-terminal"))
+        #expect(try !terminal.alternateScreenIsOn())
+    }
+
+    @Test func keysComeFromTheTerminalWhenInputIsAPipe() throws {
+        let terminal = try terminal()
+        defer { terminal.kill() }
+        try terminal.type("echo piped | ")
+        _ = try open(terminal)
+        #expect(try quit(terminal) == 0)
+    }
+
+    @Test func readWritesLaidOutPagesWhenOutputIsNotATerminal() throws {
+        let environment = ["NOVEL_HOME": home.path]
+        let read = try NovelBinary.run(["read", book, "--chapter", "第三章"], environment: environment)
+        #expect(read.status == 0, "\(read.stderr)")
+        // The same pages `novel print` lays out for that chapter, then the chapters after it.
+        let printed = try NovelBinary.run(["print", book, "--chapter", "5"], environment: environment)
+        #expect(printed.status == 0, "\(printed.stderr)")
+        #expect(printed.stdout.hasPrefix("                                第三章"))
+        #expect(read.stdout.hasPrefix(printed.stdout))
+        #expect(read.stdout.contains("第四章") && !read.stdout.contains("第二章"))
+
+        let middle = try NovelBinary.run(["read", book, "--percent", "50"], environment: environment)
+        #expect(middle.status == 0 && !middle.stdout.isEmpty && middle.stdout.count < read.stdout.count)
+    }
+}

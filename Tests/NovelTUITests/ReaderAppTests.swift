@@ -1,0 +1,184 @@
+import Foundation
+import NovelCore
+import Testing
+
+@testable import NovelTUI
+
+/// The app loop, driven by a scripted terminal and a small fake reader: what gets saved, when, and what is shown.
+@Suite struct ReaderAppTests {
+    /// Replays inputs; records draws, themes and the timeouts the loop asked for. The clock moves 0.1 s per input.
+    final class ScriptedTerminal: TerminalDevice {
+        var inputs: [TerminalInput]
+        var clock = 0.0
+        var draws: [Screen] = []
+        var themes: [Settings.Theme] = []
+        var timeouts: [Double?] = []
+
+        init(_ inputs: [TerminalInput]) { self.inputs = inputs }
+        var size: (columns: Int, rows: Int) { (20, 4) }
+        func draw(_ screen: Screen) { draws.append(screen) }
+        func nextInput(timeout: Double?) -> TerminalInput {
+            timeouts.append(timeout)
+            clock += 0.1
+            return inputs.isEmpty ? .signal(SIGHUP) : inputs.removeFirst()
+        }
+        func setTheme(_ theme: Settings.Theme) { themes.append(theme) }
+        func restore() {}
+    }
+
+    final class MemoryStorage: ReaderStorage {
+        var progress: [Int] = []
+        var settings: [Settings] = []
+        var bookmarks: [String] = []
+        var failing = false
+        struct Refused: Error, CustomStringConvertible { var description: String { "disk full" } }
+
+        func saveProgress(_ position: ReadingPosition) throws {
+            if failing { throw Refused() }
+            progress.append(position.offset)
+        }
+        func saveSettings(_ settings: Settings) throws { self.settings.append(settings) }
+        func addBookmark(_ bookmark: Bookmark) throws { bookmarks.append(bookmark.id) }
+        func deleteBookmark(id: String) throws { bookmarks.removeAll { $0 == id } }
+    }
+
+    /// Space moves ten bytes on; "s" switches to the night theme; "m" adds a bookmark; "a" starts a 0.5 s animation.
+    struct FakeReader: ReaderModel {
+        var offset = 0
+        var isFinished = false
+        var reported: [String] = []
+        var nextDeadline: Double?
+        var ticks = 0
+
+        var position: ReadingPosition {
+            ReadingPosition(offset: offset, chapterIndex: 0, chapterTitle: "", snippet: "", percent: 0, saved: Date())
+        }
+
+        mutating func respond(to event: InputEvent, now: Double) -> [ReaderAction] {
+            switch event {
+            case .key(.character(" ")):
+                offset += 10
+                return [.saveProgress(position)]
+            case .key(.character("s")):
+                var settings = Settings()
+                settings.theme = .night
+                return [.saveSettings(settings)]
+            case .key(.character("m")):
+                let mark = Bookmark(
+                    id: "b1", offset: offset, chapterIndex: 0, chapterTitle: "", snippet: "", note: nil, created: Date())
+                return [.addBookmark(mark)]
+            case .key(.character("a")):
+                nextDeadline = now + 0.5
+                return []
+            case .key(.character("q")):
+                isFinished = true
+                return [.quit]
+            default: return []
+            }
+        }
+        mutating func tick(now: Double) {
+            ticks += 1
+            nextDeadline = nil
+        }
+        mutating func report(_ message: String) { reported.append(message) }
+        func screen() -> Screen {
+            var screen = Screen(columns: 20, rows: 4)
+            screen.write("offset \(offset)", row: 0, column: 0) { _ in 1 }
+            return screen
+        }
+    }
+
+    private func run(_ inputs: [TerminalInput], reader: inout FakeReader, storage: MemoryStorage, interval: Double = 1.0)
+        -> (ReaderApp.Outcome, ScriptedTerminal)
+    {
+        let terminal = ScriptedTerminal(inputs)
+        let outcome = ReaderApp.run(
+            &reader, terminal: terminal, storage: storage, saveInterval: interval, clock: { terminal.clock })
+        return (outcome, terminal)
+    }
+
+    @Test func quitSavesTheLastPositionAfterDebouncedPageTurns() {
+        var reader = FakeReader()
+        let storage = MemoryStorage()
+        let space = TerminalInput.event(.key(.character(" ")))
+        let (outcome, terminal) = run([space, space, space, .event(.key(.character("q")))], reader: &reader, storage: storage)
+        #expect(outcome == .quit)
+        // The first turn is written at once, the next two within the interval are held back, quit writes the last.
+        #expect(storage.progress == [10, 30])
+        #expect(terminal.draws.count == 4)
+        #expect(terminal.draws.last?.textRows.first?.hasPrefix("offset 30") == true)
+    }
+
+    @Test func aPendingPositionIsWrittenWhenItsTimeComes() {
+        var reader = FakeReader()
+        let storage = MemoryStorage()
+        let space = TerminalInput.event(.key(.character(" ")))
+        let (_, terminal) = run([space, space, .timeout, .timeout, .event(.key(.character("q")))], reader: &reader,
+            storage: storage, interval: 0.25)
+        #expect(storage.progress == [10, 20])
+        // While a save is pending the loop waits no longer than until it is due.
+        #expect(terminal.timeouts[2] != nil)
+    }
+
+    @Test func aSignalSavesAndEnds() {
+        var reader = FakeReader()
+        let storage = MemoryStorage()
+        let space = TerminalInput.event(.key(.character(" ")))
+        let (outcome, _) = run([space, space, .signal(SIGTERM), space], reader: &reader, storage: storage)
+        #expect(outcome == .signal(SIGTERM))
+        #expect(storage.progress.last == 20)
+    }
+
+    @Test func settingsAreSavedAndTheThemeSwitchesLive() {
+        var reader = FakeReader()
+        let storage = MemoryStorage()
+        let (_, terminal) = run([.event(.key(.character("s"))), .event(.key(.character("q")))], reader: &reader, storage: storage)
+        #expect(storage.settings.map(\.theme) == [.night])
+        #expect(terminal.themes == [.night])
+    }
+
+    @Test func bookmarksGoToTheStorage() {
+        var reader = FakeReader()
+        let storage = MemoryStorage()
+        _ = run([.event(.key(.character("m"))), .event(.key(.character("q")))], reader: &reader, storage: storage)
+        #expect(storage.bookmarks == ["b1"])
+    }
+
+    @Test func failedSavesAreReportedInTheReader() {
+        var reader = FakeReader()
+        let storage = MemoryStorage()
+        storage.failing = true
+        _ = run([.event(.key(.character(" "))), .event(.key(.character("q")))], reader: &reader, storage: storage)
+        #expect(reader.reported.first == "could not save the reading position: disk full")
+    }
+
+    @Test func animationsWaitForTheirDeadlineAndTick() {
+        var reader = FakeReader()
+        let storage = MemoryStorage()
+        let (_, terminal) = run([.event(.key(.character("a"))), .timeout, .event(.key(.character("q")))],
+            reader: &reader, storage: storage)
+        #expect(terminal.timeouts[0] == nil)
+        let waited: Double? = terminal.timeouts[1]
+        #expect(waited.map { abs($0 - 0.5) < 0.01 } == true, "waited \(String(describing: waited))")
+        #expect(reader.ticks == 1)
+    }
+}
+
+/// Curses key codes and characters become the reader's keys.
+@Suite struct KeyDecoderTests {
+    @Test(arguments: [
+        (UInt32(10), Key.enter), (13, .enter), (27, .escape), (9, .tab), (127, .backspace), (8, .backspace),
+        (3, .control("c")), (12, .control("l")), (0x20, .character(" ")), (0x71, .character("q")),
+        (0x9752, .character("青")),
+    ])
+    func characters(value: UInt32, key: Key) {
+        #expect(KeyDecoder.decode(character: value) == .key(key))
+    }
+
+    @Test func functionAndCursorKeys() {
+        #expect(KeyDecoder.decode(keyCode: 0o403) == .key(.up))  // KEY_UP
+        #expect(KeyDecoder.decode(keyCode: 0o522) == .key(.pageDown))  // KEY_NPAGE
+        #expect(KeyDecoder.decode(keyCode: 0o410 + 1) == .key(.function(1)))  // KEY_F(1)
+        #expect(KeyDecoder.decode(keyCode: 0o541) == .key(.backTab))  // KEY_BTAB
+    }
+}
