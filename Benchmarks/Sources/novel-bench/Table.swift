@@ -60,8 +60,12 @@ struct Row {
 /// "12.3 ms (11.9–14.0)": the median and the range of the runs.
 func format(_ sample: Sample) -> String {
     if sample.seconds.count == 1 { return duration(sample.median) }
-    return "\(duration(sample.median)) (\(duration(sample.min, unit: false))–\(duration(sample.max, unit: false)))"
+    let unit = unitName(sample.median)
+    let sameUnit = unitName(sample.min) == unit && unitName(sample.max) == unit
+    return "\(duration(sample.median)) (\(duration(sample.min, unit: !sameUnit))–\(duration(sample.max, unit: !sameUnit)))"
 }
+
+func unitName(_ seconds: Double) -> String { seconds >= 1 ? "s" : seconds >= 1e-3 ? "ms" : "µs" }
 
 /// A duration in the unit that suits the median.
 func duration(_ seconds: Double, unit: Bool = true) -> String {
