@@ -57,6 +57,13 @@ import Testing
         ),
         Case(text: "pi is 3.14159 ok", width: 8, expected: ["pi is", "3.14159", "ok"], why: "a number is one word"),
         Case(
+            text: "a well-known man", width: 9, expected: ["a well-", "known man"],
+            why: "a break after a hyphen before a letter"),
+        Case(
+            text: "it was -5 or 10-20", width: 9, expected: ["it was -5", "or 10-20"],
+            why: "no break between a hyphen and a digit"),
+        Case(text: "x 12-34", width: 5, expected: ["x", "12-34"], why: "a range of numbers is one word"),
+        Case(
             text: "see (this) now", width: 8, expected: ["see", "(this)", "now"],
             why: "ASCII brackets stay with their word"),
         Case(

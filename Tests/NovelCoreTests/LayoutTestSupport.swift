@@ -200,7 +200,8 @@ struct LayoutChecker {
             if last.kind.forbidsLineEnd && !beforeProhibited {
                 fail("line \(number - 1) ends with an opening mark: \(text(before.bytes))")
             }
-            if last.kind == first.kind && (last.kind == .dash || last.kind == .ellipsis) && !beforeProhibited
+            if between.isEmpty && last.kind == first.kind && (last.kind == .dash || last.kind == .ellipsis)
+                && !beforeProhibited
                 && !afterProhibited
             {
                 fail("—— or …… split between lines \(number - 1) and \(number)")

@@ -20,6 +20,10 @@ enum BreakClass: UInt8, Sendable {
     case dash
     /// … and ⋯: never start a line; two in a row (……) are never split.
     case ellipsis
+    /// ASCII digits: part of a word, except that a line may not break between a hyphen and a digit (-5).
+    case digit
+    /// ASCII `-` and U+2010: part of a word, but a line may break after one before a letter (well-|known).
+    case hyphen
 
     /// The class of a cluster whose first scalar is `scalar` and whose width is `width` cells.
     @inline(__always)
@@ -44,6 +48,7 @@ enum BreakClass: UInt8, Sendable {
             return .open
         case 0x2014, 0x2015: return .dash
         case 0x2026, 0x22EF: return .ellipsis
+        case 0x2010: return .hyphen
         default: return width == 2 ? .ideograph : .word
         }
     }
@@ -54,6 +59,8 @@ enum BreakClass: UInt8, Sendable {
         case 0x20, 0x09: .space
         case 0x2C, 0x2E, 0x3B, 0x3A, 0x3F, 0x21, 0x29, 0x5D, 0x7D: .closeNarrow
         case 0x28, 0x5B, 0x7B: .openNarrow
+        case 0x30...0x39: .digit
+        case 0x2D: .hyphen
         default: .word
         }
     }
@@ -76,15 +83,19 @@ enum BreakClass: UInt8, Sendable {
         return true
     }
 
+    /// Letters, digits and hyphens: what Latin words and numbers are made of.
+    var isWordPart: Bool { self == .word || self == .digit || self == .hyphen }
+
     /// Whether a line may break between `before` and `after`: after a run of spaces, between CJK
-    /// characters, between CJK and Latin, never inside a word or against the kinsoku rules.
+    /// characters, between CJK and Latin, after a hyphen before a letter; never elsewhere inside a word
+    /// or number, never against the kinsoku rules.
     @inline(__always)
     static func allowsBreak(_ before: BreakClass, _ after: BreakClass) -> Bool {
         if before == .space { return !after.forbidsLineStart && after != .space }
         guard kinsokuAllows(before, after) else { return false }
-        switch (before, after) {
-        case (.word, .word), (.closeNarrow, .word), (.word, .openNarrow): return false
-        default: return true
-        }
+        if before == .hyphen { return after == .word }
+        if after.isWordPart { return !before.isWordPart && before != .closeNarrow }
+        if after == .openNarrow { return !before.isWordPart }
+        return true
     }
 }

@@ -13,8 +13,7 @@ struct ParagraphCluster {
 
 /// Breaks the paragraphs of one chapter into lines and the lines into pages.
 ///
-/// The chapter is scanned once (the width engine's table path, with the first scalar of each
-/// cluster kept for classification); each source line (a paragraph) is collected as
+/// The chapter is scanned once (see `scan`); each source line (a paragraph) is collected as
 /// `ParagraphCluster`s without leading whitespace, broken greedily (see `breakParagraph`), and each
 /// line is placed on the current page or starts the next one. With `materialize` false only pages
 /// are counted, for whole-book totals.
@@ -35,9 +34,8 @@ struct ChapterBuilder {
     private(set) var pages: [LayoutPage] = []
     private(set) var pageCount = 0
 
-    /// The clusters of the paragraph being broken, in a buffer owned by `build` (a class or an array
-    /// here would cost a dynamic exclusivity check or a uniqueness check per cluster).
-    /// Allocated by `build` and freed before it returns.
+    /// The clusters of the paragraph being broken, in a buffer that `build` allocates and frees (a
+    /// class or an array here would cost a dynamic exclusivity or uniqueness check per cluster).
     private var paragraph = UnsafeMutablePointer<ParagraphCluster>(
         bitPattern: MemoryLayout<ParagraphCluster>.alignment)!
     private var paragraphCapacity = 0

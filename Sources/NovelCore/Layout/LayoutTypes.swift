@@ -78,9 +78,11 @@ public struct LayoutLine: Sendable, Equatable {
     public var kind: Kind
     /// The bytes of the book this line shows (leading indentation spaces included in the first line of a paragraph).
     public var bytes: Range<Int>
-    /// Clusters in order; indentation is expressed by the first cluster's column, not by space clusters.
+    /// Visible clusters in order. Blanks (spaces, TABs, U+3000) are not placed: indentation and gaps
+    /// show only in the columns.
     public var clusters: [PlacedCluster]
-    /// Screen row of the line's top relative to the top of its page.
+    /// Screen row of the line's top relative to the top of its page; the line takes
+    /// `LayoutGeometry.rowsPerGlyph` rows.
     public var row: Int
 
     public init(kind: Kind, bytes: Range<Int>, clusters: [PlacedCluster], row: Int) {
