@@ -36,7 +36,7 @@ let package = Package(
         ),
         .target(name: "NovelTestSupport", dependencies: ["NovelCore", "NovelTUI"]),
         .testTarget(name: "NovelCoreTests", dependencies: ["NovelCore", "CICU", "NovelTestSupport"], exclude: ["Golden"]),
-        .testTarget(name: "NovelTUITests", dependencies: ["NovelTUI", "NovelCore", "NovelTestSupport"]),
+        .testTarget(name: "NovelTUITests", dependencies: ["NovelTUI", "NovelCore", "NovelTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "NovelCLITests", dependencies: ["NovelCore", "NovelTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -10,6 +10,14 @@ struct Novel: ParsableCommand {
         discussion: """
             Opens Chinese and English novels kept as .txt files in UTF-8, GB18030/GBK, Big5 or UTF-16, \
             with an exact table of contents, bookmarks and CJK-correct layout.
+
+            Run alone, novel reopens the book you read last, where you left it.
+
+            Examples:
+              novel read books/the-lamplighter.txt
+              novel
+              novel toc books/the-lamplighter.txt --json
+              novel --generate-completion-script bash > ~/.local/share/bash-completion/completions/novel
             """,
         version: NovelVersion.string,
         subcommands: [
@@ -17,6 +25,28 @@ struct Novel: ParsableCommand {
             InfoCommand.self, PrintCommand.self, RecentCommand.self, WidthsCommand.self,
         ]
     )
+
+    /// `novel` alone: reopen the most recently read book whose file is still there, else a short help.
+    func run() throws {
+        let states = BookStateStore(paths: NovelPaths.fromEnvironment()).all()
+        guard let last = states.first(where: { FileManager.default.fileExists(atPath: $0.lastPath) }) else {
+            StandardOutput.write(Self.firstRunHelp)
+            return
+        }
+        var read = try ReadCommand.parse([last.lastPath])
+        try read.run()
+    }
+
+    static let firstRunHelp = """
+        novel: a terminal reader for long novels in plain text.
+
+        No book read yet. Try the bundled sample:
+          novel read books/青灯记.txt
+
+        Afterwards, `novel` alone reopens the last book where you left it.
+        See `novel --help` for every command.
+
+        """
 
     /// Maps errors to exit codes: 2 for bad input, 1 for run-time failures, argument-parser's own for flags.
     static func main() {

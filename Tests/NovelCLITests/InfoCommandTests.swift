@@ -2,11 +2,21 @@ import Foundation
 import NovelTestSupport
 import Testing
 
-/// `novel info` run as a user would: the built binary, its output and its exit codes.
-@Suite struct InfoCommandTests {
+/// `novel info` run as a user would: the built binary, its output and its exit codes, with NOVEL_HOME in
+/// a temporary folder.
+@Suite final class InfoCommandTests {
+    let home: TemporaryDirectory
+
+    init() throws { home = try TemporaryDirectory() }
+    deinit { home.remove() }
+
+    func novel(_ arguments: [String]) throws -> NovelBinary.Result {
+        try NovelBinary.run(arguments, environment: ["NOVEL_HOME": home.path])
+    }
+
     @Test func textReportNamesEveryFact() throws {
         let path = Corpus.repositoryPath("books/青灯记.txt")
-        let result = try NovelBinary.run(["info", path])
+        let result = try novel(["info", path])
         #expect(result.status == 0, "\(result.stderr)")
         let bytes = try FileManager.default.attributesOfItem(atPath: path)[.size] as! Int
         let expected = [
@@ -21,12 +31,13 @@ import Testing
 
     @Test func jsonHasTheDocumentedKeysAndTrueCounts() throws {
         let path = Corpus.repositoryPath("books/the-lamplighter.txt")
-        let result = try NovelBinary.run(["info", "--json", path])
+        let result = try novel(["info", "--json", path])
         #expect(result.status == 0, "\(result.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         #expect(
             Set(object.keys) == [
                 "path", "bytes", "encoding", "encodingSource", "characters", "lines", "invalidSequences",
+                "chapters", "numberedChapters", "chapterRule", "progress", "progressChapter", "bookmarks",
             ])
         let raw = try #require(FileManager.default.contents(atPath: path))
         let text = String(decoding: raw, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
@@ -40,7 +51,10 @@ import Testing
                 - (text.hasSuffix("\n") ? 1 : 0))
         #expect(object["invalidSequences"] as? Int == 0)
         // Sorted keys: the output is stable for scripts and diffs.
-        let keyOrder = ["bytes", "characters", "encoding", "encodingSource", "invalidSequences", "lines", "path"]
+        let keyOrder = [
+            "bookmarks", "bytes", "chapterRule", "chapters", "characters", "encoding", "encodingSource",
+            "invalidSequences", "lines", "numberedChapters", "path", "progress", "progressChapter",
+        ]
         let positions = keyOrder.map { result.stdout.range(of: "\"\($0)\"")!.lowerBound }
         #expect(positions == positions.sorted())
     }
@@ -54,13 +68,13 @@ import Testing
             0xC1, 0xF7, 0xB3, 0xF6, 0x0A,
         ]
         let path = try directory.write("gbk.txt", Array([[UInt8]](repeating: line, count: 50).joined()))
-        let detected = try NovelBinary.run(["info", "--json", path])
+        let detected = try novel(["info", "--json", path])
         #expect(detected.status == 0, "\(detected.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(detected.stdout.utf8)) as? [String: Any])
         #expect(object["encoding"] as? String == "GB18030")
         #expect((object["encodingSource"] as? String)?.hasPrefix("detected (confidence ") == true)
         #expect(object["characters"] as? Int == 50 * 12)
-        let forced = try NovelBinary.run(["info", path, "--encoding", "gbk"])
+        let forced = try novel(["info", path, "--encoding", "gbk"])
         #expect(forced.status == 0)
         #expect(forced.stdout.contains("encoding source:   forced"))
     }
@@ -79,7 +93,7 @@ import Testing
             (empty, "empty"), (binary, "binary"),
         ]
         for item in cases {
-            let result = try NovelBinary.run(["info", item.path])
+            let result = try novel(["info", item.path])
             #expect(result.status == 2, "\(item.path)")
             #expect(result.stdout.isEmpty)
             #expect(result.stderr.hasPrefix("novel: \(item.path): "), "\(result.stderr)")
@@ -88,9 +102,76 @@ import Testing
     }
 
     @Test func unknownEncodingExitsWithTwoAndListsNames() throws {
-        let result = try NovelBinary.run(["info", Corpus.repositoryPath("books/青灯记.txt"), "--encoding", "martian-7"])
+        let result = try novel(["info", Corpus.repositoryPath("books/青灯记.txt"), "--encoding", "martian-7"])
         #expect(result.status == 2)
         #expect(result.stderr.contains("unknown encoding 'martian-7'"))
         for name in ["gb18030", "gbk", "big5", "utf-16le"] { #expect(result.stderr.contains(name)) }
+    }
+
+    @Test func chaptersRuleProgressAndBookmarksMatchTocAndState() throws {
+        let book = try home.write(
+            "青灯记.txt", String(contentsOfFile: Corpus.repositoryPath("books/青灯记.txt"), encoding: .utf8))
+        let tocResult = try novel(["toc", book, "--json"])
+        let toc = try #require(try JSONSerialization.jsonObject(with: Data(tocResult.stdout.utf8)) as? [[String: Any]])
+        let numbered = toc.filter { $0["level"] as? Int == 1 && $0["number"] is Int }
+        #expect(numbered.count >= 10)
+
+        let unread = try infoObject(book)
+        #expect(unread["chapters"] as? Int == toc.count)
+        #expect(unread["numberedChapters"] as? Int == numbered.count)
+        #expect(unread["chapterRule"] as? String == "chinese")
+        #expect(unread["progress"] is NSNull)
+        #expect(unread["progressChapter"] is NSNull)
+        #expect(unread["bookmarks"] as? Int == 0)
+        let unreadText = try novel(["info", book]).stdout
+        #expect(unreadText.contains("progress:          not started"), "\(unreadText)")
+        #expect(unreadText.contains("chapters:          \(toc.count) (\(numbered.count) numbered)"))
+
+        // Two bookmarks, and a saved position in chapter 5 written as the reader saves it.
+        #expect(try novel(["bookmarks", book, "--add", "--chapter", "3"]).status == 0)
+        #expect(try novel(["bookmarks", book, "--add", "--percent", "80"]).status == 0)
+        let chapter5 = try #require(toc.first { $0["index"] as? Int == 5 })
+        let offset = try #require(chapter5["offset"] as? Int) + 30
+        try saveReadingPosition(offset: offset, percent: 42.25)
+        let read = try infoObject(book)
+        #expect(read["bookmarks"] as? Int == 2)
+        #expect(read["progress"] as? Double == 42.3)
+        #expect(read["progressChapter"] as? String == chapter5["title"] as? String)
+        let readText = try novel(["info", book]).stdout
+        #expect(readText.contains("progress:          42.3% (\(chapter5["title"] as? String ?? "?"))"), "\(readText)")
+        #expect(readText.contains("bookmarks:         2"))
+    }
+
+    @Test func aCustomPatternChangesTheRuleAndAnInvalidOneExitsWithTwo() throws {
+        let book = Corpus.repositoryPath("books/青灯记.txt")
+        let custom = try infoObject(book, extra: ["--chapter-pattern", "^第.章"])
+        #expect((custom["chapterRule"] as? String) != "chinese")
+        let invalid = try novel(["info", book, "--chapter-pattern", "第(章"])
+        #expect(invalid.status == 2)
+        #expect(invalid.stdout.isEmpty)
+        #expect(invalid.stderr.hasPrefix("novel: "))
+        #expect(invalid.stderr.contains("第(章"), "\(invalid.stderr)")
+    }
+
+    func infoObject(_ book: String, extra: [String] = []) throws -> [String: Any] {
+        let result = try novel(["info", book, "--json"] + extra)
+        #expect(result.status == 0, "\(result.stderr)")
+        return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    }
+
+    /// Sets `position` in the only book state file, as the reader does when it saves progress.
+    func saveReadingPosition(offset: Int, percent: Double) throws {
+        let folder = home.path + "/state/books"
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".json") }
+        let name = try #require(names.first)
+        let file = folder + "/" + name
+        let data = try #require(FileManager.default.contents(atPath: file))
+        var object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        object["position"] = [
+            "offset": offset, "chapterIndex": 0, "chapterTitle": "stale", "snippet": "",
+            "percent": percent, "saved": "2026-01-02T03:04:05.000Z",
+        ]
+        object["lastRead"] = "2026-01-02T03:04:05.000Z"
+        try JSONSerialization.data(withJSONObject: object).write(to: URL(fileURLWithPath: file))
     }
 }

@@ -64,6 +64,12 @@ struct ChapterCorpusTests {
         return result
     }
 
+    /// Real sections the ground truth does not list (it lists chapters, prefaces and prologues), by line.
+    static let extraSections: [String: Set<Int>] = [
+        // `上卷 附录　陈光蕊赴任逢灾　江流僧复仇报本`: this edition's appendix between 回 8 and 9.
+        "xiyouji": [406]
+    ]
+
     @Test(arguments: books.map(\.file))
     func realBookChaptersMatchTheGroundTruth(file: String) throws {
         let book = try #require(Self.books.first { $0.file == file })
@@ -83,6 +89,16 @@ struct ChapterCorpusTests {
             let volumes = chapters.map { chapter in chapter.volumeIndex.map { index.entries[$0].title } ?? "" }
             #expect(volumes == expected.map(\.volume), "\(file): volumes differ")
         }
+        // Prefaces and prologues (序, 緣起首回) have entries of their own, at their lines, and nothing else
+        // does except the sections listed in `extraSections`.
+        let units = try Self.groundTruth(book.truth)
+        let extra = Self.extraSections.first { book.truth.hasPrefix($0.key) }?.value ?? []
+        let found = index.entries.filter { $0.level == .chapter && $0.kind != .front && $0.kind != .section }.filter {
+            !extra.contains(Self.lineNumbers(text, [$0.range.lowerBound])[0])
+        }
+        #expect(
+            Self.lineNumbers(text, found.map(\.range.lowerBound)) == units.map(\.line), "\(file): section lines differ")
+        #expect(found.map { $0.kind == .chapter } == units.map { $0.kind == "chapter" }, "\(file): kinds differ")
     }
 
     @Test func xiyoujiHasItsTwoVolumes() throws {
@@ -200,6 +216,28 @@ struct ChapterCorpusTests {
             #expect(index.entries.filter { $0.kind == .chapter }.isEmpty)
             #expect(index.entries.first?.range == 0..<bytes.count)
         }
+    }
+
+    /// The ~30 MB book of `make-big.sh`: three passes of the eight books, with their lists of contents
+    /// and traps, give every chapter in order and nothing else (its speed is measured by scripts/bench-chapters).
+    @Test func theBigBookHasEveryChapterOfEveryPass() throws {
+        let directory = try TemporaryDirectory("novel-big")
+        defer { directory.remove() }
+        let path = directory.path + "/big-novel.txt"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = [Corpus.path("make-big.sh"), path]
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0, "make-big.sh could not build the big book")
+        let index = ChapterSplitter().split(try BookLoader.load(path: path))
+        let onePass =
+            Array(1...120) + Array(1...100) + Array(1...120) + Array(1...56) + Array(1...40) + Array(1...35)
+            + Array(1...20) + Array(1...9)
+        #expect(index.entries.filter { $0.kind == .chapter }.compactMap(\.number) == onePass + onePass + onePass)
+        // 501 units a pass, as the manifest counts them: the 500 chapters and 儿女英雄传's 緣起首回.
+        #expect(index.entries.filter { $0.title.hasPrefix("緣起首回") }.count == 3)
     }
 
     @Test func fiveThousandChaptersAreNumberedInOrder() throws {

@@ -111,6 +111,24 @@ struct ChapterRuleTests {
         #expect(found.first?.range.lowerBound == text.utf8.count - book(["第一章　甲", "第二章　乙", "第三章　丙"]).utf8.count)
     }
 
+    /// 儿女英雄传: the list names 缘起首回 and the chapters; the body's 缘起首回 follows the list at once
+    /// (with or without text of its own before the body's 第一回).
+    @Test(arguments: ["", "　　话说。\n"])
+    func theBodyMayStartInsideTheListOfContents(prologueText: String) throws {
+        let list = "目录\n缘起首回　开宗\n第一回　甲\n第二回　乙\n第三回　丙\n\n"
+        let body = "缘起首回　开宗\n\n" + prologueText + book(["第一回　甲", "第二回　乙", "第三回　丙"])
+        let found = try headings(list + body)
+        #expect(found.map(\.title) == ["缘起首回　开宗", "第一回　甲", "第二回　乙", "第三回　丙"])
+        #expect(found.first?.kind == .special)
+        #expect(found.first?.range.lowerBound == list.utf8.count)
+    }
+
+    @Test func originSectionsAreStandAloneHeadings() throws {
+        let found = try headings(book(["缘起", "緣起首回　開宗明義", "第一回　甲"]))
+        #expect(found.map(\.kind) == [.special, .special, .chapter])
+        #expect(try headings("缘起于一场大雨\n正文\n").isEmpty)
+    }
+
     @Test func aRepeatedHeadingInsideItsChapterIsNotANewChapter() throws {
         let found = try headings(book(["第三十七回　甲", "第三十八回　乙", "第三十八回乙——", "第三十九回　丙"]))
         #expect(found.map(\.number) == [37, 38, 39])

@@ -8,7 +8,7 @@ import Foundation
 /// sections at paragraph boundaries.
 public struct ChapterSplitter: Sendable {
     /// Bumped when the rules change, so that cached indexes are rebuilt.
-    public static let rulesVersion = 1
+    public static let rulesVersion = 2
     /// A section with more characters than this is split into parts.
     public static let longSectionCharacters = 100_000
     /// The size a long section's parts aim for.
@@ -182,18 +182,32 @@ public struct ChapterSplitter: Sendable {
                     highest = number
                 }
                 if let restart {
-                    for index in runStart..<restart { keep[index] = false }
+                    let bodyStart = restart - Self.repeatedTail(found[runStart..<restart])
+                    for index in runStart..<bodyStart { keep[index] = false }
                 } else if let highest,
                     let next = found[(runEnd + 1)...].first(where: {
                         $0.candidate.kind == .chapter && $0.candidate.number != nil
                     })?.candidate.number, next <= highest
                 {
-                    for index in runStart...runEnd { keep[index] = false }
+                    let bodyStart = runEnd + 1 - Self.repeatedTail(found[runStart...runEnd])
+                    for index in runStart..<bodyStart { keep[index] = false }
                 }
             }
             runStart = runEnd + 1
         }
         return found.indices.filter { keep[$0] }.map { found[$0] }
+    }
+
+    /// How many headings at the end of a list-of-contents run repeat, in order, the titles at its start:
+    /// the body began inside the run (儿女英雄传: the list ends, then the body's 緣起首回 heads a chapter
+    /// whose 第一回 comes later).
+    static func repeatedTail(_ run: ArraySlice<FoundHeading>) -> Int {
+        let titles = run.map(\.title)
+        for length in stride(from: titles.count / 2, through: 1, by: -1)
+        where Array(titles.prefix(length)) == Array(titles.suffix(length)) {
+            return length
+        }
+        return 0
     }
 
     /// A chapter heading that repeats the number of the chapter it sits in (a pasted title inside the

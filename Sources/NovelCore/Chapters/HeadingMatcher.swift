@@ -48,7 +48,7 @@ enum HeadingMatcher {
     /// Stand-alone headings, longest first so that 序章 wins over 序.
     static let specialWords: [[Unicode.Scalar]] = [
         "大结局", "大結局", "序章", "序言", "序幕", "楔子", "引子", "前言", "后记", "後記", "尾声", "尾聲", "终章", "終章",
-        "番外", "外传", "外傳", "附录", "附錄", "序",
+        "番外", "外传", "外傳", "附录", "附錄", "缘起首回", "緣起首回", "缘起", "緣起", "序",
     ].map { Array($0.unicodeScalars) }
     static let volumeWords: [[Unicode.Scalar]] = ["上卷", "中卷", "下卷"].map { Array($0.unicodeScalars) }
 

@@ -45,15 +45,23 @@ public struct BookState: Sendable, Equatable {
             if position == nil, !(positionObject is NSNull) { warnings.append("\(path): unreadable position ignored") }
         }
         if let list = object["bookmarks"] as? [Any] {
-            for item in list {
-                if let bookmark = StateJSON.decode(Bookmark.self, from: item) {
-                    bookmarks.append(bookmark)
-                } else {
-                    warnings.append("\(path): an unreadable bookmark was ignored")
+            if let all = StateJSON.decode([Bookmark].self, from: list) {
+                bookmarks = all  // the usual case, decoded in one go
+            } else {
+                for item in list {
+                    if let bookmark = StateJSON.decode(Bookmark.self, from: item) {
+                        bookmarks.append(bookmark)
+                    } else {
+                        warnings.append("\(path): an unreadable bookmark was ignored")
+                    }
                 }
             }
+        } else if let other = object["bookmarks"], !(other is NSNull) {
+            warnings.append("\(path): bookmarks is not a list; ignored")
         }
-        let highest = bookmarks.compactMap { Int($0.id.dropFirst()) }.max() ?? 0
+        // Ids of unreadable bookmarks count too: they live on in the copy kept aside.
+        let rawIDs = (object["bookmarks"] as? [Any] ?? []).compactMap { ($0 as? [String: Any])?["id"] as? String }
+        let highest = (bookmarks.map(\.id) + rawIDs).compactMap { Int($0.dropFirst()) }.max() ?? 0
         nextBookmarkNumber = max(object["nextBookmarkNumber"] as? Int ?? 1, highest + 1)
         chapterPattern = object["chapterPattern"] as? String
         encoding = object["encoding"] as? String
@@ -79,18 +87,17 @@ public struct BookState: Sendable, Equatable {
 
 /// JSON conventions shared by the state files: ISO 8601 dates, sorted keys.
 enum StateJSON {
+    // Format styles are values (Sendable) and far cheaper than a formatter object per call, which
+    // mattered with hundreds of bookmarks per book.
+    static let fractional = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+    static let whole = Date.ISO8601FormatStyle()
+
     static func string(from date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.string(from: date)
+        date.formatted(fractional)
     }
 
     static func date(from text: String) -> Date? {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        if let date = formatter.date(from: text) { return date }
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.date(from: text)
+        (try? fractional.parse(text)) ?? (try? whole.parse(text))
     }
 
     static func encode<T: Encodable>(_ value: T) -> Any? {

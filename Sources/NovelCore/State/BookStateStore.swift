@@ -57,12 +57,40 @@ public struct BookStateStore: Sendable {
         }
     }
 
+    /// The most recently written state whose book was last opened from `bookPath`: how an edited book
+    /// (new text, new fingerprint) finds its old state. Re-anchoring copies `lastRead` into the new
+    /// state, so the file's modification time is what tells the newest apart. Only the match is decoded.
+    public func latest(lastPath bookPath: String) -> BookState? {
+        var warnings: [String] = []
+        return latest(lastPath: bookPath, warnings: &warnings)
+    }
+
+    /// As `latest(lastPath:)`, reporting files that were moved aside on the way.
+    public func latest(lastPath bookPath: String, warnings: inout [String]) -> BookState? {
+        var best: (fingerprint: String, object: [String: Any], written: Date)?
+        for fingerprint in fingerprints() {
+            let contents = file(fingerprint).read()
+            if !contents.isNewer { warnings += contents.warnings }  // a newer file is reported when it is loaded
+            let object = contents.object
+            guard object["lastPath"] as? String == bookPath else { continue }
+            let attributes = try? FileManager.default.attributesOfItem(atPath: path(fingerprint: fingerprint))
+            let written = attributes?[.modificationDate] as? Date ?? .distantPast
+            if best.map({ written > $0.written }) ?? true { best = (fingerprint, object, written) }
+        }
+        guard let best else { return nil }
+        return BookState(object: best.object, fingerprint: best.fingerprint, warnings: &warnings, path: path(fingerprint: best.fingerprint))
+    }
+
+    /// The fingerprints of every stored book (the state files' names).
+    func fingerprints() -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        return names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.map { String($0.dropLast(5)) }.sorted()
+    }
+
     /// Every book's state, most recently read first.
     public func all() -> [BookState] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         var states: [BookState] = []
-        for name in names where name.hasSuffix(".json") && !name.hasPrefix(".") {
-            let fingerprint = String(name.dropLast(5))
+        for fingerprint in fingerprints() {
             if let state = load(fingerprint: fingerprint) { states.append(state) }
         }
         return states.sorted { ($0.lastRead ?? .distantPast) > ($1.lastRead ?? .distantPast) }

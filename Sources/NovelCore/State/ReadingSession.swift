@@ -17,11 +17,11 @@ public struct ReadingSession {
     ) throws -> ReadingSession {
         let store = BookStateStore(paths: paths)
         let absolute = absolutePath(path)
-        let previous = store.all().first { $0.lastPath == absolute }
+        var warnings: [String] = []
+        let previous = store.latest(lastPath: absolute, warnings: &warnings)
         let book = try BookOpener.open(
             path: path, encoding: encoding ?? previous?.encoding,
             chapterPattern: chapterPattern ?? previous?.chapterPattern, paths: paths)
-        var warnings: [String] = []
         var state = store.load(fingerprint: book.fingerprint, warnings: &warnings)
         if state == nil, let previous, previous.fingerprint != book.fingerprint {
             let (moved, lost) = Reanchoring.reanchor(previous, to: book)
@@ -50,6 +50,8 @@ public struct ReadingSession {
                 warnings.append("\(error)")
             }
         }
+        var seen: Set<String> = []
+        warnings = warnings.filter { seen.insert($0).inserted }  // a file read twice is reported once
         return ReadingSession(book: book, state: state, warnings: warnings, store: store)
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 
-/// What `novel info` reports about a book. Fields are optional where a later part of the program fills
-/// them in (chapters, progress, bookmarks): nil fields are left out of both the text and the JSON.
+/// What `novel info` reports about a book: the text engine's facts, and — when the book was opened with
+/// its reading state — its chapters and the reader's progress and bookmarks.
 public struct BookInfo: Codable, Sendable, Equatable {
     /// What `novel info` was asked for: built once from the command line.
     public struct Options: Sendable, Equatable {
@@ -9,11 +9,20 @@ public struct BookInfo: Codable, Sendable, Equatable {
         /// Overrides detection (any ICU converter name or alias).
         public var encoding: String?
         public var json: Bool
+        /// Where the book's state lives; nil reports the text alone (no chapters, progress or bookmarks).
+        public var paths: NovelPaths?
+        /// A chapter heading pattern instead of the built-in rules (or the book's remembered one).
+        public var chapterPattern: String?
 
-        public init(path: String, encoding: String? = nil, json: Bool = false) {
+        public init(
+            path: String, encoding: String? = nil, json: Bool = false, paths: NovelPaths? = nil,
+            chapterPattern: String? = nil
+        ) {
             self.path = path
             self.encoding = encoding
             self.json = json
+            self.paths = paths
+            self.chapterPattern = chapterPattern
         }
     }
 
@@ -26,6 +35,17 @@ public struct BookInfo: Codable, Sendable, Equatable {
     public var characters: Int
     public var lines: Int
     public var invalidSequences: Int
+    /// Entries in the table of contents (volumes, chapters, prefaces …); nil when only the text was read.
+    public var chapters: Int?
+    /// TOC entries that are numbered chapters (第十回, Chapter 12).
+    public var numberedChapters: Int?
+    /// `ChapterIndex.ruleName`: which heading rule split the book.
+    public var chapterRule: String?
+    /// Percent through the book at the saved reading position; nil for a book not read yet.
+    public var progress: Double?
+    /// The title of the chapter holding the saved reading position.
+    public var progressChapter: String?
+    public var bookmarks: Int?
 
     public init(path: String, text: BookText) {
         self.path = path
@@ -37,9 +57,30 @@ public struct BookInfo: Codable, Sendable, Equatable {
         invalidSequences = text.invalidSequences
     }
 
-    /// Loads the book and describes it.
-    public static func gather(_ options: Options) throws(BookError) -> BookInfo {
-        BookInfo(path: options.path, text: try BookLoader.load(path: options.path, encoding: options.encoding))
+    /// Adds the chapters of `book` and the progress and bookmarks of its `state`.
+    public init(path: String, book: Book, state: BookState?) {
+        self.init(path: path, text: book.text)
+        let entries = book.index.entries
+        chapters = entries.count
+        numberedChapters = entries.count { $0.kind == .chapter && $0.number != nil }
+        chapterRule = book.index.ruleName
+        if let position = state?.position, !entries.isEmpty {
+            progress = (position.percent * 10).rounded() / 10
+            let offset = min(max(position.offset, 0), book.text.utf8.count)
+            progressChapter = entries[book.index.entryIndex(containing: offset)].title
+        }
+        bookmarks = state?.bookmarks.count ?? 0
+    }
+
+    /// Loads the book and describes it: through its reading session when `options.paths` is given, so
+    /// the book's remembered encoding and chapter pattern apply and nothing new is remembered.
+    public static func gather(_ options: Options) throws -> BookInfo {
+        guard let paths = options.paths else {
+            return BookInfo(path: options.path, text: try BookLoader.load(path: options.path, encoding: options.encoding))
+        }
+        let session = try ReadingSession.open(
+            path: options.path, encoding: options.encoding, chapterPattern: options.chapterPattern, paths: paths)
+        return BookInfo(path: options.path, book: session.book, state: session.state)
     }
 
     /// The report in the form the options ask for.
@@ -53,7 +94,43 @@ public struct BookInfo: Codable, Sendable, Equatable {
             ("path", path), ("bytes", String(bytes)), ("encoding", encoding),
             ("encoding source", encodingSource), ("characters", String(characters)), ("lines", String(lines)),
             ("invalid sequences", String(invalidSequences)),
+        ] + readingRows
+    }
+
+    private var readingRows: [(label: String, value: String)] {
+        guard let chapters, let numberedChapters, let chapterRule else { return [] }
+        let progressText = progress.map { percent in
+            String(format: "%.1f%%", percent) + (progressChapter.map { " (\($0))" } ?? "")
+        }
+        return [
+            ("chapters", "\(chapters) (\(numberedChapters) numbered)"), ("chapter rule", chapterRule),
+            ("progress", progressText ?? "not started"), ("bookmarks", String(bookmarks ?? 0)),
         ]
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case path, bytes, encoding, encodingSource, characters, lines, invalidSequences
+        case chapters, numberedChapters, chapterRule, progress, progressChapter, bookmarks
+    }
+
+    /// The reading keys are all written, `progress` and `progressChapter` as null for an unread book,
+    /// when the book was opened with its state; none of them when only the text was read.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(path, forKey: .path)
+        try container.encode(bytes, forKey: .bytes)
+        try container.encode(encoding, forKey: .encoding)
+        try container.encode(encodingSource, forKey: .encodingSource)
+        try container.encode(characters, forKey: .characters)
+        try container.encode(lines, forKey: .lines)
+        try container.encode(invalidSequences, forKey: .invalidSequences)
+        guard let chapters else { return }
+        try container.encode(chapters, forKey: .chapters)
+        try container.encode(numberedChapters, forKey: .numberedChapters)
+        try container.encode(chapterRule, forKey: .chapterRule)
+        try container.encode(progress, forKey: .progress)
+        try container.encode(progressChapter, forKey: .progressChapter)
+        try container.encode(bookmarks ?? 0, forKey: .bookmarks)
     }
 
     /// The rows as aligned text, one per line.

@@ -23,14 +23,22 @@ struct TocCommand: ParsableCommand {
     @Option(help: "Decode with this encoding instead of detecting it (gb18030, big5, utf-16le …).") var encoding: String?
     @Option(help: "An ICU regular expression that matches heading lines, instead of the built-in rules.")
     var chapterPattern: String?
+    /// For scripts/bench-chapters: timings on stderr, and no table.
+    @Flag(help: .hidden) var timing = false
 
     func run() throws {
+        let clock = ContinuousClock()
+        let started = clock.now
         // Through the reading session, so that the book's remembered pattern and encoding give the same
         // chapters as the reader shows; nothing given here is remembered.
         let session = try ReadingSession.open(
             path: book, encoding: encoding, chapterPattern: chapterPattern, paths: NovelPaths.fromEnvironment())
         for warning in session.warnings { FileHandle.standardError.write(Data("novel: \(warning)\n".utf8)) }
         let opened = session.book
+        if timing {
+            try reportTiming(opened, open: clock.now - started)
+            return
+        }
         let rows = opened.index.entries.enumerated().map { position, entry in
             TOCRow(
                 index: position, level: entry.level.rawValue, title: entry.title, number: entry.number,
@@ -51,6 +59,28 @@ struct TocCommand: ParsableCommand {
             lines += (row.nested ? "  " : "") + row.title + "\n"
         }
         StandardOutput.write(lines)
+    }
+}
+
+extension TocCommand {
+    /// `open=… scan=… cache=… bytes=… entries=…` on stderr, in milliseconds: the whole open (load, fingerprint,
+    /// index from the cache or a scan), a fresh scan of the loaded text, and a read of the cache file.
+    func reportTiming(_ book: Book, open: Duration) throws {
+        let clock = ContinuousClock()
+        let splitter = try ChapterSplitter(customPattern: chapterPattern)
+        let scan = clock.measure { _ = splitter.split(book.text) }
+        let cache = ChapterIndexCache(directory: NovelPaths.fromEnvironment().cacheDirectory)
+        let pattern = chapterPattern.flatMap { $0.isEmpty ? nil : $0 }
+        var cached: ChapterIndex?
+        let read = clock.measure { cached = cache.load(fingerprint: book.fingerprint, pattern: pattern) }
+        func milliseconds(_ duration: Duration) -> String {
+            let value = Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) * 1e-15
+            return String(format: "%.1f", value)
+        }
+        let line =
+            "open=\(milliseconds(open)) scan=\(milliseconds(scan)) cache=\(cached == nil ? "none" : milliseconds(read)) "
+            + "bytes=\(book.text.utf8.count) entries=\(book.index.entries.count)\n"
+        FileHandle.standardError.write(Data(line.utf8))
     }
 }
 

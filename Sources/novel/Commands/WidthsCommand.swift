@@ -5,6 +5,11 @@ import NovelCore
 struct WidthsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "widths", abstract: "Print the cell width of every assigned code point (for width-compare).",
+        discussion: """
+            Examples:
+              novel widths > widths.tsv
+              printf '中文abc\\n' | novel widths --lines
+            """,
         shouldDisplay: false)
 
     @Flag(help: "Include unassigned code points.") var all = false

@@ -1,0 +1,137 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Whole-book search over the decoded UTF-8 bytes: ASCII letters match either case, everything else
+/// matches byte for byte (a UTF-8 needle can only match at character boundaries).
+///
+/// Needles without ASCII letters use `memchr`/`memcmp`; others scan for the rarer first byte, so a
+/// 30 MB book is searched in milliseconds.
+public struct TextSearch: Sendable, Equatable {
+    public enum Direction: Sendable, Equatable {
+        case forward, backward
+    }
+
+    /// A match and whether the search ran past the end (or start) of the book to find it.
+    public struct Match: Sendable, Equatable {
+        public var range: Range<Int>
+        public var wrapped: Bool
+
+        public init(range: Range<Int>, wrapped: Bool) {
+            self.range = range
+            self.wrapped = wrapped
+        }
+    }
+
+    public let query: String
+    /// The query's bytes with ASCII letters lowered.
+    let needle: [UInt8]
+    let foldsCase: Bool
+
+    public init(_ query: String) {
+        self.query = query
+        needle = query.utf8.map(Self.lower)
+        foldsCase = needle.contains { $0 >= 0x61 && $0 <= 0x7A }
+    }
+
+    public var isEmpty: Bool { needle.isEmpty }
+
+    @inline(__always) static func lower(_ byte: UInt8) -> UInt8 {
+        byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+    }
+
+    /// The next match starting after `offset` (forward: at `offset` or later, strictly after when
+    /// `skipping` the match at `offset`; backward: starting before `offset`), wrapping once around the book.
+    public func find(in text: [UInt8], from offset: Int, direction: Direction, wrap: Bool = true) -> Match? {
+        guard !needle.isEmpty, needle.count <= text.count else { return nil }
+        let start = max(0, min(offset, text.count))
+        return text.withUnsafeBufferPointer { bytes -> Match? in
+            switch direction {
+            case .forward:
+                if let found = firstMatch(bytes, from: start, to: bytes.count) {
+                    return Match(range: found..<found + needle.count, wrapped: false)
+                }
+                if wrap, let found = firstMatch(bytes, from: 0, to: min(start + needle.count - 1, bytes.count)) {
+                    return Match(range: found..<found + needle.count, wrapped: true)
+                }
+            case .backward:
+                if let found = lastMatch(bytes, before: start, from: 0) {
+                    return Match(range: found..<found + needle.count, wrapped: false)
+                }
+                if wrap, let found = lastMatch(bytes, before: bytes.count, from: start) {
+                    return Match(range: found..<found + needle.count, wrapped: true)
+                }
+            }
+            return nil
+        }
+    }
+
+    /// Every match that overlaps `range` (for highlighting what is on screen).
+    public func matches(in text: [UInt8], overlapping range: Range<Int>) -> [Range<Int>] {
+        guard !needle.isEmpty else { return [] }
+        return text.withUnsafeBufferPointer { bytes in
+            var found: [Range<Int>] = []
+            var position = max(0, range.lowerBound - needle.count + 1)
+            let end = min(bytes.count, range.upperBound + needle.count - 1)
+            while let match = firstMatch(bytes, from: position, to: end) {
+                found.append(match..<match + needle.count)
+                position = match + needle.count
+            }
+            return found
+        }
+    }
+
+    /// The first match lying wholly inside `from..<to`.
+    func firstMatch(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Int? {
+        let count = needle.count
+        guard let base = bytes.baseAddress, to - from >= count else { return nil }
+        if !foldsCase {
+            // memchr for the first byte, memcmp for the rest (glibc hides memmem from Swift).
+            return needle.withUnsafeBufferPointer { pattern -> Int? in
+                let first = Int32(pattern[0])
+                var index = from
+                let last = to - count
+                while index <= last {
+                    guard let hit = memchr(base + index, first, last - index + 1) else { return nil }
+                    let found = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                    if count == 1 || memcmp(base + found + 1, pattern.baseAddress! + 1, count - 1) == 0 { return found }
+                    index = found + 1
+                }
+                return nil
+            }
+        }
+        let first = needle[0]
+        let upper = first >= 0x61 && first <= 0x7A ? first & ~0x20 : first
+        var index = from
+        let last = to - count
+        while index <= last {
+            let byte = bytes[index]
+            if (byte == first || byte == upper) && matchesAt(bytes, index) { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The last match starting at or after `from` and before `before`, lying wholly inside the text.
+    func lastMatch(_ bytes: UnsafeBufferPointer<UInt8>, before: Int, from: Int) -> Int? {
+        let count = needle.count
+        var index = min(before - 1, bytes.count - count)
+        let first = needle[0]
+        let upper = first >= 0x61 && first <= 0x7A ? first & ~0x20 : first
+        while index >= from {
+            let byte = bytes[index]
+            if (byte == first || byte == upper) && matchesAt(bytes, index) { return index }
+            index -= 1
+        }
+        return nil
+    }
+
+    @inline(__always) func matchesAt(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int) -> Bool {
+        for offset in 1..<needle.count where Self.lower(bytes[index + offset]) != needle[offset] {
+            return false
+        }
+        return true
+    }
+}

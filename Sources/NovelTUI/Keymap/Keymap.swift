@@ -1,0 +1,138 @@
+/// The key bindings: the default table of `ReaderCommand.defaultKeys`, with the user's overrides from
+/// `Settings.keymap` (command name → key names, replacing that command's defaults).
+///
+/// A bad override (unknown command or key name, or a key another command keeps) is skipped and
+/// reported in `problems`; the reader shows them and carries on.
+public struct Keymap: Sendable {
+    /// Keys of each command, in table order.
+    public private(set) var keys: [ReaderCommand: [InputEvent]] = [:]
+    private var commands: [InputEvent: ReaderCommand] = [:]
+    /// Overrides that could not be applied, one readable line each.
+    public private(set) var problems: [String] = []
+
+    public static let standard = Keymap()
+
+    public init(overrides: [String: [String]] = [:]) {
+        var table: [ReaderCommand: [String]] = [:]
+        for command in ReaderCommand.allCases { table[command] = command.defaultKeys }
+        var overridden: [ReaderCommand] = []
+        for (name, keyNames) in overrides.sorted(by: { $0.key < $1.key }) {
+            guard let command = ReaderCommand(rawValue: name) else {
+                problems.append("keymap: unknown command '\(name)'")
+                continue
+            }
+            table[command] = keyNames
+            overridden.append(command)
+        }
+        // Commands keeping their defaults bind first, so an override cannot silently steal their keys.
+        let order =
+            ReaderCommand.allCases.filter { !overridden.contains($0) } + ReaderCommand.allCases.filter { overridden.contains($0) }
+        for command in order {
+            var bound: [InputEvent] = []
+            for keyName in table[command] ?? [] {
+                guard let event = KeyName.event(keyName) else {
+                    problems.append("keymap: \(command.rawValue): unknown key '\(keyName)'")
+                    continue
+                }
+                if let other = commands[event], other != command {
+                    problems.append("keymap: \(command.rawValue): '\(keyName)' is already bound to \(other.rawValue)")
+                    continue
+                }
+                if Self.reserved(event) {
+                    problems.append("keymap: \(command.rawValue): '\(keyName)' is reserved (digits and Enter)")
+                    continue
+                }
+                commands[event] = command
+                bound.append(event)
+            }
+            keys[command] = bound
+        }
+    }
+
+    /// Digits build a number prefix and Enter ends it; they cannot be rebound.
+    static func reserved(_ event: InputEvent) -> Bool {
+        switch event {
+        case .key(.enter): true
+        case .key(.character(let character)): character.isASCII && character.isNumber
+        default: false
+        }
+    }
+
+    /// The command bound to `event`, if any.
+    public func command(for event: InputEvent) -> ReaderCommand? { commands[event] }
+
+    /// Duplicate key names in the default table (a test keeps this empty).
+    public static func defaultDuplicates() -> [String] {
+        var seen: [InputEvent: ReaderCommand] = [:]
+        var duplicates: [String] = []
+        for command in ReaderCommand.allCases {
+            for name in command.defaultKeys {
+                guard let event = KeyName.event(name) else {
+                    duplicates.append("\(command.rawValue): unknown key '\(name)'")
+                    continue
+                }
+                if let other = seen[event] { duplicates.append("'\(name)': \(other.rawValue) and \(command.rawValue)") }
+                seen[event] = command
+            }
+        }
+        return duplicates
+    }
+
+    /// Every bound key once (for tests).
+    public var allBindings: [(InputEvent, ReaderCommand)] {
+        ReaderCommand.allCases.flatMap { command in (keys[command] ?? []).map { ($0, command) } }
+    }
+
+    /// Help lines: keys, then what they do; ends with the number prefix, which is not a table entry.
+    public func helpLines() -> [(keys: String, help: String)] {
+        var lines = ReaderCommand.allCases.map { command in
+            (keys: (keys[command] ?? []).map(KeyName.name).joined(separator: " "), help: command.help)
+        }
+        lines.append((keys: "N Enter", help: "Chapter N of the table of contents (also N g)"))
+        return lines
+    }
+
+    /// docs/keys.md, generated from the default table.
+    public static func markdown() -> String {
+        var text = """
+            # Keys
+
+            Generated from the keymap table (`Sources/NovelTUI/Keymap/ReaderCommand.swift`); a test checks \
+            that this file matches it. `H` or `F1` in the reader shows the same list.
+
+            | Command | Keys | What it does |
+            |---|---|---|
+
+            """
+        for command in ReaderCommand.allCases {
+            let keys = command.defaultKeys.map { "`\($0)`" }.joined(separator: " ")
+            text += "| `\(command.rawValue)` | \(keys) | \(command.help) |\n"
+        }
+        text += """
+            | | `N` `Enter`, `N` `g` | Chapter N of the table of contents (type the digits first) |
+
+            ## Overrides
+
+            In `settings.json`, `keymap` maps a command name to the key names that replace its defaults:
+
+            ```json
+            { "keymap": { "next-page": ["Space", "n"], "next-match": ["x"] } }
+            ```
+
+            Key names: a single character, `Space`, `Enter`, `Esc`, `Tab`, `BackTab`, `Backspace`, `Delete`, \
+            `Up`, `Down`, `Left`, `Right`, `PgUp`, `PgDn`, `Home`, `End`, `F1`…`F12`, `C-x` (Ctrl plus a letter), \
+            `WheelUp`, `WheelDown`. Digits and `Enter` are kept for the number prefix. An override naming an \
+            unknown command or key, or a key that another command keeps, is skipped and reported in the \
+            status bar; the reader still opens.
+
+            Inside overlays the keys are fixed. Lists move with the arrows, `PgUp`/`PgDn`, `Home`/`End` and \
+            the wheel (and `j`/`k` except in the TOC). TOC: typing filters, `Backspace` unfilters, `Enter` \
+            jumps, `Esc` or `Tab` closes. Bookmarks: `Enter` jumps, `d` deletes, `Esc` `q` `'` `B` close. \
+            Settings: `←`/`→` (`h`/`l`, `-`/`+`, `Enter`) change the selected setting at once, `Esc` `q` `s` \
+            close. Help: arrows scroll, any other key closes. Prompts (`/` `?` `:` and the bookmark note): \
+            `Enter` runs, `Esc` cancels; an empty search repeats the last one.
+
+            """
+        return text
+    }
+}

@@ -1,0 +1,79 @@
+/// Everything a key can ask the reader to do. The raw value is the name used in `settings.json`
+/// key overrides and in docs/keys.md.
+public enum ReaderCommand: String, Sendable, CaseIterable {
+    case nextPage = "next-page"
+    case previousPage = "previous-page"
+    case lineDown = "line-down"
+    case lineUp = "line-up"
+    case nextChapter = "next-chapter"
+    case previousChapter = "previous-chapter"
+    case bookStart = "book-start"
+    case bookEnd = "book-end"
+    case goTo = "go-to"
+    case toc
+    case addBookmark = "add-bookmark"
+    case bookmarks
+    case searchForward = "search-forward"
+    case searchBackward = "search-backward"
+    case nextMatch = "next-match"
+    case previousMatch = "previous-match"
+    case settings
+    case fontLarger = "font-larger"
+    case fontSmaller = "font-smaller"
+    case help
+    case quit
+
+    /// One line for the help overlay and docs/keys.md.
+    public var help: String {
+        switch self {
+        case .nextPage: "Next page"
+        case .previousPage: "Previous page"
+        case .lineDown: "Down one line (scroll mode; a page in page mode)"
+        case .lineUp: "Up one line (scroll mode; a page in page mode)"
+        case .nextChapter: "Next chapter"
+        case .previousChapter: "Previous chapter (or this chapter's start)"
+        case .bookStart: "Start of the book; after a number N, chapter N"
+        case .bookEnd: "End of the book"
+        case .goTo: "Go to a chapter or a percentage (:12, :50%)"
+        case .toc: "Table of contents (type to filter, Enter jumps)"
+        case .addBookmark: "Add a bookmark here (with an optional note)"
+        case .bookmarks: "Bookmarks (Enter jumps, d deletes)"
+        case .searchForward: "Search forward through the whole book"
+        case .searchBackward: "Search backward through the whole book"
+        case .nextMatch: "Next match in the search's direction"
+        case .previousMatch: "Previous match"
+        case .settings: "Settings (changed live and saved)"
+        case .fontLarger: "Larger font scale"
+        case .fontSmaller: "Smaller font scale"
+        case .help: "This help"
+        case .quit: "Quit (closes an overlay first)"
+        }
+    }
+
+    /// The default keys, by name (see `KeyName`).
+    public var defaultKeys: [String] {
+        switch self {
+        case .nextPage: ["Space", "PgDn", "f", "Right", "l", "WheelDown"]
+        case .previousPage: ["b", "PgUp", "Left", "h", "WheelUp"]
+        case .lineDown: ["j", "Down"]
+        case .lineUp: ["k", "Up"]
+        case .nextChapter: ["]"]
+        case .previousChapter: ["["]
+        case .bookStart: ["g", "Home"]
+        case .bookEnd: ["G", "End"]
+        case .goTo: [":"]
+        case .toc: ["t", "Tab"]
+        case .addBookmark: ["m"]
+        case .bookmarks: ["'", "B"]
+        case .searchForward: ["/"]
+        case .searchBackward: ["?"]
+        case .nextMatch: ["n"]
+        case .previousMatch: ["N"]
+        case .settings: ["s"]
+        case .fontLarger: ["+"]
+        case .fontSmaller: ["-"]
+        case .help: ["H", "F1"]
+        case .quit: ["q", "Esc"]
+        }
+    }
+}

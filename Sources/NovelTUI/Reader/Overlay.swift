@@ -1,0 +1,53 @@
+import NovelCore
+
+/// A panel drawn over the text that takes the keys while it is open.
+enum Overlay: Equatable {
+    case toc(TOCOverlay)
+    case bookmarks(selected: Int)
+    case prompt(Prompt)
+    case settings(selected: Int)
+    case help(top: Int)
+}
+
+/// The table of contents: a filter typed by the user and the selected row among the matching entries.
+struct TOCOverlay: Equatable {
+    /// The entry being read, marked in the list.
+    var current: Int
+    var filter = ""
+    /// An index into `matching(_:)`.
+    var selected: Int
+
+    /// Entry indices whose title contains the filter (ASCII case ignored).
+    func matching(_ entries: [TOCEntry]) -> [Int] {
+        guard !filter.isEmpty else { return Array(entries.indices) }
+        let needle = filter.lowercased()
+        return entries.indices.filter { entries[$0].title.lowercased().contains(needle) }
+    }
+}
+
+/// A one-line text prompt on the bottom row.
+struct Prompt: Equatable {
+    enum Kind: Equatable {
+        case search(TextSearch.Direction)
+        case goTo
+        case bookmarkNote
+    }
+
+    var kind: Kind
+    var text = ""
+
+    var label: String {
+        switch kind {
+        case .search(.forward): "/"
+        case .search(.backward): "?"
+        case .goTo: ":"
+        case .bookmarkNote: "Bookmark note (Enter for none): "
+        }
+    }
+}
+
+/// The first row of a list of `count` rows shown in `height` rows that keeps `selected` in view, centred.
+func listTop(selected: Int, count: Int, height: Int) -> Int {
+    guard height > 0, count > height else { return 0 }
+    return max(0, min(selected - height / 2, count - height))
+}

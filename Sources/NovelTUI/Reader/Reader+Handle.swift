@@ -1,0 +1,200 @@
+import NovelCore
+
+extension Reader {
+    /// Applies one input event; returns what the host should do. `now` is monotonic seconds, used to
+    /// start page animations. Any event cuts a running animation short.
+    public mutating func handle(_ event: InputEvent, now: Double) -> [ReaderEffect] {
+        animation = nil
+        if case .resize(let newColumns, let newRows) = event {
+            columns = max(newColumns, 0)
+            rows = max(newRows, 0)
+            reconfigure()
+            return []
+        }
+        if overlay != nil { return handleOverlay(event, now: now) }
+        message = nil
+        if case .key(.character(let character)) = event, character.isASCII, character.isNumber {
+            numberPrefix.append(character)
+            return []
+        }
+        if !numberPrefix.isEmpty {
+            let number = numberPrefix
+            numberPrefix = ""
+            if event == .key(.enter) || keymap.command(for: event) == .bookStart {
+                go(to: .chapter(number))
+                return []
+            }
+            if event == .key(.escape) { return [] }
+        }
+        guard let command = keymap.command(for: event) else { return [] }
+        return perform(command, event: event, now: now)
+    }
+
+    mutating func perform(_ command: ReaderCommand, event: InputEvent, now: Double) -> [ReaderEffect] {
+        let wheel = event == .wheelUp || event == .wheelDown
+        switch command {
+        case .nextPage:
+            if isScrollMode { scroll(by: wheel ? 3 : max(1, visibleLines().count - 1)) } else { turnPage(forward: true, now: now) }
+        case .previousPage:
+            if isScrollMode { scroll(by: wheel ? -3 : -max(1, visibleLines().count - 1)) } else { turnPage(forward: false, now: now) }
+        case .lineDown:
+            if isScrollMode { scroll(by: 1) } else { turnPage(forward: true, now: now) }
+        case .lineUp:
+            if isScrollMode { scroll(by: -1) } else { turnPage(forward: false, now: now) }
+        case .nextChapter:
+            if currentEntry + 1 < entries.count { jump(to: entries[currentEntry + 1].range.lowerBound) } else { message = "Last chapter" }
+        case .previousChapter:
+            let start = entries.isEmpty ? 0 : entries[currentEntry].range.lowerBound
+            if firstVisibleOffset > start || currentEntry == 0 { jump(to: start) } else { jump(to: entries[currentEntry - 1].range.lowerBound) }
+        case .bookStart:
+            jump(to: 0)
+        case .bookEnd:
+            jumpToEnd()
+        case .goTo:
+            overlay = .prompt(Prompt(kind: .goTo))
+        case .toc:
+            overlay = .toc(TOCOverlay(current: currentEntry, selected: currentEntry))
+        case .addBookmark:
+            overlay = .prompt(Prompt(kind: .bookmarkNote))
+        case .bookmarks:
+            let nearest = bookmarks.lastIndex { $0.offset <= firstVisibleOffset } ?? 0
+            overlay = .bookmarks(selected: nearest)
+        case .searchForward:
+            overlay = .prompt(Prompt(kind: .search(.forward)))
+        case .searchBackward:
+            overlay = .prompt(Prompt(kind: .search(.backward)))
+        case .nextMatch:
+            repeatSearch(direction: searchDirection)
+        case .previousMatch:
+            repeatSearch(direction: searchDirection == .forward ? .backward : .forward)
+        case .settings:
+            overlay = .settings(selected: 0)
+        case .fontLarger:
+            return change(SettingsItem.fontScale.adjusted(settings, step: 1))
+        case .fontSmaller:
+            return change(SettingsItem.fontScale.adjusted(settings, step: -1))
+        case .help:
+            overlay = .help(top: 0)
+        case .quit:
+            isFinished = true
+            return [.saveProgress(position), .quit]
+        }
+        return []
+    }
+
+    // MARK: - Navigation
+
+    /// Flips a page in page mode, animated when the transition is `slide` or `cover`.
+    mutating func turnPage(forward: Bool, now: Double) {
+        guard canLayout else { return }
+        let target = forward ? layout.next(after: location) : layout.previous(before: location)
+        guard let target else {
+            message = forward ? "End of the book" : "Start of the book"
+            return
+        }
+        let animated = settings.transition == .slide || settings.transition == .cover
+        let before = animated ? staticScreen() : nil
+        location = target
+        anchor = layout.firstOffset(of: target)
+        if let before {
+            animation = PageAnimation(
+                from: before, start: now, forward: forward, cover: settings.transition == .cover)
+        }
+    }
+
+    /// Moves the top line in scroll mode, across chapter boundaries.
+    mutating func scroll(by count: Int) {
+        guard canLayout, layout.chapter(scrollTop.entry).lines.indices.contains(scrollTop.line) else { return }
+        let moved = line(scrollTop, movedBy: count)
+        if moved == scrollTop { message = count > 0 ? "End of the book" : "Start of the book" }
+        scrollTop = moved
+        anchor = line(moved).bytes.lowerBound
+    }
+
+    /// Shows the page (or line) holding `offset`.
+    mutating func jump(to offset: Int) {
+        anchor = max(0, min(offset, book.text.utf8.count))
+        relocate()
+    }
+
+    mutating func jumpToEnd() {
+        guard !entries.isEmpty else { return }
+        let last = entries.count - 1
+        if canLayout && !isScrollMode {
+            location = PageLocation(entry: last, page: layout.pageCount(of: last) - 1)
+            anchor = layout.firstOffset(of: location)
+        } else {
+            jump(to: max(0, book.text.utf8.count - 1))
+        }
+    }
+
+    /// Goes to a chapter (TOC index or title) or percentage; a bad place becomes a message.
+    mutating func go(to place: BookPlace) {
+        do {
+            jump(to: try place.offset(in: book, state: nil))
+        } catch {
+            message = error.message
+        }
+    }
+
+    /// Applies changed settings live: re-lays out keeping the position, and asks for them to be saved.
+    mutating func change(_ newSettings: Settings) -> [ReaderEffect] {
+        guard newSettings != settings else { return [] }
+        settings = newSettings
+        reconfigure()
+        return [.saveSettings(newSettings)]
+    }
+
+    // MARK: - Search
+
+    /// Searches the whole book from the screen (or the current match) and shows the match.
+    mutating func runSearch(_ query: String, direction: TextSearch.Direction) {
+        search = TextSearch(query)
+        searchDirection = direction
+        currentMatch = nil
+        find(direction: direction, from: firstVisibleOffset)
+    }
+
+    mutating func repeatSearch(direction: TextSearch.Direction) {
+        guard search != nil else {
+            message = "No search yet: / or ? searches"
+            return
+        }
+        let from =
+            currentMatch.map { direction == .forward ? $0.lowerBound + 1 : $0.lowerBound } ?? firstVisibleOffset
+        find(direction: direction, from: from)
+    }
+
+    mutating func find(direction: TextSearch.Direction, from: Int) {
+        guard let search, !search.isEmpty else { return }
+        guard let match = search.find(in: book.text.utf8, from: from, direction: direction) else {
+            message = "Not found: \(search.query)"
+            return
+        }
+        currentMatch = match.range
+        if match.wrapped {
+            message = direction == .forward ? "Search wrapped to the beginning" : "Search wrapped to the end"
+        }
+        if !isOnScreen(match.range) { jump(to: match.range.lowerBound) }
+    }
+
+    /// Whether all of `range` is within the bytes on screen.
+    func isOnScreen(_ range: Range<Int>) -> Bool {
+        guard let shown = visibleByteRange() else { return false }
+        return shown.lowerBound <= range.lowerBound && range.upperBound <= shown.upperBound
+    }
+
+    /// The bytes from the first to the last line on screen.
+    func visibleByteRange() -> Range<Int>? {
+        guard canLayout else { return nil }
+        if isScrollMode {
+            let lines = visibleLines()
+            guard let first = lines.first, let last = lines.last else { return nil }
+            return line(first.location).bytes.lowerBound..<line(last.location).bytes.upperBound
+        }
+        let chapter = layout.chapter(location.entry)
+        let page = chapter.pages[location.page]
+        guard !page.lines.isEmpty else { return page.firstOffset..<page.firstOffset }
+        return chapter.lines[page.lines.lowerBound].bytes.lowerBound..<chapter.lines[page.lines.upperBound - 1].bytes.upperBound
+    }
+}

@@ -1,0 +1,175 @@
+import NovelCore
+
+extension Reader {
+    /// Keys while an overlay is open; overlay keys are fixed (see docs/keys.md).
+    mutating func handleOverlay(_ event: InputEvent, now: Double) -> [ReaderEffect] {
+        switch overlay {
+        case .toc(let toc): return handleTOC(toc, event)
+        case .bookmarks(let selected): return handleBookmarks(selected, event)
+        case .prompt(let prompt): return handlePrompt(prompt, event)
+        case .settings(let selected): return handleSettings(selected, event)
+        case .help(let top): handleHelp(top, event)
+        case nil: break
+        }
+        return []
+    }
+
+    /// Moves a selection by list keys; nil when `event` is not one.
+    static func moved(_ selected: Int, count: Int, page: Int, by event: InputEvent, letters: Bool) -> Int? {
+        let step: Int
+        switch event {
+        case .key(.down), .wheelDown: step = 1
+        case .key(.up), .wheelUp: step = -1
+        case .key(.pageDown): step = max(page, 1)
+        case .key(.pageUp): step = -max(page, 1)
+        case .key(.home): step = -selected
+        case .key(.end): step = count - 1 - selected
+        case .key(.character("j")) where letters: step = 1
+        case .key(.character("k")) where letters: step = -1
+        default: return nil
+        }
+        return max(0, min(selected + step, count - 1))
+    }
+
+    mutating func handleTOC(_ toc: TOCOverlay, _ event: InputEvent) -> [ReaderEffect] {
+        var toc = toc
+        let matching = toc.matching(entries)
+        if let moved = Self.moved(toc.selected, count: matching.count, page: textRows - 1, by: event, letters: false) {
+            toc.selected = moved
+            overlay = .toc(toc)
+            return []
+        }
+        switch event {
+        case .key(.escape), .key(.tab):
+            overlay = nil
+        case .key(.enter):
+            overlay = nil
+            if matching.indices.contains(toc.selected) { jump(to: entries[matching[toc.selected]].range.lowerBound) }
+        case .key(.backspace), .key(.delete):
+            if !toc.filter.isEmpty { toc.filter.removeLast() }
+            toc.selected = Self.firstSelection(toc, entries)
+            overlay = .toc(toc)
+        case .key(.character(let character)):
+            toc.filter.append(character)
+            toc.selected = Self.firstSelection(toc, entries)
+            overlay = .toc(toc)
+        default:
+            break
+        }
+        return []
+    }
+
+    /// After the filter changes: the current chapter if it still matches, else the first match.
+    static func firstSelection(_ toc: TOCOverlay, _ entries: [TOCEntry]) -> Int {
+        toc.matching(entries).firstIndex(of: toc.current) ?? 0
+    }
+
+    mutating func handleBookmarks(_ selected: Int, _ event: InputEvent) -> [ReaderEffect] {
+        if let moved = Self.moved(selected, count: bookmarks.count, page: textRows - 1, by: event, letters: true) {
+            overlay = .bookmarks(selected: moved)
+            return []
+        }
+        switch event {
+        case .key(.escape), .key(.character("q")), .key(.character("'")), .key(.character("B")):
+            overlay = nil
+        case .key(.enter):
+            overlay = nil
+            if bookmarks.indices.contains(selected) { jump(to: bookmarks[selected].offset) }
+        case .key(.character("d")), .key(.delete):
+            guard bookmarks.indices.contains(selected) else { return [] }
+            let removed = bookmarks.remove(at: selected)
+            overlay = .bookmarks(selected: max(0, min(selected, bookmarks.count - 1)))
+            message = "Deleted bookmark \(removed.id)"
+            return [.deleteBookmark(id: removed.id)]
+        default:
+            break
+        }
+        return []
+    }
+
+    mutating func handlePrompt(_ prompt: Prompt, _ event: InputEvent) -> [ReaderEffect] {
+        var prompt = prompt
+        switch event {
+        case .key(.escape):
+            overlay = nil
+        case .key(.backspace), .key(.delete):
+            if prompt.text.isEmpty { overlay = nil } else { prompt.text.removeLast(); overlay = .prompt(prompt) }
+        case .key(.character(let character)):
+            prompt.text.append(character)
+            overlay = .prompt(prompt)
+        case .key(.enter):
+            overlay = nil
+            message = nil
+            return submit(prompt)
+        default:
+            break
+        }
+        return []
+    }
+
+    mutating func submit(_ prompt: Prompt) -> [ReaderEffect] {
+        let text = prompt.text.trimmingSpaces
+        switch prompt.kind {
+        case .search(let direction):
+            if text.isEmpty {
+                if search != nil { searchDirection = direction; repeatSearch(direction: direction) }
+            } else {
+                runSearch(text, direction: direction)
+            }
+        case .goTo:
+            if text.hasSuffix("%"), let percent = Double(text.dropLast()) {
+                go(to: .percent(percent))
+            } else if !text.isEmpty {
+                go(to: .chapter(text))
+            }
+        case .bookmarkNote:
+            let bookmark = BookmarkFactory.make(
+                book: book, offset: firstVisibleOffset, note: text.isEmpty ? nil : text, number: nextBookmarkNumber)
+            nextBookmarkNumber += 1
+            bookmarks.append(bookmark)
+            bookmarks.sort { $0.offset < $1.offset }
+            message = "Added bookmark \(bookmark.id)"
+            return [.addBookmark(bookmark)]
+        }
+        return []
+    }
+
+    mutating func handleSettings(_ selected: Int, _ event: InputEvent) -> [ReaderEffect] {
+        let items = SettingsItem.allCases
+        if let moved = Self.moved(selected, count: items.count, page: items.count, by: event, letters: true) {
+            overlay = .settings(selected: moved)
+            return []
+        }
+        switch event {
+        case .key(.escape), .key(.character("q")), .key(.character("s")):
+            overlay = nil
+        case .key(.right), .key(.character("l")), .key(.character("+")), .key(.enter), .key(.character(" ")):
+            return change(items[selected].adjusted(settings, step: 1))
+        case .key(.left), .key(.character("h")), .key(.character("-")):
+            return change(items[selected].adjusted(settings, step: -1))
+        default:
+            break
+        }
+        return []
+    }
+
+    mutating func handleHelp(_ top: Int, _ event: InputEvent) {
+        let count = keymap.helpLines().count
+        if let moved = Self.moved(top, count: count, page: textRows - 1, by: event, letters: true) {
+            overlay = .help(top: moved)
+        } else {
+            overlay = nil
+        }
+    }
+
+    /// Opens the TOC with `entry` selected (for benchmarks and tests).
+    mutating func selectInTOC(_ entry: Int) {
+        overlay = .toc(TOCOverlay(current: currentEntry, selected: entry))
+    }
+}
+
+extension String {
+    var trimmingSpaces: String {
+        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+    }
+}

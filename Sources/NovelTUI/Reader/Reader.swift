@@ -1,0 +1,119 @@
+import NovelCore
+
+/// The pager as a pure state machine: `handle` turns an input event into a new state and effects for
+/// the host to perform; `screen()` builds the cells to show. Nothing here touches a terminal.
+///
+/// The reading position is a byte offset (`anchor`): the place navigation last chose. Pages and lines
+/// are derived from it, so a resize or a new setting re-lays out and keeps it on screen. Layout is
+/// lazy: the first screen lays out only the chapter it shows.
+public struct Reader {
+    public let book: Book
+    public internal(set) var settings: Settings
+    public internal(set) var bookmarks: [Bookmark]
+    var nextBookmarkNumber: Int
+    public internal(set) var keymap: Keymap
+    public internal(set) var columns: Int
+    public internal(set) var rows: Int
+    /// Shared by copies of the reader: it is a cache of derived layouts, not state.
+    let layout: BookLayout
+    let measure: DisplayWidth
+
+    /// The byte offset navigation last chose; what stays on screen through re-layouts.
+    var anchor: Int
+    /// The page on screen in page mode.
+    var location = PageLocation(entry: 0, page: 0)
+    /// The top line in scroll mode.
+    var scrollTop = LineLocation(entry: 0, line: 0)
+    var overlay: Overlay?
+    var numberPrefix = ""
+    var message: String?
+    var search: TextSearch?
+    var searchDirection: TextSearch.Direction = .forward
+    var currentMatch: Range<Int>?
+    var animation: PageAnimation?
+    public internal(set) var isFinished = false
+
+    /// Smallest text area the reader lays text out in; below it a short message is shown.
+    static let minimumColumns = 8
+    static let minimumTextRows = 2
+
+    public init(book: Book, settings: Settings, state: BookState?, columns: Int, rows: Int, start: ReaderStart) {
+        self.book = book
+        self.settings = settings
+        bookmarks = state?.bookmarks ?? []
+        nextBookmarkNumber = max(state?.nextBookmarkNumber ?? 1, 1)
+        keymap = Keymap(overrides: settings.keymap)
+        self.columns = max(columns, 0)
+        self.rows = max(rows, 0)
+        measure = DisplayWidth(ambiguous: settings.ambiguousWidth)
+        let count = book.text.utf8.count
+        anchor = max(0, min(start.offset ?? state?.position?.offset ?? 0, count))
+        layout = BookLayout(
+            book: book, settings: LayoutSettings(settings),
+            viewport: Self.viewport(settings: settings, columns: self.columns, rows: self.rows))
+        if !keymap.problems.isEmpty { message = keymap.problems.joined(separator: "; ") }
+        relocate()
+    }
+
+    // MARK: - Public state
+
+    /// Where the reader is: the first character on screen, with its chapter and snippet.
+    public var position: ReadingPosition {
+        BookmarkFactory.position(book: book, offset: firstVisibleOffset)
+    }
+
+    /// The first byte on screen (the anchor while the terminal is too small).
+    public var firstVisibleOffset: Int {
+        guard canLayout else { return anchor }
+        if isScrollMode {
+            let lines = layout.chapter(scrollTop.entry).lines
+            return lines.indices.contains(scrollTop.line) ? lines[scrollTop.line].bytes.lowerBound : anchor
+        }
+        return layout.firstOffset(of: location)
+    }
+
+    /// Shows a message in the status bar until the next key, e.g. a failed save.
+    public mutating func report(_ message: String) {
+        self.message = message
+    }
+
+    // MARK: - Derived
+
+    var entries: [TOCEntry] { book.index.entries }
+    var isScrollMode: Bool { settings.transition == .scroll }
+    var textRows: Int { max(0, rows - (settings.statusBar ? 1 : 0)) }
+
+    static func viewport(settings: Settings, columns: Int, rows: Int) -> Viewport {
+        Viewport(columns: columns, rows: max(0, rows - (settings.statusBar ? 1 : 0)))
+    }
+
+    /// Whether there is text and room to lay it out.
+    var canLayout: Bool {
+        !entries.isEmpty && layout.geometry != nil && columns >= Self.minimumColumns
+            && textRows >= Self.minimumTextRows
+    }
+
+    /// The TOC entry on screen.
+    var currentEntry: Int {
+        guard canLayout else { return entries.isEmpty ? 0 : book.index.entryIndex(containing: anchor) }
+        return isScrollMode ? scrollTop.entry : location.entry
+    }
+
+    /// Puts the page or top line that shows `anchor` on screen.
+    mutating func relocate() {
+        guard canLayout else { return }
+        if isScrollMode {
+            scrollTop = lineLocation(containing: anchor)
+        } else {
+            location = layout.locate(anchor)
+        }
+    }
+
+    /// Re-lays out for the current settings and size, keeping the anchor.
+    mutating func reconfigure() {
+        layout.reconfigure(
+            settings: LayoutSettings(settings),
+            viewport: Self.viewport(settings: settings, columns: columns, rows: rows), keepingOffset: anchor)
+        relocate()
+    }
+}

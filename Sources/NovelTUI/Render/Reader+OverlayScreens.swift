@@ -1,0 +1,87 @@
+import NovelCore
+
+extension Reader {
+    /// Fills the text area with the overlay style and writes its title on the first row; returns the
+    /// rows left for the list.
+    func drawPanel(title: String, into screen: inout Screen) -> Range<Int> {
+        let area = textRows > 0 ? textRows : rows
+        for row in 0..<area { screen.fill(row: row, style: Style(role: .overlay)) }
+        guard area > 0 else { return 0..<0 }
+        screen.fill(row: 0, style: Style(role: .overlayTitle, bold: true))
+        screen.write(" " + title, row: 0, column: 0, style: Style(role: .overlayTitle, bold: true), measure: width)
+        return 1..<area
+    }
+
+    /// One list row: the whole row styled as selected or not.
+    func drawItem(_ text: String, row: Int, selected: Bool, into screen: inout Screen) {
+        let style = selected ? Style(role: .selection, reverse: true) : Style(role: .overlay)
+        screen.fill(row: row, style: style)
+        screen.write(text, row: row, column: 0, style: style, measure: width)
+    }
+
+    func drawTOC(_ toc: TOCOverlay, into screen: inout Screen) {
+        let matching = toc.matching(entries)
+        let filter = toc.filter.isEmpty ? "" : "  filter: \(toc.filter)"
+        let list = drawPanel(title: "Contents \(matching.count)/\(entries.count)\(filter)", into: &screen)
+        let top = listTop(selected: toc.selected, count: matching.count, height: list.count)
+        for (row, index) in zip(list, matching.dropFirst(top)) {
+            let entry = entries[index]
+            let marker = index == toc.current ? "▶" : " "
+            let indent = entry.level == .chapter && entry.volumeIndex != nil ? "  " : ""
+            drawItem("\(marker) \(indent)\(entry.title)", row: row, selected: index == matching[safe: toc.selected], into: &screen)
+        }
+        if matching.isEmpty, let row = list.first {
+            screen.write("  no chapter matches", row: row, column: 0, style: Style(role: .dim), measure: width)
+        }
+    }
+
+    func drawBookmarks(_ selected: Int, into screen: inout Screen) {
+        let list = drawPanel(title: "Bookmarks \(bookmarks.count)  (Enter jumps, d deletes)", into: &screen)
+        if bookmarks.isEmpty, let row = list.first {
+            screen.write("  No bookmarks: m adds one here", row: row, column: 0, style: Style(role: .dim), measure: width)
+            return
+        }
+        let top = listTop(selected: selected, count: bookmarks.count, height: list.count)
+        for (row, index) in zip(list, bookmarks.indices.dropFirst(top)) {
+            let bookmark = bookmarks[index]
+            var text = " \(bookmark.id) \(bookmark.chapterTitle) · \(bookmark.snippet)"
+            if let note = bookmark.note { text += " — \(note)" }
+            drawItem(text, row: row, selected: index == selected, into: &screen)
+        }
+    }
+
+    func drawSettings(_ selected: Int, into screen: inout Screen) {
+        let list = drawPanel(title: "Settings  (←/→ change, Esc closes)", into: &screen)
+        let labelWidth = SettingsItem.allCases.map(\.label.count).max() ?? 0
+        for (row, item) in zip(list, SettingsItem.allCases) {
+            let label = item.label.padding(toLength: labelWidth)
+            drawItem(" \(label)  \(item.value(settings))", row: row, selected: item == SettingsItem.allCases[selected], into: &screen)
+        }
+    }
+
+    func drawHelp(_ top: Int, into screen: inout Screen) {
+        let list = drawPanel(title: "Keys  (↑/↓ scroll, any other key closes)", into: &screen)
+        let lines = keymap.helpLines()
+        let keysWidth = min(lines.map { measure.width(of: $0.keys) }.max() ?? 0, max(columns / 3, 1))
+        for (row, line) in zip(list, lines.dropFirst(top)) {
+            // Keys longer than the key column (many aliases on a narrow screen) are cut, not the help.
+            var keys = Screen(columns: keysWidth + 1, rows: 1)
+            keys.write(" " + line.keys, row: 0, column: 0, style: Style(role: .overlay, bold: true), measure: width)
+            for column in 0..<keys.columns where !(keys[0, column].width == 0 && keys[0, column].cluster.isEmpty) {
+                let cell = keys[0, column]
+                screen.put(cell.cluster, width: cell.width, row: row, column: column, style: cell.style)
+            }
+            screen.write(line.help, row: row, column: keysWidth + 3, style: Style(role: .overlay), measure: width)
+        }
+    }
+}
+
+extension Array {
+    subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
+}
+
+extension String {
+    func padding(toLength length: Int) -> String {
+        count >= length ? self : self + String(repeating: " ", count: length - count)
+    }
+}

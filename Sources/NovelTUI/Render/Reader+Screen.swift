@@ -1,0 +1,149 @@
+import NovelCore
+
+extension Reader {
+    /// The cells to show now: the page (or an animation frame), any overlay, and the status bar.
+    public func screen() -> Screen {
+        let target = staticScreen()
+        guard let animation else { return target }
+        return animation.frame(to: target, animatedRows: textRows)
+    }
+
+    /// Advances an animated page flip; it ends after `PageAnimation.duration`.
+    public mutating func tick(now: Double) {
+        guard var running = animation else { return }
+        running.progress = (now - running.start) / PageAnimation.duration
+        running.lastFrame = now
+        animation = running.progress >= 1 ? nil : running
+    }
+
+    /// When the next animation frame is due, or nil when nothing moves.
+    public var nextDeadline: Double? { animation?.nextDeadline }
+
+    /// The screen without animation.
+    func staticScreen() -> Screen {
+        var screen = Screen(columns: columns, rows: rows)
+        switch overlay {
+        case .toc(let toc): drawTOC(toc, into: &screen)
+        case .bookmarks(let selected): drawBookmarks(selected, into: &screen)
+        case .settings(let selected): drawSettings(selected, into: &screen)
+        case .help(let top): drawHelp(top, into: &screen)
+        case .prompt, nil: drawText(into: &screen)
+        }
+        drawBottomRow(into: &screen)
+        return screen
+    }
+
+    func width(_ character: Character) -> Int {
+        measure.width(of: String(character))
+    }
+
+    // MARK: - Text
+
+    func drawText(into screen: inout Screen) {
+        guard canLayout, let geometry = layout.geometry else {
+            drawTooSmall(into: &screen)
+            return
+        }
+        let matches = visibleByteRange().map { search?.matches(in: book.text.utf8, overlapping: $0) ?? [] } ?? []
+        if isScrollMode {
+            for (location, row) in visibleLines() {
+                draw(line(location), row: row, geometry: geometry, matches: matches, into: &screen)
+            }
+        } else {
+            let chapter = layout.chapter(location.entry)
+            for index in chapter.pages[location.page].lines {
+                let line = chapter.lines[index]
+                draw(line, row: line.row, geometry: geometry, matches: matches, into: &screen)
+            }
+        }
+    }
+
+    /// Places each cluster at the column the layouter computed. A scaled glyph is drawn at its natural
+    /// width in the top-left of its box; the rest of the box stays blank.
+    func draw(_ line: LayoutLine, row: Int, geometry: LayoutGeometry, matches: [Range<Int>], into screen: inout Screen) {
+        guard row < textRows else { return }
+        let base = line.kind == .title ? Style(role: .title, bold: true) : Style.text
+        let scale = min(max(settings.fontScale, 1), 3)
+        var matchIndex = 0
+        book.text.utf8.withUnsafeBufferPointer { bytes in
+            for cluster in line.clusters where cluster.width > 0 {
+                let natural = scale == 1 ? cluster.width : max(1, Int((Double(cluster.width) / scale).rounded()))
+                var style = base
+                while matchIndex < matches.count, matches[matchIndex].upperBound <= cluster.bytes.lowerBound { matchIndex += 1 }
+                if matchIndex < matches.count, matches[matchIndex].overlaps(cluster.bytes) {
+                    style.role = matches[matchIndex] == currentMatch ? .currentMatch : .match
+                }
+                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[cluster.bytes]), as: UTF8.self)
+                screen.put(text, width: natural, row: row, column: geometry.left + cluster.column, style: style)
+            }
+        }
+    }
+
+    func drawTooSmall(into screen: inout Screen) {
+        let words = entries.isEmpty ? ["This", "book", "is", "empty"] : ["Too", "small", "to", "show", "text"]
+        var row = 0
+        var line = ""
+        for word in words {
+            let candidate = line.isEmpty ? word : line + " " + word
+            if candidate.count <= columns || line.isEmpty {
+                line = candidate
+            } else {
+                screen.write(line, row: row, column: 0, style: Style(role: .message), measure: width)
+                row += 1
+                line = word
+            }
+        }
+        screen.write(line, row: row, column: 0, style: Style(role: .message), measure: width)
+    }
+
+    // MARK: - Bottom row: prompt, message or status bar
+
+    func drawBottomRow(into screen: inout Screen) {
+        guard rows > 0 else { return }
+        let row = rows - 1
+        if case .prompt(let prompt) = overlay {
+            screen.fill(row: row, style: .text)
+            let end = screen.write(prompt.label + prompt.text, row: row, column: 0, measure: width)
+            screen.put("_", width: 1, row: row, column: end, style: Style(role: .text, underline: true))
+            return
+        }
+        if let message {
+            screen.fill(row: row, style: Style(role: .message))
+            screen.write(message, row: row, column: 0, style: Style(role: .message), measure: width)
+            return
+        }
+        // A terminal too small for text gives every row to the message.
+        guard settings.statusBar, canLayout || overlay != nil else { return }
+        let style = Style(role: .status)
+        screen.fill(row: row, style: style)
+        var right = " \(percentText) "
+        if let pages = pageText { right = " \(pages)" + right }
+        if !numberPrefix.isEmpty { right = " \(numberPrefix)…" + right }
+        let rightWidth = measure.width(of: right)
+        let chapter = entries.isEmpty ? "" : entries[currentEntry].title
+        let left = " \(book.title) · \(chapter)"
+        let leftEnd = max(0, columns - rightWidth)
+        var clipped = Screen(columns: leftEnd, rows: 1)
+        clipped.write(left, row: 0, column: 0, style: style, measure: width)
+        for column in 0..<leftEnd where !(clipped[0, column].width == 0 && clipped[0, column].cluster.isEmpty) {
+            let cell = clipped[0, column]
+            screen.put(cell.cluster, width: cell.width, row: row, column: column, style: style)
+        }
+        if rightWidth <= columns { screen.write(right, row: row, column: leftEnd, style: style, measure: width) }
+    }
+
+    /// "page/pages" within the chapter, when laid out.
+    var pageText: String? {
+        guard canLayout else { return nil }
+        let entry = currentEntry
+        let chapter = layout.chapter(entry)
+        let page = isScrollMode ? chapter.pageIndex(containing: firstVisibleOffset) : location.page
+        return "\(page + 1)/\(chapter.pages.count)"
+    }
+
+    var percentText: String {
+        let count = book.text.utf8.count
+        guard count > 0 else { return "100%" }
+        return "\(firstVisibleOffset * 100 / count)%"
+    }
+}
