@@ -77,7 +77,8 @@ func runAll(_ arguments: [String]) -> Int32 {
     add("one chapter layout", goal: "< 0.5 ms") { [try LayoutBenchmarks.oneChapter(context)] }
     add("novel print", goal: "≤ 1× the time") { [try TerminalBenchmarks.printRow(context)] }
     add("launch and memory in tmux", goal: "≤ 2× the time") { try TerminalBenchmarks.launchRows(context) }
-    add("pager", goal: "") { PendingBenchmarks.pagerRows(context) }
+    add("page turn", goal: "p99 < 1 ms") { [try PagerBenchmarks.pageTurn(context)] }
+    add("TOC jump", goal: "< 10 ms (p99)") { [try PagerBenchmarks.tocJump(context)] }
     let samples = option("--samples", in: arguments).map { $0.split(separator: ",").map(String.init) } ?? []
     add("sample books", goal: "(context)") { [try SampleBookBenchmarks.row(context, books: samples)] }
     add("peak RSS, open in-process", goal: "< 2× file + 40 MB") { [try MemoryProbe.row(context)] }
