@@ -33,7 +33,7 @@ struct Novel: ParsableCommand {
             StandardOutput.write(Self.firstRunHelp)
             return
         }
-        var read = try ReadCommand.parse([last.lastPath])
+        let read = try ReadCommand.parse([last.lastPath])
         try read.run()
     }
 

@@ -2,16 +2,10 @@ import Foundation
 import NovelTestSupport
 import Testing
 
-/// Flipped when `novel read` runs the real Reader instead of the stand-in pager.
-enum ReaderWiring {
-    static let isComplete = false
-}
-
 /// The reader's features through the real binary in tmux: modes, table of contents, bookmarks, settings, search.
 /// Keys follow the reader's keymap (issue 7): Space/b pages, j/k lines, t TOC, m and ' bookmarks, s settings, / search.
 @Suite(
-    .serialized, .enabled(if: TmuxSession.isAvailable, Comment(rawValue: TmuxSession.absentMessage)),
-    .enabled(if: ReaderWiring.isComplete, "the full Reader (pager) is not wired into novel read yet"))
+    .serialized, .enabled(if: TmuxSession.isAvailable, Comment(rawValue: TmuxSession.absentMessage)))
 final class EndToEndReaderTests {
     let home: TemporaryDirectory
     let book = Corpus.repositoryPath("books/青灯记.txt")

@@ -60,7 +60,7 @@ final class EndToEndTerminalTests {
         #expect(try !terminal.alternateScreenIsOn())
 
         try terminal.runInShell([NovelBinary.path, "read", book])
-        try terminal.waitFor("青溪")
+        try terminal.waitForSettled("作者：无名氏")
         #expect(try terminal.alternateScreenIsOn())
 
         #expect(try quit(terminal) == 0)
@@ -69,7 +69,7 @@ final class EndToEndTerminalTests {
         // The shell has the terminal again: a fresh prompt after the exit status, and no book text left behind.
         let lines = after.split(separator: "\n").map(String.init)
         #expect(lines.last == TmuxSession.prompt, "\(after)")
-        #expect(!after.contains("青溪"))
+        #expect(!after.contains("作者：无名氏"))
     }
 
     @Test func reopensWherePreviousReadingStopped() throws {

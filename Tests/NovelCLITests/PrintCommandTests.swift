@@ -61,6 +61,19 @@ import Testing
         #expect(result.stdout.contains("第二章"))
     }
 
+    /// `上卷 第一回` names a volume on its first chapter's line: an empty TOC entry that prints no blank page.
+    @Test func aVolumeNamedOnAChapterLineIsNoBlankPage() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let book = try folder.write(
+            "volumes.txt", "上卷 第一回　开篇\n　　第一段。\n上卷 第二回　再续\n　　第二段。\n下卷 第三回　收尾\n　　第三段。\n")
+        let result = try run(["print", book, "--width", "40", "--height", "100"])
+        #expect(result.status == 0)
+        let pages = result.stdout.components(separatedBy: "\u{0C}\n")
+        #expect(pages.count == 3)
+        #expect(pages.allSatisfy { $0.contains("回") })
+    }
+
     @Test(arguments: [
         (["--width", "1"], "--width 1 is too small"),
         (["--font-scale", "1.3"], "--font-scale 1.3: must be 1.0 to 3.0 in steps of 0.5"),

@@ -129,6 +129,32 @@ import Testing
         #expect(storage.progress.last == 20)
     }
 
+    @Test func theLastPositionIsSavedOnASignalEvenWhenTheReaderNeverAskedToSave() {
+        // A reader that moves without emitting saveProgress: the loop still writes where it stopped.
+        let storage = MemoryStorage()
+        var silent = SilentReader()
+        let second = ScriptedTerminal([.event(.key(.character(" "))), .signal(SIGHUP)])
+        _ = ReaderApp.run(&silent, terminal: second, storage: storage, clock: { second.clock })
+        #expect(storage.progress == [5])
+    }
+
+    /// Moves five bytes on Space and never asks to save.
+    struct SilentReader: ReaderModel {
+        var offset = 0
+        var isFinished = false
+        var nextDeadline: Double? { nil }
+        var position: ReadingPosition {
+            ReadingPosition(offset: offset, chapterIndex: 0, chapterTitle: "", snippet: "", percent: 0, saved: Date())
+        }
+        mutating func respond(to event: InputEvent, now: Double) -> [ReaderAction] {
+            offset += 5
+            return []
+        }
+        mutating func tick(now: Double) {}
+        mutating func report(_ message: String) {}
+        func screen() -> Screen { Screen(columns: 4, rows: 2) }
+    }
+
     @Test func settingsAreSavedAndTheThemeSwitchesLive() {
         var reader = FakeReader()
         let storage = MemoryStorage()

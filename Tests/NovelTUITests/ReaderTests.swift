@@ -356,3 +356,30 @@ import Testing
         #expect(reader.nextDeadline != nil)
     }
 }
+
+@Suite struct ThemePaletteTests {
+    @Test func noColorDropsEveryColourButKeepsRolesVisible() {
+        let palette = ThemePalette(theme: .night, environment: ["NO_COLOR": "1"])
+        #expect(palette.noColor)
+        for role in [Style.Role.text, .title, .status, .selection, .match] {
+            #expect(palette.colors(for: role) == ThemePalette.Colors())
+        }
+        #expect(palette.reversesWithoutColor(.selection))
+        #expect(!palette.reversesWithoutColor(.text))
+    }
+
+    @Test(arguments: [Settings.Theme.day, .night, .sepia])
+    func colouredThemesSetTextAndBackground(theme: Settings.Theme) {
+        let palette = ThemePalette(theme: theme, environment: [:])
+        let text = palette.colors(for: .text)
+        #expect(text.foreground != nil && text.background != nil && text.foreground != text.background)
+        #expect(palette.colors(for: .match) != text)
+        #expect(!palette.reversesWithoutColor(.selection))
+    }
+
+    @Test func theTerminalThemeKeepsTheTerminalsColours() {
+        let palette = ThemePalette(theme: .terminal, environment: [:])
+        #expect(palette.colors(for: .text) == ThemePalette.Colors())
+        #expect(palette.reversesWithoutColor(.status))
+    }
+}

@@ -60,3 +60,34 @@ import Testing
         #expect(TextSearch("").find(in: text, from: 0, direction: .forward) == nil)
     }
 }
+
+@Suite struct TextSearchRandomTests {
+    /// Random text over a small alphabet (many near-matches) agrees with a naive scan in both directions.
+    @Test(arguments: ["ab", "aBa", "灯a", "a灯", "灯灯", "b"])
+    func agreesWithANaiveScan(query: String) {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = ["a", "b", "A", "B", "灯", " "]
+        let text = Array((0..<4000).map { _ in alphabet.randomElement(using: &generator)! }.joined().utf8)
+        let pattern = Array(query.lowercased().utf8)
+        let lowered = text.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+        let expected = (0...(lowered.count - pattern.count)).filter {
+            Array(lowered[$0..<$0 + pattern.count]) == pattern
+        }
+        let search = TextSearch(query)
+        var forward: [Int] = []
+        var offset = 0
+        while let match = search.find(in: text, from: offset, direction: .forward, wrap: false) {
+            forward.append(match.range.lowerBound)
+            offset = match.range.lowerBound + 1
+        }
+        #expect(forward == expected)
+        var backward: [Int] = []
+        offset = text.count
+        while let match = search.find(in: text, from: offset, direction: .backward, wrap: false) {
+            backward.append(match.range.lowerBound)
+            offset = match.range.lowerBound
+        }
+        #expect(backward == expected.reversed())
+        #expect(search.matches(in: text, overlapping: 0..<text.count).count <= expected.count)
+    }
+}

@@ -63,20 +63,34 @@ public final class BookLayout {
         return layout.pages[max(0, min(location.page, layout.pages.count - 1))].firstOffset
     }
 
-    /// The page after `location`, running into the next chapter; nil on the book's last page.
+    /// The page after `location`, running into the next chapter that is shown; nil on the book's last page.
     public func next(after location: PageLocation) -> PageLocation? {
         if location.page + 1 < pageCount(of: location.entry) {
             return PageLocation(entry: location.entry, page: location.page + 1)
         }
-        guard location.entry + 1 < entryCount else { return nil }
-        return PageLocation(entry: location.entry + 1, page: 0)
+        var entry = location.entry + 1
+        while entry < entryCount && !isShown(entry) { entry += 1 }
+        return entry < entryCount ? PageLocation(entry: entry, page: 0) : nil
     }
 
-    /// The page before `location`, running into the previous chapter's last page; nil on the first page.
+    /// The page before `location`, running into the previous shown chapter's last page; nil on the first page.
     public func previous(before location: PageLocation) -> PageLocation? {
         if location.page > 0 { return PageLocation(entry: location.entry, page: location.page - 1) }
-        guard location.entry > 0 else { return nil }
-        return PageLocation(entry: location.entry - 1, page: pageCount(of: location.entry - 1) - 1)
+        var entry = location.entry - 1
+        while entry >= 0 && !isShown(entry) { entry -= 1 }
+        return entry >= 0 ? PageLocation(entry: entry, page: pageCount(of: entry) - 1) : nil
+    }
+
+    /// Whether paging stops at `entry`. An empty entry followed by one that starts at the same offset —
+    /// a volume named on its first chapter's heading line (`上卷 第一回 …`) — has nothing to show and
+    /// `locate` never returns it: paging skips its blank page and it counts no pages in the totals.
+    public func isShown(_ entry: Int) -> Bool { Self.isShown(entry, in: book.index) }
+
+    /// `isShown` for an index without a layout (used by `novel print`).
+    public static func isShown(_ entry: Int, in index: ChapterIndex) -> Bool {
+        let entries = index.entries
+        return !entries[entry].range.isEmpty || entry + 1 >= entries.count
+            || entries[entry + 1].range.lowerBound != entries[entry].range.lowerBound
     }
 
     /// Pages in `entry`: remembered, or counted without keeping the lines.
@@ -95,7 +109,7 @@ public final class BookLayout {
     @discardableResult
     public func layoutAll() -> Int {
         var total = 0
-        for entry in 0..<entryCount { total += pageCount(of: entry) }
+        for entry in 0..<entryCount where isShown(entry) { total += pageCount(of: entry) }
         return total
     }
 
@@ -103,7 +117,7 @@ public final class BookLayout {
     /// count is known; nil otherwise.
     public func bookPage(of location: PageLocation) -> Int? {
         var before = 0
-        for entry in 0..<location.entry {
+        for entry in 0..<location.entry where isShown(entry) {
             guard let count = pageCounts[entry] else { return nil }
             before += count
         }
@@ -146,7 +160,7 @@ public final class BookLayout {
     /// The book's total page count, once every chapter's count is known.
     public var totalPages: Int? {
         var total = 0
-        for count in pageCounts {
+        for (entry, count) in pageCounts.enumerated() where isShown(entry) {
             guard let count else { return nil }
             total += count
         }

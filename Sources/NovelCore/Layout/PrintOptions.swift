@@ -56,9 +56,10 @@ public struct PrintOptions: Sendable, Equatable {
         }
         let layouter = PageLayouter(settings: settings, viewport: viewport)
         let printer = LayoutPrinter(ambiguous: settings.ambiguousWidth)
-        let chosen = chapter.map { $0..<($0 + 1) } ?? entries.indices
+        // The whole book skips empty volume entries, as paging does; --chapter prints what it names.
+        let chosen = chapter.map { [$0] } ?? entries.indices.filter { BookLayout.isShown($0, in: book.index) }
         for entry in chosen {
-            if entry != chosen.lowerBound { write(LayoutPrinter.pageSeparator + "\n") }
+            if entry != chosen.first { write(LayoutPrinter.pageSeparator + "\n") }
             write(printer.render(layouter.layout(book, entry: entry), text: book.text))
         }
     }

@@ -49,8 +49,8 @@ public enum ReaderApp {
             terminal.draw(model.screen())
         }
         // Whatever happened, the place the reader was at is written before leaving.
-        _ = saver.record(model.position, now: clock())
-        if let position = saver.due(now: clock(), force: true) { save(position, to: storage, model: &model) }
+        let last = saver.record(model.position, now: clock()) ?? saver.due(now: clock(), force: true)
+        if let last { save(last, to: storage, model: &model) }
         return outcome
     }
 

@@ -10,7 +10,8 @@ public final class CursesTerminal: TerminalDevice {
     private let inputDescriptor: Int32
     private let signals: SignalWatcher
     private let useColour: Bool
-    private var theme = TerminalTheme.monochrome
+    private let noColour: Bool
+    private var theme = TerminalTheme(palette: ThemePalette(theme: .terminal, noColor: true), colours: 0)
     private var themeName: Settings.Theme?
     /// What the terminal shows now; nil forces a full redraw.
     private var shown: Screen?
@@ -40,7 +41,7 @@ public final class CursesTerminal: TerminalDevice {
         curs_set(0)
         let mask = novel_button4_pressed() | novel_button5_pressed() | novel_button1_clicked()
         mousemask(mask, nil)
-        let noColour = !(environment["NO_COLOR"] ?? "").isEmpty
+        noColour = !(environment["NO_COLOR"] ?? "").isEmpty
         useColour = !noColour && has_colors()
         if useColour {
             start_color()
@@ -69,13 +70,13 @@ public final class CursesTerminal: TerminalDevice {
     public func setTheme(_ name: Settings.Theme) {
         guard name != themeName else { return }
         themeName = name
-        guard useColour else { return }
-        theme = TerminalTheme.make(name, colours: Int(novel_colors()))
-        for role in TerminalTheme.roles {
-            let look = theme.look(role)
-            let limit = Int16(clamping: novel_colors())
-            func fit(_ colour: Int16) -> Int16 { colour < limit ? colour : -1 }
-            init_pair(TerminalTheme.pair(for: role), fit(look.foreground), fit(look.background))
+        theme = TerminalTheme(
+            palette: ThemePalette(theme: name, noColor: !useColour), colours: useColour ? Int(novel_colors()) : 0)
+        if useColour {
+            for role in TerminalTheme.roles {
+                let look = theme.look(role)
+                init_pair(TerminalTheme.pair(for: role), look.foreground, look.background)
+            }
         }
         shown = nil
     }
@@ -146,7 +147,7 @@ public final class CursesTerminal: TerminalDevice {
         let look = theme.look(cell.style.role)
         if look.bold || cell.style.bold { attributes |= novel_attr_bold() }
         if look.reverse != cell.style.reverse { attributes |= novel_attr_reverse() }
-        if look.underline || cell.style.underline { attributes |= novel_attr_underline() }
+        if cell.style.underline { attributes |= novel_attr_underline() }
         if look.dim { attributes |= novel_attr_dim() }
         let pair: Int16 = useColour ? TerminalTheme.pair(for: cell.style.role) : 0
         var count = 0

@@ -1,13 +1,13 @@
 import NovelCore
 
-/// How each `Style.Role` looks under a theme: colours (-1 is the terminal's own) and attributes.
-struct TerminalTheme: Equatable {
+/// How each `Style.Role` is drawn: the reader's `ThemePalette` colours fitted to what the terminal
+/// has (256 colours, or the 8 basic ones), plus the attributes that mark roles without colour.
+struct TerminalTheme {
     struct Look: Equatable {
         var foreground: Int16 = -1
         var background: Int16 = -1
         var bold = false
         var reverse = false
-        var underline = false
         var dim = false
     }
 
@@ -16,53 +16,38 @@ struct TerminalTheme: Equatable {
         .text, .title, .status, .overlay, .overlayTitle, .selection, .match, .currentMatch, .dim, .message,
     ]
 
-    var looks: [Style.Role: Look]
-
-    func look(_ role: Style.Role) -> Look { looks[role] ?? Look() }
-
     static func pair(for role: Style.Role) -> Int16 {
         Int16((roles.firstIndex(of: role) ?? 0) + 1)
     }
 
-    /// Attributes only, for NO_COLOR and monochrome terminals.
-    static let monochrome = TerminalTheme(looks: [
-        .title: Look(bold: true), .status: Look(reverse: true), .overlayTitle: Look(bold: true, reverse: true),
-        .selection: Look(reverse: true), .match: Look(underline: true), .currentMatch: Look(bold: true, reverse: true),
-        .dim: Look(dim: true), .message: Look(bold: true),
-    ])
+    let palette: ThemePalette
+    /// How many colours the terminal has.
+    let colours: Int
 
-    /// The colours for `theme`; `colours` is how many the terminal has (8, 16, 256…).
-    static func make(_ theme: Settings.Theme, colours: Int) -> TerminalTheme {
-        let rich = colours >= 256
-        switch theme {
-        case .terminal:
-            return TerminalTheme(looks: [
-                .title: Look(bold: true), .status: Look(reverse: true),
-                .overlayTitle: Look(bold: true, reverse: true), .selection: Look(reverse: true),
-                .match: Look(foreground: 0, background: 3), .currentMatch: Look(foreground: 0, background: 6, bold: true),
-                .dim: Look(dim: true), .message: Look(foreground: 3, bold: true),
-            ])
-        case .day:
-            return paper(ink: rich ? 235 : 0, paper: rich ? 255 : 7, bar: rich ? 250 : 6, accent: rich ? 25 : 4)
-        case .night:
-            return paper(ink: rich ? 250 : 7, paper: rich ? 234 : 0, bar: rich ? 238 : 4, accent: rich ? 110 : 6)
-        case .sepia:
-            return paper(ink: rich ? 94 : 0, paper: rich ? 230 : 3, bar: rich ? 187 : 7, accent: rich ? 130 : 1)
-        }
+    func look(_ role: Style.Role) -> Look {
+        let colors = palette.colors(for: role)
+        var look = Look()
+        look.foreground = fit(colors.foreground)
+        look.background = fit(colors.background)
+        look.reverse = palette.reversesWithoutColor(role)
+        look.bold = [.title, .overlayTitle, .currentMatch, .message].contains(role)
+        look.dim = role == .dim && colors.foreground == nil
+        return look
     }
 
-    private static func paper(ink: Int16, paper: Int16, bar: Int16, accent: Int16) -> TerminalTheme {
-        TerminalTheme(looks: [
-            .text: Look(foreground: ink, background: paper),
-            .title: Look(foreground: accent, background: paper, bold: true),
-            .status: Look(foreground: ink, background: bar),
-            .overlay: Look(foreground: ink, background: bar),
-            .overlayTitle: Look(foreground: accent, background: bar, bold: true),
-            .selection: Look(foreground: paper, background: ink),
-            .match: Look(foreground: ink, background: paper, reverse: true),
-            .currentMatch: Look(foreground: accent, background: paper, bold: true, reverse: true),
-            .dim: Look(foreground: ink, background: paper, dim: true),
-            .message: Look(foreground: accent, background: bar, bold: true),
-        ])
+    /// An xterm-256 colour as this terminal can show it; -1 is the terminal's own colour.
+    func fit(_ colour: Int?) -> Int16 {
+        guard let colour, colour >= 0 else { return -1 }
+        if colour < colours { return Int16(colour) }
+        return colours >= 8 ? Int16(Self.basic(colour)) : -1
+    }
+
+    /// The nearest of the 8 basic colours to an xterm-256 colour.
+    static func basic(_ colour: Int) -> Int {
+        if colour < 16 { return colour % 8 }
+        if colour >= 232 { return colour < 244 ? 0 : 7 }
+        let cube = colour - 16
+        let (red, green, blue) = (cube / 36, (cube / 6) % 6, cube % 6)
+        return (red >= 3 ? 1 : 0) | (green >= 3 ? 2 : 0) | (blue >= 3 ? 4 : 0)
     }
 }

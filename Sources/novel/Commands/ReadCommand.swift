@@ -43,8 +43,9 @@ struct ReadCommand: ParsableCommand {
             return
         }
         let terminal = try CursesTerminal(theme: settings.theme)
-        var reader = PreviewReader(
-            book: session.book, columns: terminal.size.columns, rows: terminal.size.rows, offset: start)
+        var reader = Reader(
+            book: session.book, settings: settings, state: session.state, columns: terminal.size.columns,
+            rows: terminal.size.rows, start: ReaderStart(offset: start))
         // Shown in the status bar, where they are seen, not on stderr behind the reader's screen.
         for warning in session.warnings + warnings { reader.report(warning) }
         let outcome = ReaderApp.run(
