@@ -165,6 +165,18 @@ struct ChapterRuleTests {
         }
     }
 
+    @Test func characterCountsMatchACountOfScalars() {
+        let text = Array("甲a😀\né́ 第一章 Lamp —— 灯……".utf8) + Array(String(repeating: "青灯", count: 37).utf8)
+        text.withUnsafeBufferPointer { bytes in
+            for start in 0..<12 {
+                for end in stride(from: start, through: bytes.count, by: 5) {
+                    let expected = bytes[start..<end].filter { $0 & 0xC0 != 0x80 }.count
+                    #expect(ChapterSplitter.scalarCount(bytes, start..<end) == expected)
+                }
+            }
+        }
+    }
+
     @Test func entriesPartitionTheText() throws {
         let text = "前面\n" + book(["第一卷　春", "第一章　甲", "番外　乙"]) + "结尾"
         let entries = try index(text).entries
