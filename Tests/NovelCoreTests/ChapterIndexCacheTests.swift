@@ -46,10 +46,11 @@ struct ChapterIndexCacheTests {
         #expect(try BookOpener.open(path: sample, paths: paths).index == builtIn.index)
         // An entry written under another rules version is not used.
         let cache = ChapterIndexCache(directory: paths.cacheDirectory)
-        let stale = ChapterIndexCache.Entry(
-            key: "\(builtIn.fingerprint)|rules-\(ChapterSplitter.rulesVersion - 1)|",
-            index: ChapterIndex(entries: [], ruleName: "stale"))
-        try JSONEncoder().encode(stale).write(to: URL(fileURLWithPath: cache.file(fingerprint: builtIn.fingerprint)))
+        let stale: [String: Any] = [
+            "key": "\(builtIn.fingerprint)|rules-\(ChapterSplitter.rulesVersion - 1)|", "rule": "stale", "entries": [[Any]](),
+        ]
+        try JSONSerialization.data(withJSONObject: stale).write(
+            to: URL(fileURLWithPath: cache.file(fingerprint: builtIn.fingerprint)))
         #expect(cache.load(fingerprint: builtIn.fingerprint, pattern: nil) == nil)
         #expect(try BookOpener.open(path: sample, paths: paths).index == builtIn.index)
     }
