@@ -46,13 +46,32 @@ struct ChapterIndexCacheTests {
         #expect(try BookOpener.open(path: sample, paths: paths).index == builtIn.index)
         // An entry written under another rules version is not used.
         let cache = ChapterIndexCache(directory: paths.cacheDirectory)
-        let stale: [String: Any] = [
-            "key": "\(builtIn.fingerprint)|rules-\(ChapterSplitter.rulesVersion - 1)|", "rule": "stale", "entries": [[Any]](),
-        ]
-        try JSONSerialization.data(withJSONObject: stale).write(
-            to: URL(fileURLWithPath: cache.file(fingerprint: builtIn.fingerprint)))
+        // An entry written under another rules version is not used: write one by hand.
+        var stale = Array("NVIX1\n".utf8)
+        let staleKey = Array("\(builtIn.fingerprint)|rules-\(ChapterSplitter.rulesVersion - 1)|".utf8)
+        withUnsafeBytes(of: Int64(staleKey.count).littleEndian) { stale.append(contentsOf: $0) }
+        stale += staleKey
+        try Data(stale).write(to: URL(fileURLWithPath: cache.file(fingerprint: builtIn.fingerprint)))
         #expect(cache.load(fingerprint: builtIn.fingerprint, pattern: nil) == nil)
         #expect(try BookOpener.open(path: sample, paths: paths).index == builtIn.index)
+    }
+
+    @Test func aTruncatedCacheReadsAsMissing() throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let paths = paths(home)
+        let book = try BookOpener.open(path: sample, paths: paths)
+        let cache = ChapterIndexCache(directory: paths.cacheDirectory)
+        let file = cache.file(fingerprint: book.fingerprint)
+        let whole = try Data(contentsOf: URL(fileURLWithPath: file))
+        for length in stride(from: 0, to: whole.count, by: 7) {
+            try whole.prefix(length).write(to: URL(fileURLWithPath: file))
+            #expect(cache.load(fingerprint: book.fingerprint, pattern: nil) == nil, "\(length) bytes")
+        }
+        try (whole + Data([0])).write(to: URL(fileURLWithPath: file))
+        #expect(cache.load(fingerprint: book.fingerprint, pattern: nil) == nil)
+        try whole.write(to: URL(fileURLWithPath: file))
+        #expect(cache.load(fingerprint: book.fingerprint, pattern: nil) == book.index)
     }
 
     @Test func writesLeaveNoTemporaryFiles() throws {
@@ -60,7 +79,7 @@ struct ChapterIndexCacheTests {
         defer { home.remove() }
         let paths = paths(home)
         let book = try BookOpener.open(path: sample, paths: paths)
-        #expect(cacheFiles(paths) == ["chapters-\(book.fingerprint).json"])
+        #expect(cacheFiles(paths) == ["chapters-\(book.fingerprint).idx"])
     }
 
     @Test func anUnwritableCacheOnlyCostsAScan() throws {

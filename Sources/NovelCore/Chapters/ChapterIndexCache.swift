@@ -2,8 +2,12 @@ import Foundation
 
 /// Chapter indexes kept on disk so that reopening a book does not scan it again. Keyed by the book's
 /// fingerprint, the rules version and the custom pattern; anything unreadable is ignored and rebuilt.
+///
+/// The file is a small binary record, not JSON: the scan itself runs faster than grep, so reading the
+/// cache has to be cheaper still, and decoding thousands of entries from JSON is not.
 public struct ChapterIndexCache: Sendable {
     public let directory: String
+    static let magic: [UInt8] = Array("NVIX1\n".utf8)
 
     public init(directory: String) {
         self.directory = directory
@@ -14,50 +18,85 @@ public struct ChapterIndexCache: Sendable {
     }
 
     func file(fingerprint: String) -> String {
-        directory + "/chapters-\(fingerprint).json"
+        directory + "/chapters-\(fingerprint).idx"
     }
 
     /// The stored index, or nil when there is none, it is unreadable, or it was made for other rules.
-    /// Entries are stored as arrays, not objects: decoding them is several times faster than Codable,
-    /// which matters because reading the cache must cost less than scanning again.
     public func load(fingerprint: String, pattern: String?) -> ChapterIndex? {
-        guard let data = FileManager.default.contents(atPath: file(fingerprint: fingerprint)),
-            let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
-            object["key"] as? String == key(fingerprint: fingerprint, pattern: pattern),
-            let ruleName = object["rule"] as? String, let rows = object["entries"] as? [[Any]]
-        else { return nil }
-        var entries: [TOCEntry] = []
-        entries.reserveCapacity(rows.count)
-        for row in rows {
-            guard row.count == 8, let levelValue = row[0] as? Int, let level = TOCEntry.Level(rawValue: levelValue),
-                let kindName = row[1] as? String, let kind = TOCEntry.Kind(rawValue: kindName),
-                let title = row[2] as? String, let lower = row[4] as? Int, let upper = row[5] as? Int,
-                let bodyStart = row[6] as? Int, lower <= upper
+        guard let data = FileManager.default.contents(atPath: file(fingerprint: fingerprint)) else { return nil }
+        return data.withUnsafeBytes { raw -> ChapterIndex? in
+            var reader = Reader(bytes: raw)
+            guard reader.take(Self.magic.count).map(Array.init) == Self.magic,
+                reader.string() == key(fingerprint: fingerprint, pattern: pattern), let ruleName = reader.string(),
+                let count = reader.integer(), count >= 0, count <= raw.count
             else { return nil }
-            entries.append(
-                TOCEntry(
-                    level: level, title: title, number: row[3] as? Int, range: lower..<upper, bodyStart: bodyStart,
-                    volumeIndex: row[7] as? Int, kind: kind))
+            var entries: [TOCEntry] = []
+            entries.reserveCapacity(count)
+            for _ in 0..<count {
+                guard let levelValue = reader.integer(), let level = TOCEntry.Level(rawValue: levelValue),
+                    let kindName = reader.string(), let kind = TOCEntry.Kind(rawValue: kindName),
+                    let number = reader.integer(), let lower = reader.integer(), let upper = reader.integer(),
+                    let bodyStart = reader.integer(), let volume = reader.integer(), let title = reader.string(),
+                    lower <= upper
+                else { return nil }
+                entries.append(
+                    TOCEntry(
+                        level: level, title: title, number: number == Int.min ? nil : number, range: lower..<upper,
+                        bodyStart: bodyStart, volumeIndex: volume < 0 ? nil : volume, kind: kind))
+            }
+            return reader.isAtEnd ? ChapterIndex(entries: entries, ruleName: ruleName) : nil
         }
-        return ChapterIndex(entries: entries, ruleName: ruleName)
     }
 
     /// Best effort: a cache that cannot be written only costs a scan next time.
     public func store(_ index: ChapterIndex, fingerprint: String, pattern: String?) {
-        let rows: [[Any]] = index.entries.map { entry in
-            [
-                entry.level.rawValue, entry.kind.rawValue, entry.title, entry.number ?? NSNull(),
-                entry.range.lowerBound, entry.range.upperBound, entry.bodyStart, entry.volumeIndex ?? NSNull(),
-            ]
+        var data = Self.magic
+        func integer(_ value: Int) { withUnsafeBytes(of: Int64(value).littleEndian) { data.append(contentsOf: $0) } }
+        func string(_ value: String) {
+            integer(value.utf8.count)
+            data.append(contentsOf: value.utf8)
         }
-        let object: [String: Any] = [
-            "key": key(fingerprint: fingerprint, pattern: pattern), "rule": index.ruleName, "entries": rows,
-        ]
-        guard let data = try? JSONSerialization.data(withJSONObject: object) else { return }
+        string(key(fingerprint: fingerprint, pattern: pattern))
+        string(index.ruleName)
+        integer(index.entries.count)
+        for entry in index.entries {
+            integer(entry.level.rawValue)
+            string(entry.kind.rawValue)
+            integer(entry.number ?? Int.min)
+            integer(entry.range.lowerBound)
+            integer(entry.range.upperBound)
+            integer(entry.bodyStart)
+            integer(entry.volumeIndex ?? -1)
+            string(entry.title)
+        }
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let target = file(fingerprint: fingerprint)
         let temporary = target + ".tmp-\(getpid())"
-        guard FileManager.default.createFile(atPath: temporary, contents: data) else { return }
+        guard FileManager.default.createFile(atPath: temporary, contents: Data(data)) else { return }
         if rename(temporary, target) != 0 { unlink(temporary) }
+    }
+
+    /// Reads the cache record with bounds checks: a truncated or damaged file reads as nil.
+    struct Reader {
+        let bytes: UnsafeRawBufferPointer
+        var offset = 0
+
+        var isAtEnd: Bool { offset == bytes.count }
+
+        mutating func take(_ count: Int) -> UnsafeRawBufferPointer? {
+            guard count >= 0, count <= bytes.count - offset else { return nil }
+            defer { offset += count }
+            return UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + count)])
+        }
+
+        mutating func integer() -> Int? {
+            guard let raw = take(8) else { return nil }
+            return Int(Int64(littleEndian: raw.loadUnaligned(as: Int64.self)))
+        }
+
+        mutating func string() -> String? {
+            guard let length = integer(), let raw = take(length) else { return nil }
+            return String(validating: raw.bindMemory(to: UInt8.self), as: UTF8.self)
+        }
     }
 }
