@@ -27,6 +27,8 @@ public struct LayoutPrinter: Sendable {
         _ page: LayoutPage, of layout: ChapterLayout, _ bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]
     ) {
         var row = 0
+        // At font scale 1 a placed cluster's width is its natural width: no need to measure it again.
+        let unscaled = layout.geometry.rowsPerGlyph == 1
         for line in layout.lines[page.lines] {
             while row < line.row {
                 output.append(0x0A)
@@ -39,7 +41,9 @@ public struct LayoutPrinter: Sendable {
                     cells = cluster.column
                 }
                 output.append(contentsOf: bytes[cluster.bytes])
-                cells += measure.clusterWidth(bytes, cluster.bytes)
+                // (A tab's placed width is its expansion, but the printer writes the tab itself.)
+                let isTab = bytes[cluster.bytes.lowerBound] == 0x09
+                cells += unscaled && !isTab ? cluster.width : measure.clusterWidth(bytes, cluster.bytes)
             }
             output.append(0x0A)
             row += 1
