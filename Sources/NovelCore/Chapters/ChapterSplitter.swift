@@ -393,20 +393,8 @@ public struct ChapterSplitter: Sendable {
     }
 
     /// Unicode scalars in the range (bytes that do not continue a UTF-8 sequence).
-    /// Eight bytes at a time: a byte continues a sequence when its top bits are 10.
+    /// Unicode scalars in the range (see `scalarCount` in Text/UTF8Scalars.swift).
     static func scalarCount(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
-        guard let base = bytes.baseAddress else { return 0 }
-        var continuations = 0
-        var index = range.lowerBound
-        while index + 8 <= range.upperBound {
-            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-            continuations += (word & ~(word << 1) & 0x8080_8080_8080_8080).nonzeroBitCount
-            index += 8
-        }
-        while index < range.upperBound {
-            if bytes[index] & 0xC0 == 0x80 { continuations += 1 }
-            index += 1
-        }
-        return range.count - continuations
+        NovelCore.scalarCount(bytes, range)
     }
 }

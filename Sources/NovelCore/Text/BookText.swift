@@ -44,22 +44,7 @@ public struct BookText: Sendable {
     /// The number of Unicode scalars (code points), counted eight bytes at a time on each access: every
     /// byte that is not a UTF-8 continuation byte starts one. For Chinese text this equals the grapheme count.
     public var characters: Int {
-        utf8.withUnsafeBufferPointer { bytes in
-            guard let base = bytes.baseAddress else { return 0 }
-            var continuations = 0
-            var index = 0
-            while index + 8 <= bytes.count {
-                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-                // Bit 7 set and bit 6 clear: 10xxxxxx.
-                continuations += (word & ~(word << 1) & 0x8080_8080_8080_8080).nonzeroBitCount
-                index += 8
-            }
-            while index < bytes.count {
-                if bytes[index] & 0xC0 == 0x80 { continuations += 1 }
-                index += 1
-            }
-            return bytes.count - continuations
-        }
+        utf8.withUnsafeBufferPointer { scalarCount($0, 0..<$0.count) }
     }
 
     /// The number of lines: line feeds, plus one for a last line without one (an empty text has none).

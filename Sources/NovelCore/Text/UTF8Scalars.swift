@@ -35,3 +35,21 @@ func decodeScalar(_ bytes: UnsafePointer<UInt8>, at index: Int, count: Int) -> (
     if index + length > count { return (0xFFFD, count) }
     return decodeScalar(bytes, at: index)
 }
+
+/// Unicode scalars in `range` of valid UTF-8, eight bytes at a time: every byte that does not continue a
+/// sequence (top bits 10) starts one.
+func scalarCount(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
+    guard let base = bytes.baseAddress else { return 0 }
+    var continuations = 0
+    var index = range.lowerBound
+    while index + 8 <= range.upperBound {
+        let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+        continuations += (word & ~(word << 1) & 0x8080_8080_8080_8080).nonzeroBitCount
+        index += 8
+    }
+    while index < range.upperBound {
+        if bytes[index] & 0xC0 == 0x80 { continuations += 1 }
+        index += 1
+    }
+    return range.count - continuations
+}
