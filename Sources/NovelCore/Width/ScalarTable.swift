@@ -21,25 +21,37 @@ struct ScalarTable: @unchecked Sendable {
     static let regionalIndicator: UInt8 = 12, zwj: UInt8 = 17
 
     private init() {
-        let entries = Self.entries()
+        let runs = Self.runs()
         stage1 = .allocate(capacity: 0x1100)
-        var blocks: [ArraySlice<UInt8>: UInt16] = [:]
-        var distinct: [ArraySlice<UInt8>] = []
+        // Most blocks hold one run (unassigned planes, CJK ideographs): those share one block per value.
+        // A block where properties change gets a block of its own.
+        var uniformBlock = [UInt16?](repeating: nil, count: 256)
+        var blocks: [UInt8] = []
+        var run = 0
         for blockIndex in 0..<0x1100 {
-            let block = entries[(blockIndex << 8)..<((blockIndex + 1) << 8)]
-            if let known = blocks[block] {
-                stage1[blockIndex] = known
+            let blockStart = UInt32(blockIndex << 8)
+            let blockEnd = blockStart + 256
+            while run + 1 < runs.count, runs[run + 1].start <= blockStart { run += 1 }
+            let number = UInt16(blocks.count >> 8)
+            if run + 1 == runs.count || runs[run + 1].start >= blockEnd {
+                let value = runs[run].entry
+                if let shared = uniformBlock[Int(value)] {
+                    stage1[blockIndex] = shared
+                    continue
+                }
+                uniformBlock[Int(value)] = number
+                blocks.append(contentsOf: repeatElement(value, count: 256))
             } else {
-                let number = UInt16(distinct.count)
-                blocks[block] = number
-                distinct.append(block)
-                stage1[blockIndex] = number
+                var current = run
+                for code in blockStart..<blockEnd {
+                    while current + 1 < runs.count, runs[current + 1].start <= code { current += 1 }
+                    blocks.append(runs[current].entry)
+                }
             }
+            stage1[blockIndex] = number
         }
-        stage2 = .allocate(capacity: distinct.count * 256)
-        for (number, block) in distinct.enumerated() {
-            for (offset, entry) in block.enumerated() { stage2[number << 8 | offset] = entry }
-        }
+        stage2 = .allocate(capacity: blocks.count)
+        stage2.initialize(from: blocks, count: blocks.count)
         mayJoin = .allocate(capacity: 32 * 32)
         for first in 0..<32 {
             for second in 0..<32 {
@@ -48,24 +60,49 @@ struct ScalarTable: @unchecked Sendable {
         }
     }
 
-    /// The entry of every code point. ICU reports where its properties change, so each run of code
-    /// points with identical properties is looked up once (about 20,000 runs instead of 1.1 million).
-    static func entries() -> [UInt8] {
+    /// A run of code points from `start` up to the next run's start, all with the same `entry`.
+    struct Run: Equatable {
+        var start: UInt32
+        var entry: UInt8
+    }
+
+    /// Bumped whenever `entry(for:)` changes meaning, so that generated runs made by older code are not used.
+    static let runsFormat: Int32 = 1
+
+    /// The runs for this process: the generated copy in CICU (scalar_runs.c) when it was made from the
+    /// Unicode version this ICU implements, else built from ICU now. Asking ICU for where its properties
+    /// change takes about 10 ms, the largest part of starting the reader; the copy takes microseconds.
+    static func runs() -> [Run] {
+        generatedRuns() ?? liveRuns()
+    }
+
+    static func generatedRuns() -> [Run]? {
+        let version = String(cString: nicu_scalar_runs_unicode_version())
+        guard nicu_scalar_runs_format() == runsFormat, version == ScalarProperties.unicodeVersion,
+            let packed = nicu_scalar_runs()
+        else { return nil }
+        return (0..<Int(nicu_scalar_runs_count())).map { Run(start: packed[$0] >> 8, entry: UInt8(packed[$0] & 0xFF)) }
+    }
+
+    /// The runs built from ICU's properties: each stretch where no property we use changes is looked
+    /// up once (about 5,000 runs instead of 1.1 million code points).
+    static func liveRuns() -> [Run] {
         var error: Int32 = 0
-        let count = Int(nicu_width_property_starts(nil, 0, &error))
-        var starts = [Int32](repeating: 0, count: count)
-        _ = nicu_width_property_starts(&starts, Int32(count), &error)
-        var entries = [UInt8](repeating: 0, count: 0x110000)
-        guard error <= 0, count > 0 else {
-            for code in 0..<0x110000 { entries[code] = entry(for: UInt32(code)) }  // one by one, slowly
-            return entries
+        var starts = [Int32](repeating: 0, count: 1 << 16)
+        var count = Int(nicu_width_property_starts(&starts, Int32(starts.count), &error))
+        if error <= 0, count > starts.count {
+            starts = [Int32](repeating: 0, count: count)
+            count = Int(nicu_width_property_starts(&starts, Int32(count), &error))
         }
-        for (index, start) in starts.enumerated() {
-            let end = index + 1 < starts.count ? Int(starts[index + 1]) : 0x110000
-            let value = entry(for: UInt32(start))
-            for code in Int(start)..<end { entries[code] = value }
+        guard error <= 0, count > 0, starts.first == 0 else {
+            return (0..<0x110000).map { Run(start: UInt32($0), entry: entry(for: UInt32($0))) }  // slowly
         }
-        return entries
+        var runs: [Run] = []
+        for start in starts.prefix(count) {
+            let entry = entry(for: UInt32(start))
+            if runs.last?.entry != entry { runs.append(Run(start: UInt32(start), entry: entry)) }
+        }
+        return runs
     }
 
     static func entry(for scalar: UInt32) -> UInt8 {

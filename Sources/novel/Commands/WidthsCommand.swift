@@ -15,8 +15,14 @@ struct WidthsCommand: ParsableCommand {
     @Flag(help: "Include unassigned code points.") var all = false
     @Flag(help: "Instead, read lines from standard input and print each line's width (narrow, wide).")
     var lines = false
+    @Flag(help: "Instead, print Sources/CICU/scalar_runs.c built from this ICU (scripts/gen-scalar-runs).")
+    var scalarRunsC = false
 
     func run() {
+        if scalarRunsC {
+            StandardOutput.write(ScalarRunsSource.cSource())
+            return
+        }
         if lines {
             while let line = readLine(strippingNewline: true) {
                 let narrow = DisplayWidth(ambiguous: .narrow).width(of: line)
