@@ -9,6 +9,12 @@ public struct Book: Sendable {
     /// `BookFingerprint.of(text.utf8)`: the book's identity for state and caches.
     public let fingerprint: String
     public let index: ChapterIndex
+    /// Set on a `BookPreview`'s book, whose `text` is only the start of the book: the whole text's
+    /// length in bytes, known from the last save or estimated.
+    public var expectedLength: Int?
+
+    /// The length of the whole text in bytes: what percentages are taken of.
+    public var length: Int { expectedLength ?? text.utf8.count }
 
     public init(path: String, title: String, text: BookText, fingerprint: String, index: ChapterIndex) {
         self.path = path

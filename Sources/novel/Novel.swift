@@ -52,7 +52,7 @@ struct Novel: ParsableCommand {
     static func main() {
         StandardOutput.ignoreBrokenPipeSignal()
         do {
-            var command = try parseAsRoot()
+            var command = try ReadCommand.plainRead(CommandLine.arguments.dropFirst()) ?? parseAsRoot()
             try command.run()
         } catch let error as NovelError {
             FileHandle.standardError.write(Data("novel: \(error.description)\n".utf8))

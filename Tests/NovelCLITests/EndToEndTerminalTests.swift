@@ -190,6 +190,55 @@ final class EndToEndTerminalTests {
         #expect(try !terminal.alternateScreenIsOn())
     }
 
+    /// A book of about 1.1 MB: big enough that `novel read` draws its first screen from the start of the
+    /// file (a preview) before the whole book is loaded.
+    private func bigBook() throws -> String {
+        var text = ""
+        for number in 1...1200 {
+            text += "第\(number)章 灯下\(number)\n"
+            for paragraph in 0..<8 {
+                text += "　　第\(number)章第\(paragraph)段：他提着灯走过长街，风吹得灯火忽明忽暗，“快走吧。”她说。\n"
+            }
+        }
+        return try home.write("big.txt", Array(text.utf8))
+    }
+
+    @Test func aBigBookReopensDeepWhereItWasLeft() throws {
+        let big = try bigBook()
+        let terminal = try terminal()
+        defer { terminal.kill() }
+        var screen = try open(terminal, big, ["--chapter", "第450章"], expecting: "第450章")
+        screen = try press("Space", on: terminal, from: screen)
+        let place = firstLine(screen)
+        #expect(try quit(terminal) == 0)
+        let states = try FileManager.default.contentsOfDirectory(atPath: home.path + "/state/books")
+        let state = try #require(states.first { $0.hasSuffix(".json") })
+        let saved = try String(contentsOfFile: home.path + "/state/books/" + state, encoding: .utf8)
+        #expect(saved.contains("\"source\""), "the file's stamp that lets the next open draw early")
+
+        try terminal.send("C-l")
+        let reopened = try open(terminal, big, expecting: place)
+        #expect(firstLine(reopened) == place)
+        #expect(reopened == screen, "the same page, status bar included")
+        #expect(try quit(terminal) == 0)
+    }
+
+    @Test func aBookFoundBinaryAfterItsFirstScreenExitsWithAMessage() throws {
+        // Clean text for the first screen, a run of NUL bytes in the middle, where the binary check looks.
+        var bytes = Array(try String(contentsOfFile: try bigBook(), encoding: .utf8).utf8)
+        let late = bytes.count / 2 - 200
+        bytes.replaceSubrange(late..<(late + 400), with: [UInt8](repeating: 0, count: 400))
+        let path = try home.write("late-binary.txt", bytes)
+        let terminal = try terminal()
+        defer { terminal.kill() }
+        try terminal.runInShell([NovelBinary.path, "read", path])
+        #expect(try terminal.waitForExit() == 2)
+        let screen = try terminal.capture()
+        #expect(screen.contains("late-binary.txt") && screen.contains("binary"), "\(screen)")
+        #expect(try !terminal.alternateScreenIsOn())
+        #expect(screen.split(separator: "\n").last.map(String.init) == TmuxSession.prompt)
+    }
+
     @Test func anUnknownTerminalTypeExitsWithAMessage() throws {
         let terminal = try terminal()
         defer { terminal.kill() }

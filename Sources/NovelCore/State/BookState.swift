@@ -20,6 +20,8 @@ public struct BookState: Sendable, Equatable {
     public var encoding: String?
     /// Bookmark ids (and "position") that could not be found again after the book's text changed.
     public var unanchored: [String]
+    /// The file as it was when the state was last saved (see `BookPreview`).
+    public var source: SourceStamp?
 
     public init(fingerprint: String, title: String, lastPath: String) {
         self.fingerprint = fingerprint
@@ -32,6 +34,7 @@ public struct BookState: Sendable, Equatable {
         chapterPattern = nil
         encoding = nil
         unanchored = []
+        source = nil
     }
 
     /// Builds the state from a file's object; wrongly typed parts are reported and left out.
@@ -66,6 +69,7 @@ public struct BookState: Sendable, Equatable {
         chapterPattern = object["chapterPattern"] as? String
         encoding = object["encoding"] as? String
         unanchored = object["unanchored"] as? [String] ?? []
+        source = object["source"].flatMap { StateJSON.decode(SourceStamp.self, from: $0) }
     }
 
     /// Writes the known keys over `object`, which keeps the keys this version does not know.
@@ -86,6 +90,7 @@ public struct BookState: Sendable, Equatable {
         object["chapterPattern"] = chapterPattern ?? NSNull()
         object["encoding"] = encoding ?? NSNull()
         object["unanchored"] = unanchored
+        object["source"] = source.flatMap { StateJSON.encode($0) } ?? NSNull()
         return object
     }
 

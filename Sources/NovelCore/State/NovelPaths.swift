@@ -16,16 +16,19 @@ public struct NovelPaths: Sendable, Equatable {
         self.cacheDirectory = cacheDirectory
     }
 
-    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment)
-        -> NovelPaths
-    {
-        if let home = environment["NOVEL_HOME"], !home.isEmpty {
+    /// The paths for `environment`, or for this process's environment when nil (read with getenv: building
+    /// the whole dictionary would cost a noticeable part of the reader's launch).
+    public static func fromEnvironment(_ given: [String: String]? = nil) -> NovelPaths {
+        let environment = given.map { given in { (name: String) in given[name] } } ?? { name in
+            getenv(name).map { String(cString: $0) }
+        }
+        if let home = environment("NOVEL_HOME"), !home.isEmpty {
             return NovelPaths(
                 configDirectory: home + "/config", stateDirectory: home + "/state", cacheDirectory: home + "/cache")
         }
-        let userHome = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        let userHome = environment("HOME").flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
         func base(_ key: String, _ fallback: String) -> String {
-            if let value = environment[key], value.hasPrefix("/") { return value }
+            if let value = environment(key), value.hasPrefix("/") { return value }
             return userHome + "/" + fallback
         }
         return NovelPaths(

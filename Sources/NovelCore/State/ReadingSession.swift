@@ -29,6 +29,7 @@ public struct ReadingSession {
                 state = try store.update(fingerprint: book.fingerprint, title: book.title, path: absolute) { current in
                     current = moved
                     current.fingerprint = book.fingerprint
+                    current.source = book.text.sourceStamp
                     return current
                 }
             } catch {
@@ -44,6 +45,7 @@ public struct ReadingSession {
                 state = try store.update(fingerprint: book.fingerprint, title: book.title, path: absolute) { current in
                     if let encoding { current.encoding = encoding }
                     if let chapterPattern { current.chapterPattern = chapterPattern.isEmpty ? nil : chapterPattern }
+                    current.source = book.text.sourceStamp
                     return current
                 }
             } catch {
@@ -55,10 +57,15 @@ public struct ReadingSession {
         return ReadingSession(book: book, state: state, warnings: warnings, store: store)
     }
 
-    /// Applies `change` to the book's state under the store's lock and returns the new state.
+    /// Applies `change` to the book's state under the store's lock and returns the new state. The file's
+    /// stamp goes with every save, so that the next open can show its first screen early (`BookPreview`).
     @discardableResult
     public func update<T>(_ change: (inout BookState) throws -> T) throws -> T {
-        try store.update(fingerprint: book.fingerprint, title: book.title, path: Self.absolutePath(book.path), change)
+        try store.update(fingerprint: book.fingerprint, title: book.title, path: Self.absolutePath(book.path)) {
+            state in
+            if let stamp = book.text.sourceStamp { state.source = stamp }
+            return try change(&state)
+        }
     }
 
     public static func absolutePath(_ path: String) -> String {

@@ -3,6 +3,11 @@ import Foundation
 /// Reads a whole book file in one go, with an error that names the file and says what is wrong.
 enum BookFile {
     static func read(_ path: String) throws(BookError) -> [UInt8] {
+        try readWithIdentity(path).bytes
+    }
+
+    /// The file's bytes and what the file looked like when they were read.
+    static func readWithIdentity(_ path: String) throws(BookError) -> (bytes: [UInt8], identity: FileIdentity) {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         if descriptor < 0 {
             let code = errno
@@ -18,6 +23,7 @@ enum BookFile {
             throw .unreadable(path: path, reason: String(cString: strerror(errno)))
         }
         if status.st_mode & S_IFMT == S_IFDIR { throw .isDirectory(path: path) }
+        let identity = FileIdentity(status)
         // One read of the size the file has now; keep reading if it grew or has no size (a pipe).
         var bytes = [UInt8](repeating: 0, count: max(Int(status.st_size), 0) + 1)
         var filled = 0
@@ -32,6 +38,33 @@ enum BookFile {
                 if code == EISDIR { throw .isDirectory(path: path) }
                 throw .unreadable(path: path, reason: String(cString: strerror(code)))
             }
+            if result == 0 { break }
+            filled += result
+        }
+        bytes.removeSubrange(filled...)
+        return (bytes, identity)
+    }
+
+    /// The file's identity now, without reading it; nil when it cannot be opened or is not a regular file.
+    static func identity(_ path: String) -> FileIdentity? {
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        return FileIdentity(status)
+    }
+
+    /// At most the first `count` bytes of the file, or nil when it cannot be read.
+    static func readPrefix(_ path: String, count: Int) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: max(count, 0))
+        var filled = 0
+        while filled < bytes.count {
+            let result = bytes.withUnsafeMutableBytes { raw in
+                pread(descriptor, raw.baseAddress! + filled, raw.count - filled, off_t(filled))
+            }
+            if result < 0, errno == EINTR { continue }
+            if result < 0 { return nil }
             if result == 0 { break }
             filled += result
         }

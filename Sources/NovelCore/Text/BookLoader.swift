@@ -8,8 +8,10 @@ import CICU
 public enum BookLoader {
     /// Reads and decodes the file at `path`; `encoding` (any ICU converter name or alias) overrides detection.
     public static func load(path: String, encoding: String? = nil) throws(BookError) -> BookText {
-        let bytes = try BookFile.read(path)
-        return try decode(bytes, path: path, encoding: encoding)
+        let (bytes, identity) = try BookFile.readWithIdentity(path)
+        var text = try decode(bytes, path: path, encoding: encoding)
+        text.fileIdentity = identity
+        return text
     }
 
     /// Decodes raw file bytes; see `load(path:encoding:)`.

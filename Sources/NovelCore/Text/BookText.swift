@@ -29,6 +29,8 @@ public struct BookText: Sendable {
     public let invalidSequences: Int
     /// The size of the file before decoding, in bytes.
     public let sourceByteCount: Int
+    /// The file's size and modification time when it was read (nil for text not read from a file).
+    public var fileIdentity: FileIdentity?
 
     public init(
         utf8: [UInt8], encoding: String, encodingSource: EncodingSource, invalidSequences: Int,
@@ -39,6 +41,11 @@ public struct BookText: Sendable {
         self.encodingSource = encodingSource
         self.invalidSequences = invalidSequences
         self.sourceByteCount = sourceByteCount ?? utf8.count
+    }
+
+    /// The stamp saved with the book's state; nil when the text was not read from a file.
+    public var sourceStamp: SourceStamp? {
+        fileIdentity.map { SourceStamp(file: $0, encoding: encoding, textBytes: utf8.count) }
     }
 
     /// The number of Unicode scalars (code points), counted eight bytes at a time on each access: every

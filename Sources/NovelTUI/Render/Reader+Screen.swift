@@ -142,7 +142,7 @@ extension Reader {
     }
 
     var percentText: String {
-        let count = book.text.utf8.count
+        let count = book.length
         guard count > 0 else { return "100%" }
         return "\(firstVisibleOffset * 100 / count)%"
     }

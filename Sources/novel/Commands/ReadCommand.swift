@@ -32,6 +32,20 @@ struct ReadCommand: ParsableCommand {
     @Option(help: "Decode with this encoding instead of detecting it.") var encoding: String?
     @Option(help: "A regular expression that matches chapter heading lines.") var chapterPattern: String?
 
+    /// `novel read BOOK` without argument-parser: the launch people wait for, where parsing the command
+    /// tree (reflection and protocol-conformance lookups in a large binary) costs about 2 ms of the ~10.
+    /// Anything else, such as a flag or a second argument, goes through the parser.
+    static func plainRead(_ arguments: ArraySlice<String>) -> ReadCommand? {
+        guard arguments.count == 2, arguments.first == "read", let book = arguments.last, !book.hasPrefix("-") else {
+            return nil
+        }
+        var command = ReadCommand()
+        command.book = book
+        (command.chapter, command.bookmark, command.percent, command.mode) = (nil, nil, nil, nil)
+        (command.encoding, command.chapterPattern) = (nil, nil)
+        return command
+    }
+
     func validate() throws {
         if let percent, !(0...100).contains(percent) {
             throw ValidationError("--percent must be between 0 and 100, not \(percent)")
@@ -40,27 +54,47 @@ struct ReadCommand: ParsableCommand {
 
     func run() throws {
         let paths = NovelPaths.fromEnvironment()
-        let session = try ReadingSession.open(
-            path: book, encoding: encoding, chapterPattern: chapterPattern, paths: paths, remember: true)
         let settingsStore = SettingsStore(paths: paths)
         let (saved, warnings) = settingsStore.load()
         let settings = sessionSettings(saved)
-        let start = try startOffset(session)
-        if isatty(STDOUT_FILENO) != 1 {
+        let interactive = isatty(STDOUT_FILENO) == 1
+        // The first screen from the start of the file while the whole book is read and indexed.
+        var terminal: CursesTerminal?
+        if interactive, chapter == nil, bookmark == nil, percent == nil,
+            let preview = BookPreview.open(path: book, encoding: encoding, chapterPattern: chapterPattern, paths: paths)
+        {
+            let shown = try CursesTerminal(theme: settings.theme)
+            terminal = shown
+            let glimpse = Reader(
+                book: preview.book, settings: settings, state: preview.state, columns: shown.size.columns,
+                rows: shown.size.rows, start: ReaderStart(offset: preview.offset))
+            shown.draw(glimpse.screen())
+        }
+        let session: ReadingSession
+        let start: Int
+        do {
+            session = try ReadingSession.open(
+                path: book, encoding: encoding, chapterPattern: chapterPattern, paths: paths, remember: true)
+            start = try startOffset(session)
+        } catch {
+            terminal?.restore()
+            throw error
+        }
+        if !interactive {
             try printLaidOut(session.book, from: start, settings: settings)
             return
         }
-        let terminal = try CursesTerminal(theme: settings.theme)
+        let screen = try terminal ?? CursesTerminal(theme: settings.theme)
         var reader = Reader(
-            book: session.book, settings: settings, state: session.state, columns: terminal.size.columns,
-            rows: terminal.size.rows, start: ReaderStart(offset: start))
+            book: session.book, settings: settings, state: session.state, columns: screen.size.columns,
+            rows: screen.size.rows, start: ReaderStart(offset: start))
         // Shown in the status bar, where they are seen, not on stderr behind the reader's screen.
         for warning in session.warnings + warnings { reader.report(warning) }
         let outcome = ReaderApp.run(
-            &reader, terminal: terminal, storage: StoreStorage(
+            &reader, terminal: screen, storage: StoreStorage(
                 session: session, settingsStore: settingsStore,
                 sessionTransition: settings.transition == saved.transition ? nil : (settings.transition, saved.transition)))
-        terminal.restore()
+        screen.restore()
         if case .signal(let number) = outcome { Foundation.exit(128 + number) }
     }
 

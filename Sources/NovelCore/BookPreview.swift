@@ -1,0 +1,112 @@
+/// The book as far as the first screen needs it, from the start of the file, so that `novel read` can
+/// draw before the whole book is read, decoded, fingerprinted and indexed (issue 7: launch as fast as
+/// `less`). The reader replaces it with the `Book` from `BookOpener` as soon as that is ready.
+///
+/// A preview is made only when it can be right: for a book read before, its state's `source` stamp
+/// must match the file's size and modification time (else the full open may re-anchor the position),
+/// and the text is decoded with the encoding the whole file was decoded with. The chapter index comes
+/// from the cache when there is one; a first open splits the start of the text instead, which shows
+/// the same first chapter. Whatever does not fit these rules gets no preview, only the full open.
+public struct BookPreview: Sendable {
+    /// `text` is the start of the book; `expectedLength` is the whole text's length.
+    public let book: Book
+    /// The saved state the position came from; nil on a first open.
+    public let state: BookState?
+    /// Where the reader opens: the saved position, or the beginning.
+    public let offset: Int
+
+    /// How much of the file a first open reads: more than the first chapter of nearly every book.
+    public static let defaultWindow = 1 << 18
+
+    /// The preview, or nil when there should be none (small file, changed file, unreadable or odd input:
+    /// the full open reports problems). `window` is the number of bytes read when the position is near the
+    /// start; files up to twice that size are opened whole at once.
+    public static func open(
+        path: String, encoding forced: String? = nil, chapterPattern: String? = nil, paths: NovelPaths,
+        window: Int = defaultWindow
+    ) -> BookPreview? {
+        guard let file = BookFile.identity(path), file.bytes > 2 * window else { return nil }
+        let previous = BookStateStore(paths: paths).latest(lastPath: ReadingSession.absolutePath(path))
+        let pattern = (chapterPattern ?? previous?.chapterPattern).flatMap { $0.isEmpty ? nil : $0 }
+        var offset = 0
+        // Decode as the full open will: the forced encoding, or the one the whole file was decoded with.
+        var encoding = forced
+        var decodesAsUTF8 = false
+        var cachedIndex: ChapterIndex?
+        var expectedLength: Int?
+        if let previous {
+            guard let source = previous.source, source.file == file else { return nil }
+            // A different --encoding than the book's own choice: other text, other offsets.
+            if let forced, forced != previous.encoding { return nil }
+            encoding = source.encoding
+            decodesAsUTF8 = source.encoding == "UTF-8"
+            offset = min(max(previous.position?.offset ?? 0, 0), source.textBytes)
+            expectedLength = source.textBytes
+            cachedIndex = ChapterIndexCache(directory: paths.cacheDirectory)
+                .load(fingerprint: previous.fingerprint, pattern: pattern)
+        }
+        // The text needed: the chapter holding the position when the index is known, else the position.
+        var needed = offset + 1
+        if let cachedIndex, !cachedIndex.entries.isEmpty {
+            needed = cachedIndex.entries[cachedIndex.entryIndex(containing: offset)].range.upperBound
+        }
+        // GB18030, Big5 and UTF-16 text is longer than its file, UTF-8 text as long or (without CRs) a little
+        // shorter: an eighth more covers `needed` bytes of text unless it is full of control pictures.
+        let rawCount = needed <= window / 2 ? window : needed + needed / 8 + window / 4
+        guard rawCount < file.bytes, var bytes = BookFile.readPrefix(path, count: rawCount),
+            let end = lineEnd(in: bytes, encoding: encoding)
+        else { return nil }
+        bytes.removeSubrange(end...)
+        let rawUsed = bytes.count
+        // A book that was UTF-8 takes the validator's fast path; naming it would go through ICU's converter.
+        guard var text = try? BookLoader.decode(bytes, path: path, encoding: decodesAsUTF8 ? nil : encoding),
+            text.utf8.count >= needed
+        else { return nil }
+        text.fileIdentity = nil  // only the start of the file: never a stamp for the state
+        let index: ChapterIndex
+        if let cachedIndex {
+            index = Self.clip(cachedIndex, to: text.utf8.count)
+        } else {
+            guard let splitter = try? ChapterSplitter(customPattern: pattern) else { return nil }
+            index = splitter.split(text)
+        }
+        guard !index.entries.isEmpty else { return nil }
+        var book = Book(
+            path: path, title: BookOpener.title(of: path), text: text, fingerprint: previous?.fingerprint ?? "",
+            index: index)
+        book.expectedLength = expectedLength ?? Int(Double(text.utf8.count) * Double(file.bytes) / Double(max(rawUsed, 1)))
+        return BookPreview(book: book, state: previous, offset: min(offset, text.utf8.count))
+    }
+
+    /// The entries that start inside the first `length` bytes, the last one ending there.
+    static func clip(_ index: ChapterIndex, to length: Int) -> ChapterIndex {
+        var entries = index.entries.filter { $0.range.lowerBound < length }
+        if var last = entries.popLast() {
+            last.range = last.range.lowerBound..<min(last.range.upperBound, length)
+            last.bodyStart = min(last.bodyStart, last.range.upperBound)
+            entries.append(last)
+        }
+        return ChapterIndex(entries: entries, ruleName: index.ruleName)
+    }
+
+    /// The end of the last whole line in `bytes` (just after its line feed), in the code units of
+    /// `encoding` (detected from a byte-order mark or UTF-16 statistics when nil); nil when there is no
+    /// line feed or the encoding is UTF-32, which previews leave alone.
+    static func lineEnd(in bytes: [UInt8], encoding: String?) -> Int? {
+        let name: String = bytes.withUnsafeBufferPointer { buffer in
+            encoding ?? ByteOrderMark.detect(buffer)?.encoding ?? UTF16Sniffer.guess(buffer)?.encoding ?? "UTF-8"
+        }.uppercased()
+        if name.contains("32") { return nil }
+        guard name.contains("16") else {
+            return bytes.lastIndex(of: 0x0A).map { $0 + 1 }
+        }
+        let littleEndian = name.hasSuffix("LE") || (!name.hasSuffix("BE") && bytes.starts(with: [0xFF, 0xFE]))
+        var index = (bytes.count & ~1) - 2
+        while index >= 0 {
+            let (low, high) = littleEndian ? (bytes[index], bytes[index + 1]) : (bytes[index + 1], bytes[index])
+            if low == 0x0A && high == 0 { return index + 2 }
+            index -= 2
+        }
+        return nil
+    }
+}
