@@ -239,6 +239,38 @@ final class EndToEndTerminalTests {
         #expect(screen.split(separator: "\n").last.map(String.init) == TmuxSession.prompt)
     }
 
+    /// The pids of novel processes started with this test's NOVEL_HOME.
+    private func readerProcesses() -> [Int32] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap(Int32.init).filter { pid in
+            guard let environment = FileManager.default.contents(atPath: "/proc/\(pid)/environ"),
+                let command = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline")
+            else { return false }
+            return String(decoding: command, as: UTF8.self).hasPrefix(NovelBinary.path)
+                && environment.split(separator: 0).contains { String(decoding: $0, as: UTF8.self) == "NOVEL_HOME=" + home.path }
+        }
+    }
+
+    @Test func theReaderLeavesAndSavesWhenItsTerminalGoesAwayWithoutASignal() throws {
+        let terminal = try terminal()
+        // In a session of its own, the reader gets no SIGHUP when the terminal closes: only the closed
+        // terminal tells it.
+        try terminal.runInShell(["setsid", "-w", NovelBinary.path, "read", book])
+        let first = try terminal.waitForSettled("作者：无名氏")
+        _ = try press("Space", on: terminal, from: first)
+        let pids = readerProcesses()
+        #expect(pids.count == 1)
+        terminal.kill()
+        let deadline = Date().addingTimeInterval(5)
+        while !readerProcesses().isEmpty && Date() < deadline { usleep(20_000) }
+        #expect(readerProcesses().isEmpty, "the reader is still running after its terminal closed")
+        for pid in readerProcesses() { kill(pid, SIGKILL) }
+        let states = try FileManager.default.contentsOfDirectory(atPath: home.path + "/state/books")
+        let state = try #require(states.first { $0.hasSuffix(".json") })
+        let saved = try String(contentsOfFile: home.path + "/state/books/" + state, encoding: .utf8)
+        #expect(saved.contains("\"offset\""), "the reading position was saved")
+    }
+
     @Test func anUnknownTerminalTypeExitsWithAMessage() throws {
         let terminal = try terminal()
         defer { terminal.kill() }

@@ -125,9 +125,11 @@ public final class CursesTerminal: TerminalDevice {
             ]
             // A bounded wait: a resize signal that lands just before poll is still seen within a second.
             let result = poll(&descriptors, 2, Int32((remaining * 1000).rounded(.up)))
-            if result > 0, descriptors[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0,
-                descriptors[0].revents & Int16(POLLIN) == 0
-            {
+            // A terminal that went away without a SIGHUP (the reader in another session, its emulator
+            // killed) stays "readable" for ever with nothing to read: treat it as the hang-up it is, after
+            // any key still buffered, or the loop would spin at full speed.
+            if result > 0, descriptors[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
+                if let event = readPending() { return .event(event) }
                 return .signal(SIGHUP)
             }
         }
