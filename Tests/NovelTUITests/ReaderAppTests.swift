@@ -109,6 +109,21 @@ import Testing
         #expect(terminal.draws.last?.textRows.first?.hasPrefix("offset 30") == true)
     }
 
+    @Test func eventsFromBeforeTheReaderExistedAreHandledFirstInOrder() {
+        var reader = FakeReader()
+        let storage = MemoryStorage()
+        let space = InputEvent.key(.character(" "))
+        let terminal = ScriptedTerminal([.event(.key(.character("q")))])
+        let outcome = ReaderApp.run(
+            &reader, terminal: terminal, pending: [space, space, .key(.character("m"))], storage: storage,
+            clock: { terminal.clock })
+        #expect(outcome == .quit)
+        #expect(reader.offset == 20)
+        #expect(storage.bookmarks == ["b1"])
+        // The pending events took no input from the terminal: only the quit did.
+        #expect(terminal.timeouts.count == 1)
+    }
+
     @Test func aPendingPositionIsWrittenWhenItsTimeComes() {
         var reader = FakeReader()
         let storage = MemoryStorage()

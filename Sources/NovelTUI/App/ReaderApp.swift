@@ -10,11 +10,13 @@ public enum ReaderApp {
         case signal(Int32)
     }
 
-    /// Runs until the reader quits or a signal arrives. The caller restores the terminal.
+    /// Runs until the reader quits or a signal arrives. The caller restores the terminal. `pending` are
+    /// events that arrived before the model existed (see `LoadingWait`), handled first, in order.
     public static func run<Model: ReaderModel>(
-        _ model: inout Model, terminal: TerminalDevice, storage: ReaderStorage, saveInterval: Double = 1.0,
-        clock: () -> Double = CursesTerminal.now
+        _ model: inout Model, terminal: TerminalDevice, pending: [InputEvent] = [], storage: ReaderStorage,
+        saveInterval: Double = 1.0, clock: () -> Double = CursesTerminal.now
     ) -> Outcome {
+        var pending = pending[...]
         var saver = ProgressSaver(interval: saveInterval, saved: model.position)
         terminal.draw(model.screen())
         var outcome = Outcome.quit
@@ -22,7 +24,7 @@ public enum ReaderApp {
             if let position = saver.due(now: clock()) { save(position, to: storage, model: &model) }
             let now = clock()
             let timeout = [model.nextDeadline, saver.deadline].compactMap { $0 }.min().map { max($0 - now, 0) }
-            switch terminal.nextInput(timeout: timeout) {
+            switch pending.popFirst().map(TerminalInput.event) ?? terminal.nextInput(timeout: timeout) {
             case .signal(let number):
                 outcome = .signal(number)
                 break loop

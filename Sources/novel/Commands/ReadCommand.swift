@@ -58,10 +58,17 @@ struct ReadCommand: ParsableCommand {
         let (saved, warnings) = settingsStore.load()
         let settings = sessionSettings(saved)
         let interactive = isatty(STDOUT_FILENO) == 1
-        // The first screen from the start of the file while the whole book is read and indexed.
+        let (path, encoding, chapterPattern) = (book, encoding, chapterPattern)
+        let open: @Sendable () throws -> ReadingSession = {
+            try ReadingSession.open(path: path, encoding: encoding, chapterPattern: chapterPattern, paths: paths, remember: true)
+        }
+        // The first screen from the start of the file, while the whole book is read and indexed on a thread
+        // of its own; a quit key or a signal meanwhile leaves at once.
         var terminal: CursesTerminal?
+        var session: ReadingSession?
+        var pending: [InputEvent] = []
         if interactive, chapter == nil, bookmark == nil, percent == nil,
-            let preview = BookPreview.open(path: book, encoding: encoding, chapterPattern: chapterPattern, paths: paths)
+            let preview = BookPreview.open(path: path, encoding: encoding, chapterPattern: chapterPattern, paths: paths)
         {
             let shown = try CursesTerminal(theme: settings.theme)
             terminal = shown
@@ -69,30 +76,48 @@ struct ReadCommand: ParsableCommand {
                 book: preview.book, settings: settings, state: preview.state, columns: shown.size.columns,
                 rows: shown.size.rows, start: ReaderStart(offset: preview.offset))
             shown.draw(glimpse.screen())
+            let outcome: LoadingWait.Outcome<ReadingSession>
+            do {
+                outcome = try LoadingWait.run(open, terminal: shown) { event in
+                    var probe = glimpse
+                    return probe.handle(event, now: CursesTerminal.now()).contains(.quit)
+                }
+            } catch {
+                shown.restore()
+                throw error
+            }
+            switch outcome {
+            case .done(let opened, let events): (session, pending) = (opened, events)
+            case .quit:
+                shown.restore()
+                return
+            case .signal(let number):
+                shown.restore()
+                Foundation.exit(128 + number)
+            }
         }
-        let session: ReadingSession
         let start: Int
         do {
-            session = try ReadingSession.open(
-                path: book, encoding: encoding, chapterPattern: chapterPattern, paths: paths, remember: true)
-            start = try startOffset(session)
+            session = try session ?? open()
+            start = try startOffset(session!)
         } catch {
             terminal?.restore()
             throw error
         }
+        let opened = session!
         if !interactive {
-            try printLaidOut(session.book, from: start, settings: settings)
+            try printLaidOut(opened.book, from: start, settings: settings)
             return
         }
         let screen = try terminal ?? CursesTerminal(theme: settings.theme)
         var reader = Reader(
-            book: session.book, settings: settings, state: session.state, columns: screen.size.columns,
+            book: opened.book, settings: settings, state: opened.state, columns: screen.size.columns,
             rows: screen.size.rows, start: ReaderStart(offset: start))
         // Shown in the status bar, where they are seen, not on stderr behind the reader's screen.
-        for warning in session.warnings + warnings { reader.report(warning) }
+        for warning in opened.warnings + warnings { reader.report(warning) }
         let outcome = ReaderApp.run(
-            &reader, terminal: screen, storage: StoreStorage(
-                session: session, settingsStore: settingsStore,
+            &reader, terminal: screen, pending: pending, storage: StoreStorage(
+                session: opened, settingsStore: settingsStore,
                 sessionTransition: settings.transition == saved.transition ? nil : (settings.transition, saved.transition)))
         screen.restore()
         if case .signal(let number) = outcome { Foundation.exit(128 + number) }

@@ -1,0 +1,43 @@
+import Foundation
+
+/// Waits for work on a thread of its own (opening the whole book behind the first screen) while the
+/// terminal stays answerable: a quit key or a signal leaves at once, as `less` does, instead of after a
+/// load of a tenth of a second or more; other keys are kept and handled in order once the work is done.
+public enum LoadingWait {
+    public enum Outcome<Value> {
+        case done(Value, pending: [InputEvent])
+        case quit
+        case signal(Int32)
+    }
+
+    /// Runs `work` and returns its value with the events that arrived meanwhile; rethrows its error.
+    public static func run<Value>(
+        _ work: @escaping @Sendable () throws -> Value, terminal: TerminalDevice, isQuit: (InputEvent) -> Bool,
+        pollInterval: Double = 0.005
+    ) throws -> Outcome<Value> {
+        let box = ResultBox<Value>()
+        let thread = Thread { box.store(Result { try work() }) }
+        thread.stackSize = 1 << 23  // as the main thread's: the work is the same as on it
+        thread.start()
+        var pending: [InputEvent] = []
+        while true {
+            if let result = box.result { return .done(try result.get(), pending: pending) }
+            switch terminal.nextInput(timeout: pollInterval) {
+            case .timeout: continue
+            case .signal(let number): return .signal(number)
+            case .event(let event):
+                if isQuit(event) { return .quit }
+                pending.append(event)
+            }
+        }
+    }
+}
+
+/// The work's result, handed from its thread to the waiting one.
+private final class ResultBox<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Result<Value, Error>?
+
+    func store(_ result: Result<Value, Error>) { lock.withLock { stored = result } }
+    var result: Result<Value, Error>? { lock.withLock { stored } }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import NovelCore
+import Testing
+
+@testable import NovelTUI
+
+/// Waiting for the whole book behind the first screen: the terminal stays answerable meanwhile.
+@Suite struct LoadingWaitTests {
+    /// Gives `inputs` one per call, then times out (after a short real wait, as a terminal would).
+    final class QueuedTerminal: TerminalDevice {
+        var inputs: [TerminalInput]
+        /// Called each time the inputs have run out.
+        var whenEmpty: () -> Void = {}
+
+        init(_ inputs: [TerminalInput]) { self.inputs = inputs }
+        var size: (columns: Int, rows: Int) { (20, 4) }
+        func draw(_ screen: Screen) {}
+        func nextInput(timeout: Double?) -> TerminalInput {
+            if !inputs.isEmpty { return inputs.removeFirst() }
+            whenEmpty()
+            usleep(useconds_t((timeout ?? 0.001) * 1_000_000))
+            return .timeout
+        }
+        func setTheme(_ theme: Settings.Theme) {}
+        func restore() {}
+    }
+
+    /// Work that finishes only when told to.
+    final class Gate: @unchecked Sendable {
+        let semaphore = DispatchSemaphore(value: 0)
+        func open() { semaphore.signal() }
+        func wait() { semaphore.wait() }
+    }
+
+    static let q = InputEvent.key(.character("q"))
+    static func isQuit(_ event: InputEvent) -> Bool { event == q }
+
+    @Test func keysDuringTheWorkAreKeptInOrder() throws {
+        let gate = Gate()
+        let space = InputEvent.key(.character(" "))
+        let terminal = QueuedTerminal([.event(space), .timeout, .event(.key(.character("j"))), .event(.resize(columns: 30, rows: 9))])
+        let work: @Sendable () -> Int = {
+            gate.wait()
+            return 42
+        }
+        terminal.whenEmpty = { gate.open() }  // the work ends once every input was handed out
+        let outcome = try LoadingWait.run(work, terminal: terminal, isQuit: Self.isQuit)
+        guard case .done(let value, let pending) = outcome else {
+            Issue.record("expected the work's value, got \(outcome)")
+            return
+        }
+        #expect(value == 42)
+        #expect(pending == [space, .key(.character("j")), .resize(columns: 30, rows: 9)])
+    }
+
+    @Test func aQuitKeyLeavesWithoutWaitingForTheWork() throws {
+        let gate = Gate()
+        defer { gate.open() }
+        let terminal = QueuedTerminal([.event(.key(.character(" "))), .event(Self.q)])
+        let outcome = try LoadingWait.run({ gate.wait() }, terminal: terminal, isQuit: Self.isQuit)
+        guard case .quit = outcome else {
+            Issue.record("expected quit, got \(outcome)")
+            return
+        }
+    }
+
+    @Test func aSignalLeavesWithoutWaitingForTheWork() throws {
+        let gate = Gate()
+        defer { gate.open() }
+        let terminal = QueuedTerminal([.signal(SIGTERM)])
+        let outcome = try LoadingWait.run({ gate.wait() }, terminal: terminal, isQuit: Self.isQuit)
+        guard case .signal(let number) = outcome else {
+            Issue.record("expected a signal, got \(outcome)")
+            return
+        }
+        #expect(number == SIGTERM)
+    }
+
+    @Test func theWorksErrorIsRethrown() {
+        struct Broken: Error, Equatable {}
+        let terminal = QueuedTerminal([])
+        #expect(throws: Broken()) {
+            _ = try LoadingWait.run({ () throws -> Int in throw Broken() }, terminal: terminal, isQuit: Self.isQuit)
+        }
+    }
+}
