@@ -34,6 +34,19 @@ struct ChapterBuilder {
     private(set) var pages: [LayoutPage] = []
     private(set) var pageCount = 0
 
+    /// A line placed while building; it becomes a `LayoutLine` once the chapter's clusters are final.
+    private struct PlacedLine {
+        var kind: LayoutLine.Kind
+        var bytes: Range<Int>
+        var clusters: Range<Int>
+        var row: Int
+    }
+
+    private var placedLines: [PlacedLine] = []
+    /// The placed clusters of the whole chapter, in line order; all its lines share it.
+    private var placed = PlacedClusterStorage.empty
+    private var placedCount = 0
+
     /// The clusters of the paragraph being broken, in a buffer that `build` allocates and frees (a
     /// class or an array here would cost a dynamic exclusivity or uniqueness check per cluster).
     private var paragraph = UnsafeMutablePointer<ParagraphCluster>(
@@ -67,6 +80,8 @@ struct ChapterBuilder {
         paragraphCapacity = 1024
         paragraph = .allocate(capacity: paragraphCapacity)
         defer { paragraph.deallocate() }
+        // Mostly-CJK text has at most one visible cluster per three bytes; other text grows the buffer.
+        if materialize { placed = PlacedClusterStorage(capacity: entry.range.count / 3 + 16) }
         text.utf8.withUnsafeBufferPointer { bytes in
             if entry.bodyStart > entry.range.lowerBound {
                 scan(bytes, entry.range.lowerBound..<min(entry.bodyStart, entry.range.upperBound), kind: .title)
@@ -78,8 +93,12 @@ struct ChapterBuilder {
             if pages.isEmpty {
                 pages.append(LayoutPage(lines: 0..<0, firstOffset: entry.range.lowerBound))
             } else {
-                pages[pages.count - 1].lines = pages[pages.count - 1].lines.lowerBound..<lines.count
+                pages[pages.count - 1].lines = pages[pages.count - 1].lines.lowerBound..<placedLines.count
                 pages[0].firstOffset = entry.range.lowerBound
+            }
+            let clusters = placed
+            lines = placedLines.map {
+                LayoutLine(kind: $0.kind, bytes: $0.bytes, clusters: PlacedClusters(clusters, $0.clusters), row: $0.row)
             }
         }
         pageCount = max(pageCount, 1)
@@ -320,9 +339,9 @@ struct ChapterBuilder {
             pageCount += 1
             if materialize {
                 if !pages.isEmpty {
-                    pages[pages.count - 1].lines = pages[pages.count - 1].lines.lowerBound..<lines.count
+                    pages[pages.count - 1].lines = pages[pages.count - 1].lines.lowerBound..<placedLines.count
                 }
-                pages.append(LayoutPage(lines: lines.count..<lines.count, firstOffset: firstByte))
+                pages.append(LayoutPage(lines: placedLines.count..<placedLines.count, firstOffset: firstByte))
             }
         }
         pageHasLines = true
@@ -330,27 +349,39 @@ struct ChapterBuilder {
         pendingGap = lineSpacing
         guard materialize else { return }
 
-        var placed: [PlacedCluster] = []
-        placed.reserveCapacity(last - range.lowerBound)
+        let first = placedCount
+        if first + (last - range.lowerBound) > placed.capacity { growPlaced(atLeast: last - range.lowerBound) }
+        let stored = placed.elements
+        var output = first
         var column = startColumn
         for index in range.lowerBound..<last {
             let cluster = clusters[index]
             let width = advance(cluster, at: column)
             if cluster.kind != .space {
-                placed.append(
-                    PlacedCluster(
-                        bytes: cluster.start..<(cluster.start + Int(cluster.length)), column: column, width: width))
+                (stored + output).initialize(
+                    to: StoredCluster(
+                        start: cluster.start, length: UInt32(truncatingIfNeeded: cluster.length),
+                        column: UInt16(truncatingIfNeeded: column), width: UInt8(truncatingIfNeeded: width)))
+                output += 1
             }
             column += width + letterSpacing
         }
-        if kind == .title, let final = placed.last {
-            let shift = max(0, (geometry.textWidth - final.column - final.width) / 2)
-            for index in placed.indices { placed[index].column += shift }
+        if kind == .title, output > first {
+            let final = stored[output - 1]
+            let shift = max(0, (geometry.textWidth - Int(final.column) - Int(final.width)) / 2)
+            for index in first..<output { stored[index].column += UInt16(truncatingIfNeeded: shift) }
         }
+        placedCount = output
         let lastCluster = clusters[last - 1]
-        lines.append(
-            LayoutLine(
-                kind: kind, bytes: firstByte..<(lastCluster.start + Int(lastCluster.length)), clusters: placed, row: row
-            ))
+        placedLines.append(
+            PlacedLine(
+                kind: kind, bytes: firstByte..<(lastCluster.start + Int(lastCluster.length)),
+                clusters: first..<output, row: row))
+    }
+
+    private mutating func growPlaced(atLeast extra: Int) {
+        let larger = PlacedClusterStorage(capacity: max(placed.capacity * 2, placedCount + extra))
+        larger.elements.moveInitialize(from: placed.elements, count: placedCount)
+        placed = larger
     }
 }
