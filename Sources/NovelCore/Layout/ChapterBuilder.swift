@@ -1,22 +1,13 @@
 import CICU
 
-/// One cluster of the paragraph being broken into lines: byte position, scaled width and break class.
-struct ParagraphCluster {
-    var start: Int
-    var length: Int32
-    /// Cells after font scaling; `tabWidth` marks a TAB, whose width depends on its column.
-    var width: UInt8
-    var kind: BreakClass
-
-    static let tabWidth: UInt8 = 255
-}
-
 /// Breaks the paragraphs of one chapter into lines and the lines into pages.
 ///
 /// The chapter is scanned once (see `scan`); each source line (a paragraph) is collected as
-/// `ParagraphCluster`s without leading whitespace, broken greedily (see `breakParagraph`), and each
-/// line is placed on the current page or starts the next one. With `materialize` false only pages
-/// are counted, for whole-book totals.
+/// `StoredCluster`s without leading whitespace at the end of the chapter's cluster buffer, broken
+/// greedily (see `breakParagraph`), and each line is placed on the current page or starts the next
+/// one; placing a line gives its clusters their columns where they lie, dropping blanks. With
+/// `materialize` false only pages are counted, for whole-book totals, and the buffer holds one
+/// paragraph at a time.
 struct ChapterBuilder {
     let geometry: LayoutGeometry
     let measure: DisplayWidth
@@ -30,28 +21,17 @@ struct ChapterBuilder {
     let lineSpacing: Int
     let paragraphSpacing: Int
 
-    private(set) var lines: [LayoutLine] = []
+    private(set) var lines = LayoutLines()
     private(set) var pages: [LayoutPage] = []
     private(set) var pageCount = 0
 
-    /// A line placed while building; it becomes a `LayoutLine` once the chapter's clusters are final.
-    private struct PlacedLine {
-        var kind: LayoutLine.Kind
-        var bytes: Range<Int>
-        var clusters: Range<Int>
-        var row: Int
-    }
-
-    private var placedLines: [PlacedLine] = []
-    /// The placed clusters of the whole chapter, in line order; all its lines share it.
-    private var placed = PlacedClusterStorage.empty
+    private var placedLines: [LayoutLines.Record] = []
+    /// The chapter's placed clusters, in line order, then the paragraph being broken; all the
+    /// chapter's lines share it. Used through its raw pointer: an array here would cost a uniqueness
+    /// check per cluster.
+    private var buffer = PlacedClusterStorage.empty
     private var placedCount = 0
-
-    /// The clusters of the paragraph being broken, in a buffer that `build` allocates and frees (a
-    /// class or an array here would cost a dynamic exclusivity or uniqueness check per cluster).
-    private var paragraph = UnsafeMutablePointer<ParagraphCluster>(
-        bitPattern: MemoryLayout<ParagraphCluster>.alignment)!
-    private var paragraphCapacity = 0
+    /// Clusters of the paragraph being broken, stored from `placedCount` on.
     private var paragraphCount = 0
     /// Row just below the last line placed on the current page.
     private var nextRow = 0
@@ -76,12 +56,9 @@ struct ChapterBuilder {
 
     /// Lays out `entry`: its heading line(s) as centred `.title` lines, then its body.
     mutating func build(_ text: BookText, _ entry: TOCEntry) {
-        precondition(paragraphCapacity == 0, "a ChapterBuilder builds one chapter")
-        paragraphCapacity = 1024
-        paragraph = .allocate(capacity: paragraphCapacity)
-        defer { paragraph.deallocate() }
-        // Mostly-CJK text has at most one visible cluster per three bytes; other text grows the buffer.
-        if materialize { placed = PlacedClusterStorage(capacity: entry.range.count / 3 + 16) }
+        precondition(buffer.capacity == 0, "a ChapterBuilder builds one chapter")
+        // Mostly-CJK text has about one cluster per three bytes; other text grows the buffer.
+        buffer = PlacedClusterStorage(capacity: materialize ? entry.range.count / 3 + 64 : 1024)
         text.utf8.withUnsafeBufferPointer { bytes in
             if entry.bodyStart > entry.range.lowerBound {
                 scan(bytes, entry.range.lowerBound..<min(entry.bodyStart, entry.range.upperBound), kind: .title)
@@ -96,10 +73,7 @@ struct ChapterBuilder {
                 pages[pages.count - 1].lines = pages[pages.count - 1].lines.lowerBound..<placedLines.count
                 pages[0].firstOffset = entry.range.lowerBound
             }
-            let clusters = placed
-            lines = placedLines.map {
-                LayoutLine(kind: $0.kind, bytes: $0.bytes, clusters: PlacedClusters(clusters, $0.clusters), row: $0.row)
-            }
+            lines = LayoutLines(placedLines, clusters: buffer)
         }
         pageCount = max(pageCount, 1)
     }
@@ -129,8 +103,9 @@ struct ChapterBuilder {
 
         var lineStart = lower
         var start = lower
-        // The paragraph buffer in locals, so that stores through it need not reload `self`.
-        var buffer = paragraph
+        // The paragraph in locals, so that stores through it need not reload `self`.
+        var paragraph = buffer.elements + placedCount
+        var room = buffer.capacity - placedCount
         var used = paragraphCount
         var (scalar, next) = decodeScalar(base, at: start, count: count)
         var entry = scalar < 0x10000 ? plainTable[Int(scalar)] : 0
@@ -143,13 +118,14 @@ struct ChapterBuilder {
                     let kindOfCluster = PlainScalarTable.breakClass(entry)
                     // Leading whitespace is indentation, replaced by the indent setting.
                     if kindOfCluster != .space || used > 0 {
-                        if used == paragraphCapacity {
+                        if used == room {
                             paragraphCount = used
-                            growParagraph()
-                            buffer = paragraph
+                            growBuffer()
+                            paragraph = buffer.elements + placedCount
+                            room = buffer.capacity - placedCount
                         }
-                        buffer[used] = ParagraphCluster(
-                            start: start, length: Int32(truncatingIfNeeded: next - start),
+                        paragraph[used] = StoredCluster(
+                            start: start, length: UInt32(truncatingIfNeeded: next - start),
                             width: UInt8(truncatingIfNeeded: plainCells >> (UInt32(entry & 3) << 3)),
                             kind: kindOfCluster)
                         used += 1
@@ -197,20 +173,23 @@ struct ChapterBuilder {
             if first == 0x0A {
                 paragraphCount = used
                 breakParagraph(kind: kind, sourceLineStart: lineStart)
+                paragraph = buffer.elements + placedCount
+                room = buffer.capacity - placedCount
                 used = 0
                 lineStart = end
             } else {
                 let kindOfCluster = BreakClass.of(first, width: width)
                 if kindOfCluster != .space || used > 0 {
-                    if used == paragraphCapacity {
+                    if used == room {
                         paragraphCount = used
-                        growParagraph()
-                        buffer = paragraph
+                        growBuffer()
+                        paragraph = buffer.elements + placedCount
+                        room = buffer.capacity - placedCount
                     }
-                    buffer[used] = ParagraphCluster(
-                        start: start, length: Int32(truncatingIfNeeded: end - start),
+                    paragraph[used] = StoredCluster(
+                        start: start, length: UInt32(truncatingIfNeeded: end - start),
                         width: first == 0x09
-                            ? ParagraphCluster.tabWidth : UInt8(truncatingIfNeeded: cells >> (UInt32(width) << 3)),
+                            ? StoredCluster.tabWidth : UInt8(truncatingIfNeeded: cells >> (UInt32(width) << 3)),
                         kind: kindOfCluster)
                     used += 1
                 }
@@ -222,17 +201,17 @@ struct ChapterBuilder {
         breakParagraph(kind: kind, sourceLineStart: lineStart)
     }
 
-    private mutating func growParagraph() {
-        let larger = UnsafeMutablePointer<ParagraphCluster>.allocate(capacity: paragraphCapacity * 2)
-        larger.moveInitialize(from: paragraph, count: paragraphCount)
-        paragraph.deallocate()
-        paragraph = larger
-        paragraphCapacity *= 2
+    /// Doubles the buffer, keeping the placed clusters and the paragraph. Lines refer to the buffer
+    /// only once the chapter is built, so none can hold the old one.
+    private mutating func growBuffer() {
+        let larger = PlacedClusterStorage(capacity: buffer.capacity * 2)
+        larger.elements.moveInitialize(from: buffer.elements, count: placedCount + paragraphCount)
+        buffer = larger
     }
 
     @inline(__always)
-    private func advance(_ cluster: ParagraphCluster, at column: Int) -> Int {
-        cluster.width == ParagraphCluster.tabWidth ? tabStop - column % tabStop : Int(cluster.width)
+    private func advance(_ cluster: StoredCluster, at column: Int) -> Int {
+        cluster.width == StoredCluster.tabWidth ? tabStop - column % tabStop : Int(cluster.width)
     }
 
     /// Whether a line may end before cluster `index` (after `lineStart`): by the word and kinsoku rules,
@@ -240,7 +219,7 @@ struct ChapterBuilder {
     /// an opening mark, since the spaces are dropped.
     @inline(__always)
     private func canBreak(
-        _ clusters: UnsafeBufferPointer<ParagraphCluster>, before index: Int, lineStart: Int, kinsokuOnly: Bool
+        _ clusters: UnsafeBufferPointer<StoredCluster>, before index: Int, lineStart: Int, kinsokuOnly: Bool
     ) -> Bool {
         let after = clusters[index].kind
         var before = clusters[index - 1].kind
@@ -271,7 +250,8 @@ struct ChapterBuilder {
         let count = paragraphCount
         guard count > 0 else { return }  // a blank line: paragraphs are separated by spacing anyway
         let textWidth = geometry.textWidth
-        let clusters = UnsafeBufferPointer(start: paragraph, count: count)
+        // Placing lines rewrites the clusters before the next line's start, never after it.
+        let clusters = UnsafeBufferPointer(start: buffer.elements + placedCount, count: count)
         do {
             let indented = kind == .text && clusters[0].start > sourceLineStart
             var lineStart = 0
@@ -325,7 +305,7 @@ struct ChapterBuilder {
 
     /// Places clusters `range` (trailing spaces dropped) as one line on the current or a new page.
     private mutating func emitLine(
-        _ clusters: UnsafeBufferPointer<ParagraphCluster>, _ range: Range<Int>, startColumn: Int,
+        _ clusters: UnsafeBufferPointer<StoredCluster>, _ range: Range<Int>, startColumn: Int,
         kind: LayoutLine.Kind, firstByte: Int
     ) {
         var last = range.upperBound
@@ -349,19 +329,19 @@ struct ChapterBuilder {
         pendingGap = lineSpacing
         guard materialize else { return }
 
+        let lastCluster = clusters[last - 1]
+        // The placed clusters go where the line's clusters lie or before: blanks are dropped.
         let first = placedCount
-        if first + (last - range.lowerBound) > placed.capacity { growPlaced(atLeast: last - range.lowerBound) }
-        let stored = placed.elements
+        let stored = buffer.elements
         var output = first
         var column = startColumn
         for index in range.lowerBound..<last {
-            let cluster = clusters[index]
+            var cluster = clusters[index]
             let width = advance(cluster, at: column)
             if cluster.kind != .space {
-                (stored + output).initialize(
-                    to: StoredCluster(
-                        start: cluster.start, length: UInt32(truncatingIfNeeded: cluster.length),
-                        column: UInt16(truncatingIfNeeded: column), width: UInt8(truncatingIfNeeded: width)))
+                cluster.column = UInt16(truncatingIfNeeded: column)
+                cluster.width = UInt8(truncatingIfNeeded: width)
+                stored[output] = cluster
                 output += 1
             }
             column += width + letterSpacing
@@ -372,16 +352,10 @@ struct ChapterBuilder {
             for index in first..<output { stored[index].column += UInt16(truncatingIfNeeded: shift) }
         }
         placedCount = output
-        let lastCluster = clusters[last - 1]
         placedLines.append(
-            PlacedLine(
+            LayoutLines.Record(
                 kind: kind, bytes: firstByte..<(lastCluster.start + Int(lastCluster.length)),
                 clusters: first..<output, row: row))
     }
 
-    private mutating func growPlaced(atLeast extra: Int) {
-        let larger = PlacedClusterStorage(capacity: max(placed.capacity * 2, placedCount + extra))
-        larger.elements.moveInitialize(from: placed.elements, count: placedCount)
-        placed = larger
-    }
 }

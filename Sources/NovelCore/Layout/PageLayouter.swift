@@ -46,7 +46,7 @@ public struct PageLayouter: Sendable {
         guard let geometry else {
             return ChapterLayout(
                 entryIndex: entry, geometry: LayoutGeometry(left: 0, textWidth: 0, rowsPerGlyph: 1, textHeight: 0),
-                lines: [], pages: [LayoutPage(lines: 0..<0, firstOffset: section.range.lowerBound)])
+                lines: LayoutLines(), pages: [LayoutPage(lines: 0..<0, firstOffset: section.range.lowerBound)])
         }
         var builder = ChapterBuilder(settings: settings, geometry: geometry, materialize: true)
         builder.build(book.text, section)

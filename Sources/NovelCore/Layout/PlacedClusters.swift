@@ -25,13 +25,19 @@ public struct PlacedClusters: RandomAccessCollection, Sendable, Equatable {
     public static func == (lhs: Self, rhs: Self) -> Bool { lhs.elementsEqual(rhs) }
 }
 
-/// A `PlacedCluster` in half the space (the whole chapter's clusters are written on every layout).
-/// Columns fit 16 bits because `PageLayouter.geometry` keeps the text block narrower than 65,536 cells.
+/// A cluster in a chapter's buffer, in half the space of a `PlacedCluster` (the whole chapter's
+/// clusters are written on every layout). While its paragraph is broken into lines it holds the scaled
+/// width and break class; once placed, its column and width. Columns fit 16 bits because
+/// `PageLayouter.geometry` keeps the text block narrower than 65,536 cells.
 struct StoredCluster {
     var start: Int
     var length: UInt32
-    var column: UInt16
+    var column: UInt16 = 0
+    /// Cells after font scaling; before placing, `tabWidth` marks a TAB, whose width depends on its column.
     var width: UInt8
+    var kind: BreakClass
+
+    static let tabWidth: UInt8 = 255
 }
 
 /// One chapter's placed clusters. Written only by the `ChapterBuilder` that made it, before the
