@@ -110,35 +110,35 @@ struct ChapterBuilder {
         var (scalar, next) = decodeScalar(base, at: start, count: count)
         var entry = scalar < 0x10000 ? plainTable[Int(scalar)] : 0
         while true {
-            if next < count {
-                let (following, afterFollowing) = decodeScalar(base, at: next, count: count)
+            // The common case: two plain scalars in a row, so the first is a cluster of its own. In a
+            // loop of its own, away from the rare cases, so that its state stays in registers; it
+            // stops four bytes before the end, so that it can decode without bounds checks.
+            while next <= count - 4 {
+                let (following, afterFollowing) = decodeScalar(base, at: next)
                 let followingEntry = following < 0x10000 ? plainTable[Int(following)] : 0
-                if entry & followingEntry & 0x80 != 0 {
-                    // The common case: two plain scalars, so this cluster is one plain scalar.
-                    let kindOfCluster = PlainScalarTable.breakClass(entry)
-                    // Leading whitespace is indentation, replaced by the indent setting.
-                    if kindOfCluster != .space || used > 0 {
-                        if used == room {
-                            paragraphCount = used
-                            growBuffer()
-                            paragraph = buffer.elements + placedCount
-                            room = buffer.capacity - placedCount
-                        }
-                        paragraph[used] = StoredCluster(
-                            start: start, length: UInt32(truncatingIfNeeded: next - start),
-                            width: UInt8(truncatingIfNeeded: plainCells >> (UInt32(entry & 3) << 3)),
-                            kind: kindOfCluster)
-                        used += 1
+                if entry & followingEntry & 0x80 == 0 { break }
+                let kindOfCluster = PlainScalarTable.breakClass(entry)
+                // Leading whitespace is indentation, replaced by the indent setting.
+                if kindOfCluster != .space || used > 0 {
+                    if used == room {
+                        paragraphCount = used
+                        growBuffer()
+                        paragraph = buffer.elements + placedCount
+                        room = buffer.capacity - placedCount
                     }
-                    start = next
-                    scalar = following
-                    next = afterFollowing
-                    entry = followingEntry
-                    continue
+                    paragraph[used] = StoredCluster(
+                        start: start, length: UInt32(truncatingIfNeeded: next - start),
+                        width: UInt8(truncatingIfNeeded: plainCells >> (UInt32(entry & 3) << 3)),
+                        kind: kindOfCluster)
+                    used += 1
                 }
+                start = next
+                next = afterFollowing
+                entry = followingEntry
             }
             // Anything else: the width engine's table, and ICU where two scalars may join.
-            let first = scalar
+            let first = decodeScalar(base, at: start, count: count).value
+            scalar = first
             let end: Int
             let width: Int
             if next >= count {
