@@ -33,6 +33,8 @@ struct ChapterBuilder {
     private var placedCount = 0
     /// Clusters of the paragraph being broken, stored from `placedCount` on.
     private var paragraphCount = 0
+    /// Whether the paragraph has blanks after its indentation; without them no line drops a cluster.
+    private var paragraphHasBlanks = false
     /// Row just below the last line placed on the current page.
     private var nextRow = 0
     private var pageHasLines = false
@@ -107,6 +109,7 @@ struct ChapterBuilder {
         var paragraph = buffer.elements + placedCount
         var room = buffer.capacity - placedCount
         var used = paragraphCount
+        var hasBlanks = false
         var (scalar, next) = decodeScalar(base, at: start, count: count)
         var entry = scalar < 0x10000 ? plainTable[Int(scalar)] : 0
         while true {
@@ -120,6 +123,7 @@ struct ChapterBuilder {
                 let kindOfCluster = PlainScalarTable.breakClass(entry)
                 // Leading whitespace is indentation, replaced by the indent setting.
                 if kindOfCluster != .space || used > 0 {
+                    hasBlanks = hasBlanks || kindOfCluster == .space
                     if used == room {
                         paragraphCount = used
                         growBuffer()
@@ -172,7 +176,9 @@ struct ChapterBuilder {
 
             if first == 0x0A {
                 paragraphCount = used
+                paragraphHasBlanks = hasBlanks
                 breakParagraph(kind: kind, sourceLineStart: lineStart)
+                hasBlanks = false
                 paragraph = buffer.elements + placedCount
                 room = buffer.capacity - placedCount
                 used = 0
@@ -180,6 +186,7 @@ struct ChapterBuilder {
             } else {
                 let kindOfCluster = BreakClass.of(first, width: width)
                 if kindOfCluster != .space || used > 0 {
+                    hasBlanks = hasBlanks || kindOfCluster == .space
                     if used == room {
                         paragraphCount = used
                         growBuffer()
@@ -198,6 +205,7 @@ struct ChapterBuilder {
             start = end
         }
         paragraphCount = used
+        paragraphHasBlanks = hasBlanks
         breakParagraph(kind: kind, sourceLineStart: lineStart)
     }
 
@@ -251,7 +259,8 @@ struct ChapterBuilder {
         guard count > 0 else { return }  // a blank line: paragraphs are separated by spacing anyway
         let textWidth = geometry.textWidth
         // Placing lines rewrites the clusters before the next line's start, never after it.
-        let clusters = UnsafeBufferPointer(start: buffer.elements + placedCount, count: count)
+        let paragraph = buffer.elements + placedCount
+        let clusters = UnsafeBufferPointer(start: paragraph, count: count)
         do {
             let indented = kind == .text && clusters[0].start > sourceLineStart
             var lineStart = 0
@@ -261,6 +270,8 @@ struct ChapterBuilder {
                 var end = lineStart
                 while end < count {
                     let width = advance(clusters[end], at: column)
+                    // Measuring gives each cluster its column on this line; placing the line keeps it.
+                    paragraph[end].column = UInt16(truncatingIfNeeded: column)
                     if column + width > textWidth { break }
                     column += width + letterSpacing
                     end += 1
@@ -334,17 +345,22 @@ struct ChapterBuilder {
         let first = placedCount
         let stored = buffer.elements
         var output = first
-        var column = startColumn
-        for index in range.lowerBound..<last {
-            var cluster = clusters[index]
-            let width = advance(cluster, at: column)
-            if cluster.kind != .space {
-                cluster.column = UInt16(truncatingIfNeeded: column)
-                cluster.width = UInt8(truncatingIfNeeded: width)
-                stored[output] = cluster
-                output += 1
+        if !paragraphHasBlanks {
+            // Nothing to drop in the paragraph: the clusters stay where they lie, with the columns
+            // `breakParagraph` gave them.
+            output += last - range.lowerBound
+        } else {
+            var column = startColumn
+            for index in range.lowerBound..<last {
+                let cluster = clusters[index]
+                let width = advance(cluster, at: column)
+                if cluster.kind != .space {  // (only blanks have a width that depends on the column)
+                    stored[output] = cluster
+                    stored[output].column = UInt16(truncatingIfNeeded: column)
+                    output += 1
+                }
+                column += width + letterSpacing
             }
-            column += width + letterSpacing
         }
         if kind == .title, output > first {
             let final = stored[output - 1]
