@@ -4,12 +4,14 @@ import NovelCore
 /// novel-bench: the benchmark table of docs/benchmarks.md. `scripts/bench` prepares the inputs and runs it.
 ///
 ///     novel-bench run --book BIG.txt --gb BIG.gb18030.txt --novel NOVEL --scratch DIR [--samples A,B] [--quick]
+///     novel-bench layout --book BIG.txt [--quick]    (only the two layout rows, to iterate on layout speed)
 ///     novel-bench make-book SOURCE OUT MIN_BYTES     (our generator, when make-big.sh is absent)
 ///     novel-bench rss-probe BOOK                     (prints the peak RSS of opening BOOK, in bytes)
 
 func usage() -> Never {
     FileHandle.standardError.write(Data("""
         usage: novel-bench run --book BIG.txt --gb BIG.gb18030.txt --novel NOVEL --scratch DIR [--samples A,B] [--quick]
+               novel-bench layout --book BIG.txt [--quick]   (only the layout rows)
                novel-bench make-book SOURCE OUT MIN_BYTES
                novel-bench rss-probe BOOK
 
@@ -93,10 +95,29 @@ func runAll(_ arguments: [String]) -> Int32 {
     return 0
 }
 
+/// The whole-book and one-chapter layout rows alone: they need neither the GB18030 form nor `novel`.
+func runLayout(_ arguments: [String]) -> Int32 {
+    guard let book = option("--book", in: arguments) else { usage() }
+    let quick = arguments.contains("--quick")
+    let rows: [Row]
+    do {
+        let context = try Context(plan: quick ? .quick : .full, quick: quick, bookPath: book, gbPath: book,
+                                  novel: "novel", scratch: NSTemporaryDirectory())
+        rows = [try LayoutBenchmarks.wholeBook(context), try LayoutBenchmarks.oneChapter(context)]
+    } catch {
+        FileHandle.standardError.write(Data("novel-bench: \(error)\n".utf8))
+        return 1
+    }
+    print(render(rows))
+    return 0
+}
+
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
 case "run":
     exit(runAll(Array(arguments.dropFirst())))
+case "layout":
+    exit(runLayout(Array(arguments.dropFirst())))
 case "make-book":
     guard arguments.count == 4, let size = Int(arguments[3]) else { usage() }
     do { try BookGenerator.write(source: arguments[1], to: arguments[2], minimumBytes: size) } catch {

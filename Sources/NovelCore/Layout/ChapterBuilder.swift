@@ -1,22 +1,13 @@
 import CICU
 
-/// One cluster of the paragraph being broken into lines: byte position, scaled width and break class.
-struct ParagraphCluster {
-    var start: Int
-    var length: Int32
-    /// Cells after font scaling; `tabWidth` marks a TAB, whose width depends on its column.
-    var width: UInt8
-    var kind: BreakClass
-
-    static let tabWidth: UInt8 = 255
-}
-
 /// Breaks the paragraphs of one chapter into lines and the lines into pages.
 ///
 /// The chapter is scanned once (see `scan`); each source line (a paragraph) is collected as
-/// `ParagraphCluster`s without leading whitespace, broken greedily (see `breakParagraph`), and each
-/// line is placed on the current page or starts the next one. With `materialize` false only pages
-/// are counted, for whole-book totals.
+/// `StoredCluster`s without leading whitespace at the end of the chapter's cluster buffer, broken
+/// greedily (see `breakParagraph`), and each line is placed on the current page or starts the next
+/// one; placing a line gives its clusters their columns where they lie, dropping blanks. With
+/// `materialize` false only pages are counted, for whole-book totals, and the buffer holds one
+/// paragraph at a time.
 struct ChapterBuilder {
     let geometry: LayoutGeometry
     let measure: DisplayWidth
@@ -30,16 +21,20 @@ struct ChapterBuilder {
     let lineSpacing: Int
     let paragraphSpacing: Int
 
-    private(set) var lines: [LayoutLine] = []
+    private(set) var lines = LayoutLines()
     private(set) var pages: [LayoutPage] = []
     private(set) var pageCount = 0
 
-    /// The clusters of the paragraph being broken, in a buffer that `build` allocates and frees (a
-    /// class or an array here would cost a dynamic exclusivity or uniqueness check per cluster).
-    private var paragraph = UnsafeMutablePointer<ParagraphCluster>(
-        bitPattern: MemoryLayout<ParagraphCluster>.alignment)!
-    private var paragraphCapacity = 0
+    private var placedLines: [LayoutLines.Record] = []
+    /// The chapter's placed clusters, in line order, then the paragraph being broken; all the
+    /// chapter's lines share it. Used through its raw pointer: an array here would cost a uniqueness
+    /// check per cluster.
+    private var buffer = PlacedClusterStorage.empty
+    private var placedCount = 0
+    /// Clusters of the paragraph being broken, stored from `placedCount` on.
     private var paragraphCount = 0
+    /// Whether the paragraph has blanks after its indentation; without them no line drops a cluster.
+    private var paragraphHasBlanks = false
     /// Row just below the last line placed on the current page.
     private var nextRow = 0
     private var pageHasLines = false
@@ -63,10 +58,9 @@ struct ChapterBuilder {
 
     /// Lays out `entry`: its heading line(s) as centred `.title` lines, then its body.
     mutating func build(_ text: BookText, _ entry: TOCEntry) {
-        precondition(paragraphCapacity == 0, "a ChapterBuilder builds one chapter")
-        paragraphCapacity = 1024
-        paragraph = .allocate(capacity: paragraphCapacity)
-        defer { paragraph.deallocate() }
+        precondition(buffer.capacity == 0, "a ChapterBuilder builds one chapter")
+        // Mostly-CJK text has about one cluster per three bytes; other text grows the buffer.
+        buffer = PlacedClusterStorage(capacity: materialize ? entry.range.count / 3 + 64 : 1024)
         text.utf8.withUnsafeBufferPointer { bytes in
             if entry.bodyStart > entry.range.lowerBound {
                 scan(bytes, entry.range.lowerBound..<min(entry.bodyStart, entry.range.upperBound), kind: .title)
@@ -78,9 +72,10 @@ struct ChapterBuilder {
             if pages.isEmpty {
                 pages.append(LayoutPage(lines: 0..<0, firstOffset: entry.range.lowerBound))
             } else {
-                pages[pages.count - 1].lines = pages[pages.count - 1].lines.lowerBound..<lines.count
+                pages[pages.count - 1].lines = pages[pages.count - 1].lines.lowerBound..<placedLines.count
                 pages[0].firstOffset = entry.range.lowerBound
             }
+            lines = LayoutLines(placedLines, clusters: buffer)
         }
         pageCount = max(pageCount, 1)
     }
@@ -110,40 +105,44 @@ struct ChapterBuilder {
 
         var lineStart = lower
         var start = lower
-        // The paragraph buffer in locals, so that stores through it need not reload `self`.
-        var buffer = paragraph
+        // The paragraph in locals, so that stores through it need not reload `self`.
+        var paragraph = buffer.elements + placedCount
+        var room = buffer.capacity - placedCount
         var used = paragraphCount
+        var hasBlanks = false
         var (scalar, next) = decodeScalar(base, at: start, count: count)
         var entry = scalar < 0x10000 ? plainTable[Int(scalar)] : 0
         while true {
-            if next < count {
-                let (following, afterFollowing) = decodeScalar(base, at: next, count: count)
+            // The common case: two plain scalars in a row, so the first is a cluster of its own. In a
+            // loop of its own, away from the rare cases, so that its state stays in registers; it
+            // stops four bytes before the end, so that it can decode without bounds checks.
+            while next <= count - 4 {
+                let (following, afterFollowing) = decodeScalar(base, at: next)
                 let followingEntry = following < 0x10000 ? plainTable[Int(following)] : 0
-                if entry & followingEntry & 0x80 != 0 {
-                    // The common case: two plain scalars, so this cluster is one plain scalar.
-                    let kindOfCluster = PlainScalarTable.breakClass(entry)
-                    // Leading whitespace is indentation, replaced by the indent setting.
-                    if kindOfCluster != .space || used > 0 {
-                        if used == paragraphCapacity {
-                            paragraphCount = used
-                            growParagraph()
-                            buffer = paragraph
-                        }
-                        buffer[used] = ParagraphCluster(
-                            start: start, length: Int32(truncatingIfNeeded: next - start),
-                            width: UInt8(truncatingIfNeeded: plainCells >> (UInt32(entry & 3) << 3)),
-                            kind: kindOfCluster)
-                        used += 1
+                if entry & followingEntry & 0x80 == 0 { break }
+                let kindOfCluster = PlainScalarTable.breakClass(entry)
+                // Leading whitespace is indentation, replaced by the indent setting.
+                if kindOfCluster != .space || used > 0 {
+                    hasBlanks = hasBlanks || kindOfCluster == .space
+                    if used == room {
+                        paragraphCount = used
+                        growBuffer()
+                        paragraph = buffer.elements + placedCount
+                        room = buffer.capacity - placedCount
                     }
-                    start = next
-                    scalar = following
-                    next = afterFollowing
-                    entry = followingEntry
-                    continue
+                    paragraph[used] = StoredCluster(
+                        start: start, length: UInt32(truncatingIfNeeded: next - start),
+                        width: UInt8(truncatingIfNeeded: plainCells >> (UInt32(entry & 3) << 3)),
+                        kind: kindOfCluster)
+                    used += 1
                 }
+                start = next
+                next = afterFollowing
+                entry = followingEntry
             }
             // Anything else: the width engine's table, and ICU where two scalars may join.
-            let first = scalar
+            let first = decodeScalar(base, at: start, count: count).value
+            scalar = first
             let end: Int
             let width: Int
             if next >= count {
@@ -177,21 +176,27 @@ struct ChapterBuilder {
 
             if first == 0x0A {
                 paragraphCount = used
+                paragraphHasBlanks = hasBlanks
                 breakParagraph(kind: kind, sourceLineStart: lineStart)
+                hasBlanks = false
+                paragraph = buffer.elements + placedCount
+                room = buffer.capacity - placedCount
                 used = 0
                 lineStart = end
             } else {
                 let kindOfCluster = BreakClass.of(first, width: width)
                 if kindOfCluster != .space || used > 0 {
-                    if used == paragraphCapacity {
+                    hasBlanks = hasBlanks || kindOfCluster == .space
+                    if used == room {
                         paragraphCount = used
-                        growParagraph()
-                        buffer = paragraph
+                        growBuffer()
+                        paragraph = buffer.elements + placedCount
+                        room = buffer.capacity - placedCount
                     }
-                    buffer[used] = ParagraphCluster(
-                        start: start, length: Int32(truncatingIfNeeded: end - start),
+                    paragraph[used] = StoredCluster(
+                        start: start, length: UInt32(truncatingIfNeeded: end - start),
                         width: first == 0x09
-                            ? ParagraphCluster.tabWidth : UInt8(truncatingIfNeeded: cells >> (UInt32(width) << 3)),
+                            ? StoredCluster.tabWidth : UInt8(truncatingIfNeeded: cells >> (UInt32(width) << 3)),
                         kind: kindOfCluster)
                     used += 1
                 }
@@ -200,20 +205,21 @@ struct ChapterBuilder {
             start = end
         }
         paragraphCount = used
+        paragraphHasBlanks = hasBlanks
         breakParagraph(kind: kind, sourceLineStart: lineStart)
     }
 
-    private mutating func growParagraph() {
-        let larger = UnsafeMutablePointer<ParagraphCluster>.allocate(capacity: paragraphCapacity * 2)
-        larger.moveInitialize(from: paragraph, count: paragraphCount)
-        paragraph.deallocate()
-        paragraph = larger
-        paragraphCapacity *= 2
+    /// Doubles the buffer, keeping the placed clusters and the paragraph. Lines refer to the buffer
+    /// only once the chapter is built, so none can hold the old one.
+    private mutating func growBuffer() {
+        let larger = PlacedClusterStorage(capacity: buffer.capacity * 2)
+        larger.elements.moveInitialize(from: buffer.elements, count: placedCount + paragraphCount)
+        buffer = larger
     }
 
     @inline(__always)
-    private func advance(_ cluster: ParagraphCluster, at column: Int) -> Int {
-        cluster.width == ParagraphCluster.tabWidth ? tabStop - column % tabStop : Int(cluster.width)
+    private func advance(_ cluster: StoredCluster, at column: Int) -> Int {
+        cluster.width == StoredCluster.tabWidth ? tabStop - column % tabStop : Int(cluster.width)
     }
 
     /// Whether a line may end before cluster `index` (after `lineStart`): by the word and kinsoku rules,
@@ -221,7 +227,7 @@ struct ChapterBuilder {
     /// an opening mark, since the spaces are dropped.
     @inline(__always)
     private func canBreak(
-        _ clusters: UnsafeBufferPointer<ParagraphCluster>, before index: Int, lineStart: Int, kinsokuOnly: Bool
+        _ clusters: UnsafeBufferPointer<StoredCluster>, before index: Int, lineStart: Int, kinsokuOnly: Bool
     ) -> Bool {
         let after = clusters[index].kind
         var before = clusters[index - 1].kind
@@ -252,6 +258,8 @@ struct ChapterBuilder {
         let count = paragraphCount
         guard count > 0 else { return }  // a blank line: paragraphs are separated by spacing anyway
         let textWidth = geometry.textWidth
+        // Placing lines rewrites the clusters before the next line's start, never after it.
+        let paragraph = buffer.elements + placedCount
         let clusters = UnsafeBufferPointer(start: paragraph, count: count)
         do {
             let indented = kind == .text && clusters[0].start > sourceLineStart
@@ -262,6 +270,8 @@ struct ChapterBuilder {
                 var end = lineStart
                 while end < count {
                     let width = advance(clusters[end], at: column)
+                    // Measuring gives each cluster its column on this line; placing the line keeps it.
+                    paragraph[end].column = UInt16(truncatingIfNeeded: column)
                     if column + width > textWidth { break }
                     column += width + letterSpacing
                     end += 1
@@ -306,7 +316,7 @@ struct ChapterBuilder {
 
     /// Places clusters `range` (trailing spaces dropped) as one line on the current or a new page.
     private mutating func emitLine(
-        _ clusters: UnsafeBufferPointer<ParagraphCluster>, _ range: Range<Int>, startColumn: Int,
+        _ clusters: UnsafeBufferPointer<StoredCluster>, _ range: Range<Int>, startColumn: Int,
         kind: LayoutLine.Kind, firstByte: Int
     ) {
         var last = range.upperBound
@@ -320,9 +330,9 @@ struct ChapterBuilder {
             pageCount += 1
             if materialize {
                 if !pages.isEmpty {
-                    pages[pages.count - 1].lines = pages[pages.count - 1].lines.lowerBound..<lines.count
+                    pages[pages.count - 1].lines = pages[pages.count - 1].lines.lowerBound..<placedLines.count
                 }
-                pages.append(LayoutPage(lines: lines.count..<lines.count, firstOffset: firstByte))
+                pages.append(LayoutPage(lines: placedLines.count..<placedLines.count, firstOffset: firstByte))
             }
         }
         pageHasLines = true
@@ -330,27 +340,38 @@ struct ChapterBuilder {
         pendingGap = lineSpacing
         guard materialize else { return }
 
-        var placed: [PlacedCluster] = []
-        placed.reserveCapacity(last - range.lowerBound)
-        var column = startColumn
-        for index in range.lowerBound..<last {
-            let cluster = clusters[index]
-            let width = advance(cluster, at: column)
-            if cluster.kind != .space {
-                placed.append(
-                    PlacedCluster(
-                        bytes: cluster.start..<(cluster.start + Int(cluster.length)), column: column, width: width))
-            }
-            column += width + letterSpacing
-        }
-        if kind == .title, let final = placed.last {
-            let shift = max(0, (geometry.textWidth - final.column - final.width) / 2)
-            for index in placed.indices { placed[index].column += shift }
-        }
         let lastCluster = clusters[last - 1]
-        lines.append(
-            LayoutLine(
-                kind: kind, bytes: firstByte..<(lastCluster.start + Int(lastCluster.length)), clusters: placed, row: row
-            ))
+        // The placed clusters go where the line's clusters lie or before: blanks are dropped.
+        let first = placedCount
+        let stored = buffer.elements
+        var output = first
+        if !paragraphHasBlanks {
+            // Nothing to drop in the paragraph: the clusters stay where they lie, with the columns
+            // `breakParagraph` gave them.
+            output += last - range.lowerBound
+        } else {
+            var column = startColumn
+            for index in range.lowerBound..<last {
+                let cluster = clusters[index]
+                let width = advance(cluster, at: column)
+                if cluster.kind != .space {  // (only blanks have a width that depends on the column)
+                    stored[output] = cluster
+                    stored[output].column = UInt16(truncatingIfNeeded: column)
+                    output += 1
+                }
+                column += width + letterSpacing
+            }
+        }
+        if kind == .title, output > first {
+            let final = stored[output - 1]
+            let shift = max(0, (geometry.textWidth - Int(final.column) - Int(final.width)) / 2)
+            for index in first..<output { stored[index].column += UInt16(truncatingIfNeeded: shift) }
+        }
+        placedCount = output
+        placedLines.append(
+            LayoutLines.Record(
+                kind: kind, bytes: firstByte..<(lastCluster.start + Int(lastCluster.length)),
+                clusters: first..<output, row: row))
     }
+
 }

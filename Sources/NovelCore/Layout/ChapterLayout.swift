@@ -4,11 +4,11 @@ public struct ChapterLayout: Sendable {
     /// The `ChapterIndex.entries` index this layout is for.
     public var entryIndex: Int
     public var geometry: LayoutGeometry
-    public var lines: [LayoutLine]
+    public var lines: LayoutLines
     /// Never empty: an empty chapter has one page holding its title.
     public var pages: [LayoutPage]
 
-    public init(entryIndex: Int, geometry: LayoutGeometry, lines: [LayoutLine], pages: [LayoutPage]) {
+    public init(entryIndex: Int, geometry: LayoutGeometry, lines: LayoutLines, pages: [LayoutPage]) {
         self.entryIndex = entryIndex
         self.geometry = geometry
         self.lines = lines

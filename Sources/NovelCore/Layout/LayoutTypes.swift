@@ -80,12 +80,12 @@ public struct LayoutLine: Sendable, Equatable {
     public var bytes: Range<Int>
     /// Visible clusters in order. Blanks (spaces, TABs, U+3000) are not placed: indentation and gaps
     /// show only in the columns.
-    public var clusters: [PlacedCluster]
+    public var clusters: PlacedClusters
     /// Screen row of the line's top relative to the top of its page; the line takes
     /// `LayoutGeometry.rowsPerGlyph` rows.
     public var row: Int
 
-    public init(kind: Kind, bytes: Range<Int>, clusters: [PlacedCluster], row: Int) {
+    public init(kind: Kind, bytes: Range<Int>, clusters: PlacedClusters, row: Int) {
         self.kind = kind
         self.bytes = bytes
         self.clusters = clusters

@@ -22,6 +22,9 @@ public struct PageLayouter: Sendable {
         Int((Double(width) * scale).rounded())
     }
 
+    /// The widest text block: placed columns are stored in 16 bits (`StoredCluster`).
+    static let maximumTextWidth = Int(UInt16.max)
+
     /// Where the text block goes: `width` columns at most, centred, with `margin` cells each side
     /// (margins shrink before the text does when the terminal is narrow).
     static func geometry(settings: LayoutSettings, viewport: Viewport) -> LayoutGeometry? {
@@ -30,7 +33,7 @@ public struct PageLayouter: Sendable {
         let wide = scaledWidth(2, scale: scale)
         let margin = max(0, min(settings.margin, (viewport.columns - wide) / 2))
         let available = viewport.columns - 2 * margin
-        let textWidth = min(max(settings.width, 0), available)
+        let textWidth = min(max(settings.width, 0), available, maximumTextWidth)
         guard textWidth >= wide, viewport.rows >= rowsPerGlyph else { return nil }
         return LayoutGeometry(
             left: margin + (available - textWidth) / 2, textWidth: textWidth, rowsPerGlyph: rowsPerGlyph,
@@ -43,7 +46,7 @@ public struct PageLayouter: Sendable {
         guard let geometry else {
             return ChapterLayout(
                 entryIndex: entry, geometry: LayoutGeometry(left: 0, textWidth: 0, rowsPerGlyph: 1, textHeight: 0),
-                lines: [], pages: [LayoutPage(lines: 0..<0, firstOffset: section.range.lowerBound)])
+                lines: LayoutLines(), pages: [LayoutPage(lines: 0..<0, firstOffset: section.range.lowerBound)])
         }
         var builder = ChapterBuilder(settings: settings, geometry: geometry, materialize: true)
         builder.build(book.text, section)

@@ -1,0 +1,57 @@
+/// The placed clusters of one line: a window on one buffer shared by every line of a chapter, so that
+/// laying out a chapter allocates once for all its clusters instead of once per line.
+public struct PlacedClusters: RandomAccessCollection, Sendable, Equatable {
+    private let chapter: PlacedClusterStorage
+    private let offset: Int
+    public let count: Int
+
+    init(_ chapter: PlacedClusterStorage, _ range: Range<Int>) {
+        self.chapter = chapter
+        offset = range.lowerBound
+        count = range.count
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { count }
+
+    public subscript(position: Int) -> PlacedCluster {
+        precondition(position >= 0 && position < count, "PlacedClusters index out of range")
+        let stored = chapter.elements[offset + position]
+        return PlacedCluster(
+            bytes: stored.start..<(stored.start + Int(stored.length)), column: Int(stored.column),
+            width: Int(stored.width))
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.elementsEqual(rhs) }
+}
+
+/// A cluster in a chapter's buffer, in half the space of a `PlacedCluster` (the whole chapter's
+/// clusters are written on every layout). While its paragraph is broken into lines it holds the scaled
+/// width and break class; once placed, its column and width. Columns fit 16 bits because
+/// `PageLayouter.geometry` keeps the text block narrower than 65,536 cells.
+struct StoredCluster {
+    var start: Int
+    var length: UInt32
+    var column: UInt16 = 0
+    /// Cells after font scaling; before placing, `tabWidth` marks a TAB, whose width depends on its column.
+    var width: UInt8
+    var kind: BreakClass
+
+    static let tabWidth: UInt8 = 255
+}
+
+/// One chapter's placed clusters. Written only by the `ChapterBuilder` that made it, before the
+/// chapter's lines are handed out; read-only afterwards, hence Sendable.
+final class PlacedClusterStorage: @unchecked Sendable {
+    let elements: UnsafeMutablePointer<StoredCluster>
+    let capacity: Int
+
+    static let empty = PlacedClusterStorage(capacity: 0)
+
+    init(capacity: Int) {
+        self.capacity = capacity
+        elements = .allocate(capacity: capacity)
+    }
+
+    deinit { elements.deallocate() }
+}
