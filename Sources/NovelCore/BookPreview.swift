@@ -10,13 +10,15 @@
 public struct BookPreview: Sendable {
     /// `text` is the start of the book; `expectedLength` is the whole text's length.
     public let book: Book
-    /// The saved state the position came from; nil on a first open.
-    public let state: BookState?
+    /// What the saved state said, where the position came from; nil on a first open.
+    public let state: BookStateSummary?
     /// Where the reader opens: the saved position, or the beginning.
     public let offset: Int
 
-    /// How much of the file a first open reads: more than the first chapter of nearly every book.
-    public static let defaultWindow = 1 << 18
+    /// How much of the file a first open reads: more than the first chapter of nearly every book (a long
+    /// web-novel chapter is 10,000 characters, 30 KB). Should it not be, only the status bar's page count
+    /// of that chapter is short until the whole book is loaded.
+    public static let defaultWindow = 1 << 17
 
     /// The preview, or nil when there should be none (small file, changed file, unreadable or odd input:
     /// the full open reports problems). `window` is the number of bytes read when the position is near the
@@ -26,7 +28,7 @@ public struct BookPreview: Sendable {
         window: Int = defaultWindow
     ) -> BookPreview? {
         guard let file = BookFile.identity(path), file.bytes > 2 * window else { return nil }
-        let previous = BookStateStore(paths: paths).latest(lastPath: ReadingSession.absolutePath(path))
+        let previous = BookStateStore(paths: paths).latestSummary(lastPath: ReadingSession.absolutePath(path))
         let pattern = (chapterPattern ?? previous?.chapterPattern).flatMap { $0.isEmpty ? nil : $0 }
         var offset = 0
         // Decode as the full open will: the forced encoding, or the one the whole file was decoded with.
@@ -40,10 +42,10 @@ public struct BookPreview: Sendable {
             if let forced, forced != previous.encoding { return nil }
             encoding = source.encoding
             decodesAsUTF8 = source.encoding == "UTF-8"
-            offset = min(max(previous.position?.offset ?? 0, 0), source.textBytes)
+            offset = min(max(previous.offset ?? 0, 0), source.textBytes)
             expectedLength = source.textBytes
             cachedIndex = ChapterIndexCache(directory: paths.cacheDirectory)
-                .load(fingerprint: previous.fingerprint, pattern: pattern)
+                .load(fingerprint: previous.fingerprint, pattern: pattern, through: offset)
         }
         // The text needed: the chapter holding the position when the index is known, else the position.
         var needed = offset + 1

@@ -87,6 +87,23 @@ import Testing
         #expect(page(preview.book, at: deep) == page(full, at: deep))
     }
 
+    @Test func theSummaryReadsWhatThePreviewNeedsAndNothingOfTheWrongShape() throws {
+        let path = try write(Array(novel(chapters: 40).utf8))
+        let session = try ReadingSession.open(path: path, encoding: "UTF-8", chapterPattern: "^第.+章", paths: paths, remember: true)
+        try session.update { state in state.position = BookmarkFactory.position(book: session.book, offset: 4321) }
+        let store = BookStateStore(paths: paths)
+        let summary = try #require(store.latestSummary(lastPath: ReadingSession.absolutePath(path)))
+        let state = try #require(store.load(fingerprint: session.book.fingerprint))
+        #expect(summary.fingerprint == state.fingerprint)
+        #expect(summary.offset == state.position?.offset && summary.offset != nil)
+        #expect(summary.source == state.source && summary.source == session.book.text.sourceStamp)
+        #expect(summary.encoding == "UTF-8" && summary.chapterPattern == "^第.+章")
+        let broken = BookStateSummary(
+            object: ["position": ["offset": "12"], "source": ["file": ["bytes": 5], "encoding": "UTF-8", "textBytes": 5]],
+            fingerprint: "f")
+        #expect(broken.offset == nil && broken.source == nil && broken.fingerprint == "f")
+    }
+
     @Test func aFileChangedSinceTheLastSaveGetsNoPreview() throws {
         let path = try write(Array(novel(chapters: 40).utf8))
         let session = try ReadingSession.open(path: path, paths: paths)

@@ -33,6 +33,21 @@ struct ChapterIndexCacheTests {
         }
     }
 
+    @Test func loadingThroughAnOffsetStopsAtTheEntryHoldingIt() throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let paths = paths(home)
+        let book = try BookOpener.open(path: sample, paths: paths)
+        let cache = ChapterIndexCache(directory: paths.cacheDirectory)
+        let entries = book.index.entries
+        for offset in [0, entries[5].range.lowerBound, entries[5].range.upperBound - 1, book.text.utf8.count] {
+            let partial = try #require(cache.load(fingerprint: book.fingerprint, pattern: nil, through: offset))
+            let holding = book.index.entryIndex(containing: offset)
+            #expect(partial.entries == Array(entries[...holding]), "offset \(offset)")
+            #expect(partial.ruleName == book.index.ruleName)
+        }
+    }
+
     @Test func theKeyHoldsThePatternAndTheRulesVersion() throws {
         let home = try TemporaryDirectory()
         defer { home.remove() }

@@ -4,13 +4,14 @@ import NovelCore
 /// novel-bench: the benchmark table of docs/benchmarks.md. `scripts/bench` prepares the inputs and runs it.
 ///
 ///     novel-bench run --book BIG.txt --gb BIG.gb18030.txt --novel NOVEL --scratch DIR [--samples A,B] [--quick]
+///                     [--only WORD,…]            (only the benchmarks whose names contain a word, e.g. launch)
 ///     novel-bench layout --book BIG.txt [--quick]    (only the two layout rows, to iterate on layout speed)
 ///     novel-bench make-book SOURCE OUT MIN_BYTES     (our generator, when make-big.sh is absent)
 ///     novel-bench rss-probe BOOK                     (prints the peak RSS of opening BOOK, in bytes)
 
 func usage() -> Never {
     FileHandle.standardError.write(Data("""
-        usage: novel-bench run --book BIG.txt --gb BIG.gb18030.txt --novel NOVEL --scratch DIR [--samples A,B] [--quick]
+        usage: novel-bench run --book BIG.txt --gb BIG.gb18030.txt --novel NOVEL --scratch DIR [--samples A,B] [--quick] [--only WORD,…]
                novel-bench layout --book BIG.txt [--quick]   (only the layout rows)
                novel-bench make-book SOURCE OUT MIN_BYTES
                novel-bench rss-probe BOOK
@@ -61,7 +62,10 @@ func runAll(_ arguments: [String]) -> Int32 {
     print(machineHeader(context, started: started))
     print("")
     var rows: [Row] = []
+    // `--only launch,layout`: just the benchmarks whose names contain one of the words, to iterate on one goal.
+    let only = option("--only", in: arguments).map { $0.split(separator: ",").map(String.init) }
     func add(_ work: String, goal: String, _ body: () throws -> [Row]) {
+        if let only, !only.contains(where: { work.contains($0) }) { return }
         let begun = now()
         let new = attempt(work, goal: goal, body)
         rows += new

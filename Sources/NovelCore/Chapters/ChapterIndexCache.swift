@@ -22,7 +22,9 @@ public struct ChapterIndexCache: Sendable {
     }
 
     /// The stored index, or nil when there is none, it is unreadable, or it was made for other rules.
-    public func load(fingerprint: String, pattern: String?) -> ChapterIndex? {
+    /// With `offset`, only the entries up to the one holding it (what a first screen needs: the rest of a
+    /// long index is not decoded).
+    public func load(fingerprint: String, pattern: String?, through offset: Int? = nil) -> ChapterIndex? {
         guard let data = FileManager.default.contents(atPath: file(fingerprint: fingerprint)) else { return nil }
         return data.withUnsafeBytes { raw -> ChapterIndex? in
             var reader = Reader(bytes: raw)
@@ -43,6 +45,7 @@ public struct ChapterIndexCache: Sendable {
                     TOCEntry(
                         level: level, title: title, number: number == Int.min ? nil : number, range: lower..<upper,
                         bodyStart: bodyStart, volumeIndex: volume < 0 ? nil : volume, kind: kind))
+                if let offset, upper > offset { return ChapterIndex(entries: entries, ruleName: ruleName) }
             }
             return reader.isAtEnd ? ChapterIndex(entries: entries, ruleName: ruleName) : nil
         }

@@ -67,6 +67,21 @@ public struct BookStateStore: Sendable {
 
     /// As `latest(lastPath:)`, reporting files that were moved aside on the way.
     public func latest(lastPath bookPath: String, warnings: inout [String]) -> BookState? {
+        guard let best = latestObject(lastPath: bookPath, warnings: &warnings) else { return nil }
+        return BookState(object: best.object, fingerprint: best.fingerprint, warnings: &warnings, path: path(fingerprint: best.fingerprint))
+    }
+
+    /// The few facts `BookPreview` needs from the latest state of the book at `bookPath`, read straight from
+    /// the JSON object: decoding a whole state (bookmarks and all) costs a millisecond of the launch.
+    public func latestSummary(lastPath bookPath: String) -> BookStateSummary? {
+        var ignored: [String] = []
+        guard let best = latestObject(lastPath: bookPath, warnings: &ignored) else { return nil }
+        return BookStateSummary(object: best.object, fingerprint: best.fingerprint)
+    }
+
+    private func latestObject(lastPath bookPath: String, warnings: inout [String])
+        -> (fingerprint: String, object: [String: Any])?
+    {
         var best: (fingerprint: String, object: [String: Any], written: Date)?
         for fingerprint in fingerprints() {
             let contents = file(fingerprint).read()
@@ -77,8 +92,7 @@ public struct BookStateStore: Sendable {
             let written = attributes?[.modificationDate] as? Date ?? .distantPast
             if best.map({ written > $0.written }) ?? true { best = (fingerprint, object, written) }
         }
-        guard let best else { return nil }
-        return BookState(object: best.object, fingerprint: best.fingerprint, warnings: &warnings, path: path(fingerprint: best.fingerprint))
+        return best.map { ($0.fingerprint, $0.object) }
     }
 
     /// The fingerprints of every stored book (the state files' names).

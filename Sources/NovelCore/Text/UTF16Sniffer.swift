@@ -1,3 +1,5 @@
+import Foundation
+
 /// Recognises UTF-16 without a byte-order mark by its line ends and spaces: `0A 00`, `0D 00` and `20 00`
 /// code units in little-endian text (`00 0A`… in big-endian), which no other encoding produces at even
 /// offsets. It must run before the binary check, because UTF-16 is full of NUL bytes.
@@ -14,7 +16,7 @@ enum UTF16Sniffer {
         let length = min(bytes.count, sampleLength) & ~1
         guard length >= 4 else { return nil }
         let sample = UnsafeBufferPointer(rebasing: bytes[..<length])
-        guard sample.contains(0) else { return nil }
+        guard let base = sample.baseAddress, memchr(base, 0, length) != nil else { return nil }  // no NUL: not UTF-16
         let little = survey(sample, bigEndian: false)
         let big = survey(sample, bigEndian: true)
         let (winner, loser, encoding) =

@@ -73,15 +73,12 @@ struct ReadCommand: ParsableCommand {
             let shown = try CursesTerminal(theme: settings.theme)
             terminal = shown
             let glimpse = Reader(
-                book: preview.book, settings: settings, state: preview.state, columns: shown.size.columns,
+                book: preview.book, settings: settings, state: nil, columns: shown.size.columns,
                 rows: shown.size.rows, start: ReaderStart(offset: preview.offset))
             shown.draw(glimpse.screen())
             let outcome: LoadingWait.Outcome<ReadingSession>
             do {
-                outcome = try LoadingWait.run(open, terminal: shown) { event in
-                    var probe = glimpse
-                    return probe.handle(event, now: CursesTerminal.now()).contains(.quit)
-                }
+                outcome = try LoadingWait.run(open, terminal: shown) { glimpse.keymap.command(for: $0) == .quit }
             } catch {
                 shown.restore()
                 throw error
