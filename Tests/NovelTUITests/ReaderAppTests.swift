@@ -124,6 +124,17 @@ import Testing
         #expect(terminal.timeouts.count == 1)
     }
 
+    @Test func aStartTheStateDoesNotHaveIsSavedOnQuitEvenWithoutMoving() {
+        for startIsSaved in [true, false] {
+            var reader = FakeReader()
+            let storage = MemoryStorage()
+            let terminal = ScriptedTerminal([.event(.key(.character("q")))])
+            _ = ReaderApp.run(
+                &reader, terminal: terminal, storage: storage, startIsSaved: startIsSaved, clock: { terminal.clock })
+            #expect(storage.progress == (startIsSaved ? [] : [0]), "startIsSaved \(startIsSaved)")
+        }
+    }
+
     @Test func aPendingPositionIsWrittenWhenItsTimeComes() {
         var reader = FakeReader()
         let storage = MemoryStorage()

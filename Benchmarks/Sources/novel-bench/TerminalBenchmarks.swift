@@ -45,6 +45,20 @@ final class TmuxBench {
 
     func sendKeys(_ keys: [String]) throws { try tmux(["send-keys", "-t", "run"] + keys) }
 
+    func capture() throws -> String { try tmux(["capture-pane", "-p", "-t", "run"]) }
+
+    /// Waits until the program in the running session has left (the pane shows it dead or is gone).
+    func waitForExit(timeout: Double = 10) throws {
+        let start = now()
+        while now() - start < timeout {
+            let dead = (try? tmux(["display-message", "-p", "-t", "run", "#{pane_dead}"]))?
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+            if dead != "0" { return }
+            usleep(5_000)
+        }
+        throw BenchError("the program did not exit within \(Int(timeout)) s")
+    }
+
     func finish() { _ = try? tmux(["kill-session", "-t", "run"]) }
 }
 
@@ -71,7 +85,7 @@ enum TerminalBenchmarks {
 
     static func launchRows(_ context: Context) throws -> [Row] {
         let names = ["launch to first screen, first open (no cache)", "launch to first screen, reopen (index cached)",
-                     "peak RSS, `novel read` on the big book"]
+                     "launch to first screen, reopen at 90% of the book", "peak RSS, `novel read` on the big book"]
         let memoryGoalText = "< 2× file + 40 MB = \(megabytes(memoryGoal(context)))"
         guard context.commandIsBuilt("read") else {
             return names.map { Row(work: $0, goal: $0.hasPrefix("peak") ? memoryGoalText : "≤ 2× the time", verdict: .notBuilt("`novel read` is a placeholder")) }
@@ -97,6 +111,23 @@ enum TerminalBenchmarks {
             defer { tmux.finish() }
             return try tmux.launch(novelCommand(warmHome), until: marker)
         }
+        // Reopening deep in the book: the first screen needs the text up to the chapter there.
+        let deepHome = try context.freshFolder("launch-deep-home")
+        _ = try tmux.launch(
+            "exec env NOVEL_HOME='\(deepHome)' '\(context.novel)' read --percent 90 '\(book)'", until: "%")
+        usleep(300_000)  // settled
+        let deepScreen = try tmux.capture()
+        try tmux.sendKeys(["q"])
+        try tmux.waitForExit()
+        tmux.finish()
+        // The top line of text there: what the reopened reader shows first.
+        guard let deepMarker = deepScreen.split(separator: "\n").map({ $0.trimmingCharacters(in: .whitespaces) })
+            .first(where: { $0.count >= 4 }).map({ String($0.prefix(4)) })
+        else { throw BenchError("no text on the screen at 90%: \(deepScreen)") }
+        let deep = try collect(warmups: 0, runs: context.plan.slowRuns) {
+            defer { tmux.finish() }
+            return try tmux.launch(novelCommand(deepHome), until: deepMarker)
+        }
         // Memory: a first open, a few pages and two chapter jumps, then the real reader's high-water mark.
         let memoryHome = try context.freshFolder("launch-memory-home")
         _ = try tmux.launch(novelCommand(memoryHome), until: marker)
@@ -110,7 +141,9 @@ enum TerminalBenchmarks {
                        goal: "≤ 2× the time", note: "polling capture-pane"),
             .timeRatio(names[1], ours: warm, reference: lessTimes, referenceName: "`less`", limit: 2,
                        goal: "≤ 2× the time", note: "polling capture-pane"),
-            Row(work: names[2], ours: megabytes(peak), reference: "file \(megabytes(context.bookBytes.count))",
+            .timeRatio(names[2], ours: deep, reference: lessTimes, referenceName: "`less` (at the start)", limit: 2,
+                       goal: "≤ 2× the time", note: "reads and decodes the file up to that chapter"),
+            Row(work: names[3], ours: megabytes(peak), reference: "file \(megabytes(context.bookBytes.count))",
                 ratio: String(format: "%.2f× the file", Double(peak) / Double(context.bookBytes.count)),
                 goal: memoryGoalText, verdict: peak < memoryGoal(context) ? .met : .notMet,
                 note: "VmHWM after a first open, 4 pages and 2 chapter jumps"),

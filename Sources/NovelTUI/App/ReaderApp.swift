@@ -12,12 +12,14 @@ public enum ReaderApp {
 
     /// Runs until the reader quits or a signal arrives. The caller restores the terminal. `pending` are
     /// events that arrived before the model existed (see `LoadingWait`), handled first, in order.
+    /// `startIsSaved` is false when the reader starts somewhere the state does not have yet (a first open,
+    /// `--chapter`): that place is then saved on the way out even if the reader never moved.
     public static func run<Model: ReaderModel>(
         _ model: inout Model, terminal: TerminalDevice, pending: [InputEvent] = [], storage: ReaderStorage,
-        saveInterval: Double = 1.0, clock: () -> Double = CursesTerminal.now
+        startIsSaved: Bool = true, saveInterval: Double = 1.0, clock: () -> Double = CursesTerminal.now
     ) -> Outcome {
         var pending = pending[...]
-        var saver = ProgressSaver(interval: saveInterval, saved: model.position)
+        var saver = ProgressSaver(interval: saveInterval, saved: startIsSaved ? model.position : nil)
         terminal.draw(model.screen())
         var outcome = Outcome.quit
         loop: while !model.isFinished {

@@ -115,7 +115,8 @@ struct ReadCommand: ParsableCommand {
         let outcome = ReaderApp.run(
             &reader, terminal: screen, pending: pending, storage: StoreStorage(
                 session: opened, settingsStore: settingsStore,
-                sessionTransition: settings.transition == saved.transition ? nil : (settings.transition, saved.transition)))
+                sessionTransition: settings.transition == saved.transition ? nil : (settings.transition, saved.transition)),
+            startIsSaved: opened.state?.position?.offset == start)
         screen.restore()
         if case .signal(let number) = outcome { Foundation.exit(128 + number) }
     }
