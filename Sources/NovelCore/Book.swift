@@ -13,6 +13,9 @@ public struct Book: Sendable {
     /// length in bytes, known from the last save or estimated.
     public var expectedLength: Int?
 
+    /// Set on a `BookPreview`'s book made of one chapter: where its `text` starts in the whole text.
+    public var textBase = 0
+
     /// The length of the whole text in bytes: what percentages are taken of.
     public var length: Int { expectedLength ?? text.utf8.count }
 

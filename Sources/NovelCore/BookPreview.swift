@@ -8,11 +8,12 @@
 /// from the cache when there is one; a first open splits the start of the text instead, which shows
 /// the same first chapter. Whatever does not fit these rules gets no preview, only the full open.
 public struct BookPreview: Sendable {
-    /// `text` is the start of the book; `expectedLength` is the whole text's length.
+    /// `text` is the start of the book, or one chapter of it from `textBase`; `expectedLength` is the
+    /// whole text's length.
     public let book: Book
     /// What the saved state said, where the position came from; nil on a first open.
     public let state: BookStateSummary?
-    /// Where the reader opens: the saved position, or the beginning.
+    /// Where the reader opens in `book`: the saved position (less `book.textBase`), or the beginning.
     public let offset: Int
 
     /// How much of the file a first open reads: more than the first chapter of nearly every book (a long
@@ -50,12 +51,15 @@ public struct BookPreview: Sendable {
         // The text needed: the chapter holding the position when the index is known, else the position.
         var needed = offset + 1
         if let cachedIndex, !cachedIndex.entries.isEmpty {
+            if let previous, let source = previous.source, source.verbatim {
+                return chapter(path: path, index: cachedIndex, offset: offset, source: source, state: previous)
+            }
             needed = cachedIndex.entries[cachedIndex.entryIndex(containing: offset)].range.upperBound
         }
         // GB18030, Big5 and UTF-16 text is longer than its file, UTF-8 text as long or (without CRs) a little
         // shorter: an eighth more covers `needed` bytes of text unless it is full of control pictures.
-        let rawCount = needed <= window / 2 ? window : needed + needed / 8 + window / 4
-        guard rawCount < file.bytes, var bytes = BookFile.readPrefix(path, count: rawCount),
+        let rawCount = min(needed <= window / 2 ? window : needed + needed / 8 + window / 4, file.bytes)
+        guard var bytes = BookFile.read(path, range: 0..<rawCount),
             let end = lineEnd(in: bytes, encoding: encoding)
         else { return nil }
         bytes.removeSubrange(end...)
@@ -78,6 +82,31 @@ public struct BookPreview: Sendable {
             index: index)
         book.expectedLength = expectedLength ?? Int(Double(text.utf8.count) * Double(file.bytes) / Double(max(rawUsed, 1)))
         return BookPreview(book: book, state: previous, offset: min(offset, text.utf8.count))
+    }
+
+    /// For a book read before whose text is its file's bytes: only the chapter holding the position, read
+    /// where it lies in the file, as a book of that one chapter whose text starts at `textBase`. Layout
+    /// depends only on a chapter's own text, so its pages are the full book's pages there.
+    static func chapter(
+        path: String, index: ChapterIndex, offset: Int, source: SourceStamp, state: BookStateSummary
+    ) -> BookPreview? {
+        var entry = index.entries[index.entryIndex(containing: offset)]
+        let range = entry.range
+        guard range.upperBound <= source.textBytes, let bytes = BookFile.read(path, range: range),
+            bytes.count == range.count,
+            // Still what the full open makes of it: valid UTF-8 that normalising leaves as it is.
+            bytes.withUnsafeBufferPointer(UTF8Validator.isValid), TextNormaliser.normalise(bytes) == bytes
+        else { return nil }
+        entry.range = 0..<range.count
+        entry.bodyStart -= range.lowerBound
+        entry.volumeIndex = nil
+        let text = BookText(utf8: bytes, encoding: "UTF-8", encodingSource: .validUTF8, invalidSequences: 0)
+        var book = Book(
+            path: path, title: BookOpener.title(of: path), text: text, fingerprint: state.fingerprint,
+            index: ChapterIndex(entries: [entry], ruleName: index.ruleName))
+        book.expectedLength = source.textBytes
+        book.textBase = range.lowerBound
+        return BookPreview(book: book, state: state, offset: offset - range.lowerBound)
     }
 
     /// The entries that start inside the first `length` bytes, the last one ending there.

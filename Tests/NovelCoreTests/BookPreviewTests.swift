@@ -68,23 +68,34 @@ import Testing
         #expect(preview.book.text.sourceStamp == nil, "a preview never stamps the state")
     }
 
-    @Test func reopenOpensAtTheSavedPositionWithTheCachedIndex() throws {
-        let path = try write(Array(novel(chapters: 40).utf8))
+    /// A UTF-8 book whose text is its file's bytes reopens with just the chapter there, read where it
+    /// lies in the file; a CRLF book (offsets differ from the file's) with the text up to that chapter.
+    @Test(arguments: [false, true])
+    func reopenOpensAtTheSavedPositionWithTheCachedIndex(crlf: Bool) throws {
+        let source = novel(chapters: 40)
+        let path = try write(Array((crlf ? source.replacingOccurrences(of: "\n", with: "\r\n") : source).utf8))
         let session = try ReadingSession.open(path: path, paths: paths)
         let full = session.book
-        let deep = full.index.entries[30].range.lowerBound + 400
+        #expect(full.text.isVerbatim == !crlf)
+        let entry = 30
+        let deep = full.index.entries[entry].range.lowerBound + 400
         try session.update { state in
             state.position = BookmarkFactory.position(book: full, offset: deep)
         }
         let preview = try #require(previewOf(path))
-        #expect(preview.offset == deep)
+        let book = preview.book
         #expect(preview.state?.fingerprint == full.fingerprint)
-        #expect(preview.book.length == full.text.utf8.count)
-        // The chapter on screen is whole and at the same place; so is the page.
-        let entry = full.index.entryIndex(containing: deep)
-        #expect(preview.book.index.entries[entry] == full.index.entries[entry])
-        #expect(Array(preview.book.index.entries.map(\.title).prefix(entry + 1)) == Array(full.index.entries.map(\.title).prefix(entry + 1)))
-        #expect(page(preview.book, at: deep) == page(full, at: deep))
+        #expect(book.length == full.text.utf8.count)
+        #expect(book.textBase + preview.offset == deep)
+        #expect(book.textBase == (crlf ? 0 : full.index.entries[entry].range.lowerBound))
+        // The chapter on screen is whole, with its title; the page there is the full book's page.
+        let shown = book.index.entries[book.index.entryIndex(containing: preview.offset)]
+        let original = full.index.entries[entry]
+        #expect(shown.title == original.title)
+        #expect(shown.range == (original.range.lowerBound - book.textBase)..<(original.range.upperBound - book.textBase))
+        let lines = page(book, at: preview.offset).map { ($0.lowerBound + book.textBase)..<($0.upperBound + book.textBase) }
+        #expect(lines == page(full, at: deep))
+        #expect(!crlf || book.index.entries.map(\.title) == Array(full.index.entries.map(\.title).prefix(entry + 1)))
     }
 
     @Test func theSummaryReadsWhatThePreviewNeedsAndNothingOfTheWrongShape() throws {

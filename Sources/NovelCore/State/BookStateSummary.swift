@@ -19,7 +19,9 @@ public struct BookStateSummary: Sendable, Equatable {
             let bytes = file["bytes"] as? Int, let modified = (file["modified"] as? NSNumber)?.int64Value,
             let encoding = source["encoding"] as? String, let textBytes = source["textBytes"] as? Int
         {
-            self.source = SourceStamp(file: FileIdentity(bytes: bytes, modified: modified), encoding: encoding, textBytes: textBytes)
+            self.source = SourceStamp(
+                file: FileIdentity(bytes: bytes, modified: modified), encoding: encoding, textBytes: textBytes,
+                verbatim: source["verbatim"] as? Bool ?? false)
         }
     }
 }

@@ -52,16 +52,16 @@ enum BookFile {
         return FileIdentity(status)
     }
 
-    /// At most the first `count` bytes of the file, or nil when it cannot be read.
-    static func readPrefix(_ path: String, count: Int) -> [UInt8]? {
+    /// The file's bytes in `range` (fewer at its end), or nil when it cannot be read.
+    static func read(_ path: String, range: Range<Int>) -> [UInt8]? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
+        guard descriptor >= 0, range.lowerBound >= 0 else { return nil }
         defer { close(descriptor) }
-        var bytes = [UInt8](repeating: 0, count: max(count, 0))
+        var bytes = [UInt8](repeating: 0, count: range.count)
         var filled = 0
         while filled < bytes.count {
             let result = bytes.withUnsafeMutableBytes { raw in
-                pread(descriptor, raw.baseAddress! + filled, raw.count - filled, off_t(filled))
+                pread(descriptor, raw.baseAddress! + filled, raw.count - filled, off_t(range.lowerBound + filled))
             }
             if result < 0, errno == EINTR { continue }
             if result < 0 { return nil }

@@ -40,9 +40,12 @@ public enum BookLoader {
             }
             if let reason = BinarySniffer.reason(buffer) { throw .binary(path: path, reason: reason) }
             if UTF8Validator.isValid(buffer) {
-                return BookText(
-                    utf8: TextNormaliser.normalise(bytes), encoding: "UTF-8", encodingSource: .validUTF8,
-                    invalidSequences: 0, sourceByteCount: bytes.count)
+                let normalised = TextNormaliser.normalise(bytes)
+                var text = BookText(
+                    utf8: normalised, encoding: "UTF-8", encodingSource: .validUTF8, invalidSequences: 0,
+                    sourceByteCount: bytes.count)
+                text.isVerbatim = normalised == bytes  // the same storage when nothing changed: no comparison
+                return text
             }
             if let confidence = damagedUTF8Confidence(buffer) {
                 return try convert(

@@ -31,6 +31,9 @@ public struct BookText: Sendable {
     public let sourceByteCount: Int
     /// The file's size and modification time when it was read (nil for text not read from a file).
     public var fileIdentity: FileIdentity?
+    /// The text is the file's bytes unchanged (UTF-8 without a mark, nothing normalised), so every text
+    /// offset is also a file offset: a chapter can be read from the file alone (`BookPreview`).
+    public var isVerbatim = false
 
     public init(
         utf8: [UInt8], encoding: String, encodingSource: EncodingSource, invalidSequences: Int,
@@ -45,7 +48,7 @@ public struct BookText: Sendable {
 
     /// The stamp saved with the book's state; nil when the text was not read from a file.
     public var sourceStamp: SourceStamp? {
-        fileIdentity.map { SourceStamp(file: $0, encoding: encoding, textBytes: utf8.count) }
+        fileIdentity.map { SourceStamp(file: $0, encoding: encoding, textBytes: utf8.count, verbatim: isVerbatim) }
     }
 
     /// The number of Unicode scalars (code points), counted eight bytes at a time on each access: every

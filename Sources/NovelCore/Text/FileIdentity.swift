@@ -26,10 +26,13 @@ public struct SourceStamp: Sendable, Equatable, Codable {
     public var encoding: String
     /// `BookText.utf8.count` of the whole book.
     public var textBytes: Int
+    /// `BookText.isVerbatim`: text offsets are file offsets.
+    public var verbatim: Bool
 
-    public init(file: FileIdentity, encoding: String, textBytes: Int) {
+    public init(file: FileIdentity, encoding: String, textBytes: Int, verbatim: Bool = false) {
         self.file = file
         self.encoding = encoding
         self.textBytes = textBytes
+        self.verbatim = verbatim
     }
 }

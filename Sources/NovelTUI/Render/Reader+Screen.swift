@@ -144,6 +144,6 @@ extension Reader {
     var percentText: String {
         let count = book.length
         guard count > 0 else { return "100%" }
-        return "\(firstVisibleOffset * 100 / count)%"
+        return "\((book.textBase + firstVisibleOffset) * 100 / count)%"
     }
 }
