@@ -14,10 +14,11 @@ public enum BookLoader {
         return text
     }
 
-    /// Decodes raw file bytes; see `load(path:encoding:)`.
-    public static func decode(_ bytes: [UInt8], path: String, encoding forced: String? = nil) throws(BookError)
-        -> BookText
-    {
+    /// Decodes raw file bytes; see `load(path:encoding:)`. `detectionLimit` hands ICU's detector only the
+    /// first bytes (a preview of the first screen: detection runs at a few MB/s).
+    public static func decode(
+        _ bytes: [UInt8], path: String, encoding forced: String? = nil, detectionLimit: Int? = nil
+    ) throws(BookError) -> BookText {
         if bytes.isEmpty { throw .empty(path: path) }
         if let forced {
             let decoder = EncodingNames.decoder(forForced: forced, canonical: try canonicalEncodingName(forced))
@@ -52,7 +53,8 @@ public enum BookLoader {
                     bytes[...], from: "UTF-8", path: path, source: .detected(confidence: confidence), total: bytes.count
                 )
             }
-            let guess = EncodingDetector.guess(buffer)
+            let guess = EncodingDetector.guess(
+                detectionLimit.map { UnsafeBufferPointer(rebasing: buffer[..<min($0, buffer.count)]) } ?? buffer)
             return try convert(
                 bytes[...], from: guess.encoding, path: path, source: .detected(confidence: guess.confidence),
                 total: bytes.count)
