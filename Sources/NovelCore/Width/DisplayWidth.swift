@@ -1,4 +1,5 @@
 import CICU
+import Foundation
 
 /// Terminal cells taken by grapheme clusters (UAX #29 boundaries, ICU's Unicode version).
 ///
@@ -53,6 +54,22 @@ public struct DisplayWidth: Sendable {
     /// The width of the widest line of `text` (valid UTF-8), as GNU `wc -L` measures it: lines end at LF
     /// and a TAB advances to the next multiple of 8.
     public func maxLineWidth(of text: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let base = text.baseAddress, !text.isEmpty else { return 0 }
+        // Without tabs and CRs (a book's text has no CR), a line's width is the sum of its clusters' widths:
+        // each line goes through `totalWidth`'s loop, which tracks no columns. LF always ends a cluster.
+        if memchr(base, 0x09, text.count) == nil, memchr(base, 0x0D, text.count) == nil {
+            var widest = 0
+            var lineStart = 0
+            while lineStart < text.count {
+                var lineEnd = text.count
+                if let feed = memchr(base + lineStart, 0x0A, text.count - lineStart) {
+                    lineEnd = UnsafeRawPointer(feed) - UnsafeRawPointer(base)
+                }
+                widest = max(widest, totalWidth(of: UnsafeBufferPointer(rebasing: text[lineStart..<lineEnd])))
+                lineStart = lineEnd + 1
+            }
+            return widest
+        }
         var lines = LineWidths()
         scan(text) { start, _, width in lines.add(text[start], width) }
         return lines.widest
