@@ -32,6 +32,7 @@ public struct BookPreview: Sendable {
         let previous = BookStateStore(paths: paths).latestSummary(lastPath: ReadingSession.absolutePath(path))
         let pattern = (chapterPattern ?? previous?.chapterPattern).flatMap { $0.isEmpty ? nil : $0 }
         var offset = 0
+        let cache = ChapterIndexCache(directory: paths.cacheDirectory)
         // Decode as the full open will: the forced encoding, or the one the whole file was decoded with.
         var encoding = forced
         var decodesAsUTF8 = false
@@ -45,15 +46,16 @@ public struct BookPreview: Sendable {
             decodesAsUTF8 = source.encoding == "UTF-8"
             offset = min(max(previous.offset ?? 0, 0), source.textBytes)
             expectedLength = source.textBytes
-            cachedIndex = ChapterIndexCache(directory: paths.cacheDirectory)
-                .load(fingerprint: previous.fingerprint, pattern: pattern, through: offset)
+            if source.verbatim {
+                guard let (entry, ruleName) = cache.entry(fingerprint: previous.fingerprint, pattern: pattern, containing: offset)
+                else { return nil }
+                return chapter(path: path, entry: entry, ruleName: ruleName, offset: offset, source: source, state: previous)
+            }
+            cachedIndex = cache.load(fingerprint: previous.fingerprint, pattern: pattern, through: offset)
         }
         // The text needed: the chapter holding the position when the index is known, else the position.
         var needed = offset + 1
         if let cachedIndex, !cachedIndex.entries.isEmpty {
-            if let previous, let source = previous.source, source.verbatim {
-                return chapter(path: path, index: cachedIndex, offset: offset, source: source, state: previous)
-            }
             needed = cachedIndex.entries[cachedIndex.entryIndex(containing: offset)].range.upperBound
         }
         // GB18030, Big5 and UTF-16 text is longer than its file, UTF-8 text as long or (without CRs) a little
@@ -93,9 +95,9 @@ public struct BookPreview: Sendable {
     /// where it lies in the file, as a book of that one chapter whose text starts at `textBase`. Layout
     /// depends only on a chapter's own text, so its pages are the full book's pages there.
     static func chapter(
-        path: String, index: ChapterIndex, offset: Int, source: SourceStamp, state: BookStateSummary
+        path: String, entry: TOCEntry, ruleName: String, offset: Int, source: SourceStamp, state: BookStateSummary
     ) -> BookPreview? {
-        var entry = index.entries[index.entryIndex(containing: offset)]
+        var entry = entry
         let range = entry.range
         guard range.upperBound <= source.textBytes, let bytes = BookFile.read(path, range: range),
             bytes.count == range.count,
@@ -108,7 +110,7 @@ public struct BookPreview: Sendable {
         let text = BookText(utf8: bytes, encoding: "UTF-8", encodingSource: .validUTF8, invalidSequences: 0)
         var book = Book(
             path: path, title: BookOpener.title(of: path), text: text, fingerprint: state.fingerprint,
-            index: ChapterIndex(entries: [entry], ruleName: index.ruleName))
+            index: ChapterIndex(entries: [entry], ruleName: ruleName))
         book.expectedLength = source.textBytes
         book.textBase = range.lowerBound
         return BookPreview(book: book, state: state, offset: offset - range.lowerBound)

@@ -51,6 +51,36 @@ public struct ChapterIndexCache: Sendable {
         }
     }
 
+    /// Only the stored entry that holds `offset` (the last one for the end of the text) and the rule's
+    /// name, or nil as `load`. The other entries are stepped over without making their strings: a first
+    /// screen deep in a long book needs one chapter, not a thousand titles.
+    public func entry(fingerprint: String, pattern: String?, containing offset: Int) -> (TOCEntry, ruleName: String)? {
+        guard let data = FileManager.default.contents(atPath: file(fingerprint: fingerprint)) else { return nil }
+        return data.withUnsafeBytes { raw -> (TOCEntry, ruleName: String)? in
+            var reader = Reader(bytes: raw)
+            guard reader.take(Self.magic.count).map(Array.init) == Self.magic,
+                reader.string() == key(fingerprint: fingerprint, pattern: pattern), let ruleName = reader.string(),
+                let count = reader.integer(), count > 0, count <= raw.count
+            else { return nil }
+            for index in 0..<count {
+                guard let levelValue = reader.integer(), let kindBytes = reader.rawString(), let number = reader.integer(),
+                    let lower = reader.integer(), let upper = reader.integer(), let bodyStart = reader.integer(),
+                    let volume = reader.integer(), let titleBytes = reader.rawString(), lower <= upper
+                else { return nil }
+                guard upper > offset || index == count - 1 else { continue }
+                guard let level = TOCEntry.Level(rawValue: levelValue),
+                    let kind = String(validating: kindBytes, as: UTF8.self).flatMap(TOCEntry.Kind.init(rawValue:)),
+                    let title = String(validating: titleBytes, as: UTF8.self)
+                else { return nil }
+                let entry = TOCEntry(
+                    level: level, title: title, number: number == Int.min ? nil : number, range: lower..<upper,
+                    bodyStart: bodyStart, volumeIndex: volume < 0 ? nil : volume, kind: kind)
+                return (entry, ruleName)
+            }
+            return nil
+        }
+    }
+
     /// Best effort: a cache that cannot be written only costs a scan next time.
     public func store(_ index: ChapterIndex, fingerprint: String, pattern: String?) {
         var data = Self.magic
@@ -98,8 +128,13 @@ public struct ChapterIndexCache: Sendable {
         }
 
         mutating func string() -> String? {
+            rawString().flatMap { String(validating: $0, as: UTF8.self) }
+        }
+
+        /// A string's bytes, not yet made into a String.
+        mutating func rawString() -> UnsafeBufferPointer<UInt8>? {
             guard let length = integer(), let raw = take(length) else { return nil }
-            return String(validating: raw.bindMemory(to: UInt8.self), as: UTF8.self)
+            return raw.bindMemory(to: UInt8.self)
         }
     }
 }
