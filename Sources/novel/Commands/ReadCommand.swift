@@ -93,15 +93,15 @@ struct ReadCommand: ParsableCommand {
                 Foundation.exit(128 + number)
             }
         }
+        let opened: ReadingSession
         let start: Int
         do {
-            session = try session ?? open()
-            start = try startOffset(session!)
+            opened = try session ?? open()
+            start = try startOffset(opened)
         } catch {
             terminal?.restore()
             throw error
         }
-        let opened = session!
         if !interactive {
             try printLaidOut(opened.book, from: start, settings: settings)
             return
