@@ -57,67 +57,24 @@ struct ReadCommand: ParsableCommand {
         let settingsStore = SettingsStore(paths: paths)
         let (saved, warnings) = settingsStore.load()
         let settings = sessionSettings(saved)
-        let interactive = isatty(STDOUT_FILENO) == 1
         let (path, encoding, chapterPattern) = (book, encoding, chapterPattern)
         let open: @Sendable () throws -> ReadingSession = {
             try ReadingSession.open(path: path, encoding: encoding, chapterPattern: chapterPattern, paths: paths, remember: true)
         }
-        // The first screen from the start of the file, while the whole book is read and indexed on a thread
-        // of its own; a quit key or a signal meanwhile leaves at once.
-        var terminal: CursesTerminal?
-        var session: ReadingSession?
-        var pending: [InputEvent] = []
-        if interactive, chapter == nil, bookmark == nil, percent == nil,
-            let preview = BookPreview.open(path: path, encoding: encoding, chapterPattern: chapterPattern, paths: paths)
-        {
-            let shown = try CursesTerminal(theme: settings.theme)
-            terminal = shown
-            let glimpse = Reader(
-                book: preview.book, settings: settings, state: nil, columns: shown.size.columns,
-                rows: shown.size.rows, start: ReaderStart(offset: preview.offset))
-            shown.draw(glimpse.screen())
-            let outcome: LoadingWait.Outcome<ReadingSession>
-            do {
-                outcome = try LoadingWait.run(open, terminal: shown) { glimpse.keymap.command(for: $0) == .quit }
-            } catch {
-                shown.restore()
-                throw error
-            }
-            switch outcome {
-            case .done(let opened, let events): (session, pending) = (opened, events)
-            case .quit:
-                shown.restore()
-                return
-            case .signal(let number):
-                shown.restore()
-                Foundation.exit(128 + number)
-            }
-        }
-        let opened: ReadingSession
-        let start: Int
-        do {
-            opened = try session ?? open()
-            start = try startOffset(opened)
-        } catch {
-            terminal?.restore()
-            throw error
-        }
-        if !interactive {
-            try printLaidOut(opened.book, from: start, settings: settings)
+        guard isatty(STDOUT_FILENO) == 1 else {
+            let session = try open()
+            try printLaidOut(session.book, from: try startOffset(session), settings: settings)
             return
         }
-        let screen = try terminal ?? CursesTerminal(theme: settings.theme)
-        var reader = Reader(
-            book: opened.book, settings: settings, state: opened.state, columns: screen.size.columns,
-            rows: screen.size.rows, start: ReaderStart(offset: start))
-        // Shown in the status bar, where they are seen, not on stderr behind the reader's screen.
-        for warning in opened.warnings + warnings { reader.report(warning) }
-        let outcome = ReaderApp.run(
-            &reader, terminal: screen, pending: pending, storage: StoreStorage(
-                session: opened, settingsStore: settingsStore,
-                sessionTransition: settings.transition == saved.transition ? nil : (settings.transition, saved.transition)),
-            startIsSaved: opened.state?.position?.offset == start)
-        screen.restore()
+        // The first screen early, unless a flag needs the whole book to find the place.
+        let preview =
+            chapter == nil && bookmark == nil && percent == nil
+            ? BookPreview.open(path: path, encoding: encoding, chapterPattern: chapterPattern, paths: paths) : nil
+        let launch = ReaderLaunch(
+            settings: settings, settingsStore: settingsStore,
+            sessionTransition: settings.transition == saved.transition ? nil : (settings.transition, saved.transition),
+            warnings: warnings)
+        let outcome = try launch.run(preview: preview, open: open, start: startOffset)
         if case .signal(let number) = outcome { Foundation.exit(128 + number) }
     }
 

@@ -1,0 +1,82 @@
+import Foundation
+import NovelCore
+
+/// `novel read` once its flags are read: the first screen from a `BookPreview` while the whole book opens
+/// on a thread of its own (`LoadingWait`: a quit key or a signal meanwhile leaves at once), then the
+/// reader at that place, the keys pressed meanwhile handled first. The terminal is restored on every way
+/// out, errors included.
+public struct ReaderLaunch {
+    public var settings: Settings
+    public var settingsStore: SettingsStore
+    /// A transition for this session only (`--mode`) and the saved one it stands in for (`StoreStorage`).
+    public var sessionTransition: (current: Settings.Transition, saved: Settings.Transition)?
+    /// Problems found while loading settings, shown in the status bar.
+    public var warnings: [String]
+
+    public init(
+        settings: Settings, settingsStore: SettingsStore,
+        sessionTransition: (current: Settings.Transition, saved: Settings.Transition)?, warnings: [String]
+    ) {
+        self.settings = settings
+        self.settingsStore = settingsStore
+        self.sessionTransition = sessionTransition
+        self.warnings = warnings
+    }
+
+    /// Runs the reader until it quits or a signal arrives. `open` opens the whole book; `start` says where
+    /// the reader opens in it; `preview` is the first screen's book (nil: open everything first).
+    public func run(
+        preview: BookPreview?, open: @escaping @Sendable () throws -> ReadingSession,
+        start: (ReadingSession) throws -> Int
+    ) throws -> ReaderApp.Outcome {
+        var terminal: CursesTerminal?
+        var session: ReadingSession?
+        var pending: [InputEvent] = []
+        if let preview {
+            let shown = try CursesTerminal(theme: settings.theme)
+            terminal = shown
+            let glimpse = Reader(
+                book: preview.book, settings: settings, state: nil, columns: shown.size.columns,
+                rows: shown.size.rows, start: ReaderStart(offset: preview.offset))
+            shown.draw(glimpse.screen())
+            let outcome: LoadingWait.Outcome<ReadingSession>
+            do {
+                outcome = try LoadingWait.run(open, terminal: shown) { glimpse.keymap.command(for: $0) == .quit }
+            } catch {
+                shown.restore()
+                throw error
+            }
+            switch outcome {
+            case .done(let opened, let events): (session, pending) = (opened, events)
+            case .quit:
+                shown.restore()
+                return .quit
+            case .signal(let number):
+                shown.restore()
+                return .signal(number)
+            }
+        }
+        let opened: ReadingSession
+        let offset: Int
+        let screen: CursesTerminal
+        do {
+            opened = try session ?? open()
+            offset = try start(opened)
+            screen = try terminal ?? CursesTerminal(theme: settings.theme)
+        } catch {
+            terminal?.restore()
+            throw error
+        }
+        var reader = Reader(
+            book: opened.book, settings: settings, state: opened.state, columns: screen.size.columns,
+            rows: screen.size.rows, start: ReaderStart(offset: offset))
+        // Shown in the status bar, where they are seen, not on stderr behind the reader's screen.
+        for warning in opened.warnings + warnings { reader.report(warning) }
+        let storage = StoreStorage(session: opened, settingsStore: settingsStore, sessionTransition: sessionTransition)
+        let outcome = ReaderApp.run(
+            &reader, terminal: screen, pending: pending, storage: storage,
+            startIsSaved: opened.state?.position?.offset == offset)
+        screen.restore()
+        return outcome
+    }
+}
