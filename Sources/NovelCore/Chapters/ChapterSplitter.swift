@@ -8,7 +8,7 @@ import Foundation
 /// sections at paragraph boundaries.
 public struct ChapterSplitter: Sendable {
     /// Bumped when the rules change, so that cached indexes are rebuilt.
-    public static let rulesVersion = 2
+    public static let rulesVersion = 3
     /// A section with more characters than this is split into parts.
     public static let longSectionCharacters = 100_000
     /// The size a long section's parts aim for.
@@ -37,18 +37,42 @@ public struct ChapterSplitter: Sendable {
     }
 
     func split(_ bytes: UnsafeBufferPointer<UInt8>) -> ChapterIndex {
-        var found = findHeadings(bytes)
+        var trace: ChapterTrace?
+        return split(bytes, trace: &trace)
+    }
+
+    /// Every candidate line with the decision taken on it and why (`novel toc --explain`).
+    public func explain(_ text: BookText) -> [ExplainedLine] {
+        text.utf8.withUnsafeBufferPointer { bytes in
+            var trace: ChapterTrace? = ChapterTrace()
+            _ = split(bytes, trace: &trace)
+            return trace?.lines(bytes) ?? []
+        }
+    }
+
+    /// The whole pipeline; `trace`, when given, records each candidate and the step that dropped it.
+    func split(_ bytes: UnsafeBufferPointer<UInt8>, trace: inout ChapterTrace?) -> ChapterIndex {
+        var found = findHeadings(bytes, trace: &trace)
         let ruleName: String
         if custom != nil {
             ruleName = "custom"
         } else {
             let family = chooseFamily(found)
-            found = found.filter { $0.candidate.family == family }
+            let kept = found.filter { $0.candidate.family == family }
+            trace?.dropped(found, keeping: kept, reason: "family: the book's headings are \(family)")
+            found = kept
             ruleName = found.isEmpty ? "none" : (family == .chinese ? "chinese" : "english")
         }
         promoteVolumesWithoutChapters(&found)
-        found = removeListsOfContents(found)
-        found = removeRepeatedHeadings(found)
+        let lists = ListOfContents.find(found)
+        trace?.dropped(found, keeping: lists.kept, reasons: lists.reasons)
+        found = lists.kept
+        let unrepeated = removeRepeatedHeadings(found)
+        trace?.dropped(
+            found, keeping: unrepeated, reason: "repeated: the same number as the chapter it sits in")
+        found = unrepeated
+        BareHeadingTitle.complete(&found, listed: lists.entries, bytes: bytes, isHeading: { isCandidate(bytes, $0) })
+        trace?.kept(found, ruleName: ruleName)
         var entries = buildEntries(found, bytes)
         entries = splitLongSections(entries, bytes)
         return ChapterIndex(entries: entries, ruleName: ruleName)
@@ -58,19 +82,32 @@ public struct ChapterSplitter: Sendable {
 
     struct FoundHeading {
         var lineStart: Int
-        /// Just past the heading line and its line feed.
+        /// The end of the heading line (its line feed, or the end of the text).
+        var lineEnd: Int
+        /// Where the chapter's text starts: just past the heading line and its line feed, past title lines
+        /// that follow a bare heading, or inside the line for a run-on heading.
         var bodyStart: Int
         var title: String
         var candidate: HeadingCandidate
         /// Non-blank lines between the previous heading and this one.
         var textLinesBefore: Int
+        /// The longest of those lines, in bytes after trimming.
+        var longestTextLineBefore: Int
+        /// The title text after the marker (`本天倫談性命之情` in `第一回 本天倫談性命之情`), for a list of
+        /// contents to lend to a bare body heading.
+        var titleAfterMarker: String
+        /// How the title was completed, for `novel toc --explain`.
+        var note: String?
+        /// The whole trimmed heading line (a run-on heading's title is only its beginning).
+        var lineText: String
     }
 
-    func findHeadings(_ bytes: UnsafeBufferPointer<UInt8>) -> [FoundHeading] {
+    func findHeadings(_ bytes: UnsafeBufferPointer<UInt8>, trace: inout ChapterTrace?) -> [FoundHeading] {
         guard let base = bytes.baseAddress else { return [] }
         let count = bytes.count
         var found: [FoundHeading] = []
         var textLines = 0
+        var longestTextLine = 0
         var lineStart = 0
         while lineStart < count {
             let lineEnd: Int
@@ -80,21 +117,55 @@ public struct ChapterSplitter: Sendable {
                 lineEnd = count
             }
             defer { lineStart = lineEnd + 1 }
-            let (start, end) = trimmed(bytes, lineStart, lineEnd)
+            let (start, end) = Self.trimmed(bytes, lineStart, lineEnd)
             if start == end { continue }
             if let candidate = candidate(bytes, start, end) {
-                let title = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
                 found.append(
-                    FoundHeading(
-                        lineStart: lineStart, bodyStart: min(lineEnd + 1, count), title: title, candidate: candidate,
-                        textLinesBefore: textLines))
+                    Self.foundHeading(
+                        bytes, candidate, lineStart: lineStart, trimmed: start..<end, lineEnd: lineEnd,
+                        textLinesBefore: textLines, longestTextLineBefore: longestTextLine))
                 textLines = 0
+                longestTextLine = 0
             } else {
                 textLines += 1
+                longestTextLine = max(longestTextLine, end - start)
+                trace?.rejected(bytes, start..<end, custom: custom != nil)
             }
         }
         return found
     }
+
+    /// A heading found on the trimmed line `trimmed`: its title is the line, or for a run-on heading the
+    /// part before the body.
+    static func foundHeading(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ candidate: HeadingCandidate, lineStart: Int, trimmed: Range<Int>,
+        lineEnd: Int, textLinesBefore: Int, longestTextLineBefore: Int
+    ) -> FoundHeading {
+        let count = bytes.count
+        let line = String(decoding: UnsafeBufferPointer(rebasing: bytes[trimmed]), as: UTF8.self)
+        var title = line
+        var bodyStart = min(lineEnd + 1, count)
+        var titleAfterMarker = ""
+        let scalars = line.unicodeScalars
+        if let column = candidate.bodyColumn, column <= scalars.count {
+            let cut = scalars.index(scalars.startIndex, offsetBy: column)
+            title = String(String.UnicodeScalarView(scalars[..<cut])).trimmingSpaces
+            bodyStart = trimmed.lowerBound + line.utf8.distance(from: line.utf8.startIndex, to: cut)
+        }
+        if let titleStart = candidate.titleStart, titleStart <= scalars.count {
+            let start = scalars.index(scalars.startIndex, offsetBy: titleStart)
+            titleAfterMarker = String(String.UnicodeScalarView(title.unicodeScalars[start...])).trimmingSpaces
+        }
+        return FoundHeading(
+            lineStart: lineStart, lineEnd: lineEnd, bodyStart: bodyStart, title: title, candidate: candidate,
+            textLinesBefore: textLinesBefore, longestTextLineBefore: longestTextLineBefore,
+            titleAfterMarker: titleAfterMarker, note: candidate.bodyColumn == nil ? nil : "run-on: the title ends where the body begins",
+            lineText: line)
+    }
+
+    /// Longer lines are looked at only when they start with a numbered marker, and then only their
+    /// beginning: a line of a list of contents or a run-on heading shows itself there.
+    static let maximumRunOnPrefixBytes = 360
 
     private func candidate(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> HeadingCandidate? {
         let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
@@ -103,17 +174,39 @@ public struct ChapterSplitter: Sendable {
             return matched
                 ? HeadingCandidate(kind: .chapter, family: .chinese, number: number, unit: nil, volumeLabel: nil) : nil
         }
-        guard end - start <= Self.maximumHeadingBytes else { return nil }
         let (first, _) = decodeScalar(bytes, at: start)
         guard HeadingMatcher.firstScalars.contains(first) else { return nil }
+        guard end - start <= Self.maximumHeadingBytes else {
+            guard first == 0x7B2C else { return nil }  // 第
+            let prefix = Self.prefix(bytes, start, end, maximum: Self.maximumRunOnPrefixBytes)
+            let scalars = Array(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<prefix]), as: UTF8.self).unicodeScalars)
+            return HeadingMatcher.listLine(scalars) ?? RunOnHeading.match(scalars)
+        }
         let scalars = Array(String(decoding: line, as: UTF8.self).unicodeScalars)
+        return HeadingMatcher.match(scalars, width: Self.cells(scalars))
+    }
+
+    /// Whether the trimmed line at `range` is a heading under the rules in use.
+    func isCandidate(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        !range.isEmpty && candidate(bytes, range.lowerBound, range.upperBound) != nil
+    }
+
+    /// Cells a line takes, counting everything from U+1100 up as wide (close enough to judge a heading).
+    static func cells(_ scalars: [Unicode.Scalar]) -> Int {
         var width = 0
         for scalar in scalars { width += scalar.value >= 0x1100 ? 2 : 1 }
-        return HeadingMatcher.match(scalars, width: width)
+        return width
+    }
+
+    /// The end of the first `maximum` bytes of `start..<end`, moved back to a character boundary.
+    static func prefix(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, maximum: Int) -> Int {
+        var cut = min(end, start + maximum)
+        while cut > start, cut < end, bytes[cut] & 0xC0 == 0x80 { cut -= 1 }
+        return cut
     }
 
     /// The line without leading and trailing ASCII spaces, tabs, CRs and ideographic spaces (U+3000).
-    private func trimmed(_ bytes: UnsafeBufferPointer<UInt8>, _ lineStart: Int, _ lineEnd: Int) -> (Int, Int) {
+    static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>, _ lineStart: Int, _ lineEnd: Int) -> (Int, Int) {
         var start = lineStart
         var end = lineEnd
         while start < end {
@@ -159,55 +252,6 @@ public struct ChapterSplitter: Sendable {
         for index in found.indices where found[index].candidate.kind == .volume && found[index].candidate.number != nil {
             found[index].candidate.kind = .chapter
         }
-    }
-
-    /// A run of three or more headings with nothing but blank lines between them is a list of contents
-    /// when the numbering starts again after it: inside the run (the body's first heading follows the
-    /// list directly) or at the next heading after it.
-    func removeListsOfContents(_ found: [FoundHeading]) -> [FoundHeading] {
-        var keep = [Bool](repeating: true, count: found.count)
-        var runStart = 0
-        while runStart < found.count {
-            var runEnd = runStart
-            while runEnd + 1 < found.count, found[runEnd + 1].textLinesBefore == 0 { runEnd += 1 }
-            if runEnd - runStart >= 2 {
-                var highest: Int?
-                var restart: Int?
-                for index in runStart...runEnd where found[index].candidate.kind == .chapter {
-                    guard let number = found[index].candidate.number else { continue }
-                    if let previous = highest, number <= previous {
-                        restart = index
-                        break
-                    }
-                    highest = number
-                }
-                if let restart {
-                    let bodyStart = restart - Self.repeatedTail(found[runStart..<restart])
-                    for index in runStart..<bodyStart { keep[index] = false }
-                } else if let highest,
-                    let next = found[(runEnd + 1)...].first(where: {
-                        $0.candidate.kind == .chapter && $0.candidate.number != nil
-                    })?.candidate.number, next <= highest
-                {
-                    let bodyStart = runEnd + 1 - Self.repeatedTail(found[runStart...runEnd])
-                    for index in runStart..<bodyStart { keep[index] = false }
-                }
-            }
-            runStart = runEnd + 1
-        }
-        return found.indices.filter { keep[$0] }.map { found[$0] }
-    }
-
-    /// How many headings at the end of a list-of-contents run repeat, in order, the titles at its start:
-    /// the body began inside the run (儿女英雄传: the list ends, then the body's 緣起首回 heads a chapter
-    /// whose 第一回 comes later).
-    static func repeatedTail(_ run: ArraySlice<FoundHeading>) -> Int {
-        let titles = run.map(\.title)
-        for length in stride(from: titles.count / 2, through: 1, by: -1)
-        where Array(titles.prefix(length)) == Array(titles.suffix(length)) {
-            return length
-        }
-        return 0
     }
 
     /// A chapter heading that repeats the number of the chapter it sits in (a pasted title inside the

@@ -22,6 +22,17 @@ struct HeadingCandidate: Sendable, Equatable {
     var unit: Unicode.Scalar?
     /// A volume named on the same line before the chapter: 上卷 in `上卷 第一回　灵根育孕源流出`.
     var volumeLabel: String?
+    /// How many headings the line holds: more than one on a line of a list of contents
+    /// (`第017回　… 第018回　…`), which is never a chapter.
+    var entriesOnLine = 1
+    /// The number of the last heading on a line with several.
+    var lastNumber: Int?
+    /// Where the title starts after the marker and its separators (a scalar index into the line), when
+    /// the rule knows; equals the line's length for a bare marker (`第一回` alone).
+    var titleStart: Int?
+    /// For a run-on heading (`第七回　…　…「卻說…`), where the chapter's first sentence begins (a scalar
+    /// index into the line): the title ends there and the rest of the line is body text.
+    var bodyColumn: Int?
 }
 
 /// Decides whether one trimmed line is a heading under the built-in rules (see docs/chapters.md).
@@ -63,11 +74,51 @@ enum HeadingMatcher {
     }()
 
     static func match(_ line: [Unicode.Scalar], width: Int) -> HeadingCandidate? {
-        guard let last = line.last, !line.isEmpty, width <= maximumWidth, !sentenceEnders.contains(last) else {
-            return nil
+        guard let last = line.last else { return nil }
+        if width <= maximumWidth, !sentenceEnders.contains(last) {
+            if var candidate = matchChinese(line) {
+                countEntries(line, &candidate)
+                return candidate
+            }
+            if let candidate = matchEnglish(line) { return candidate }
         }
-        if let candidate = matchChinese(line) { return candidate }
-        return matchEnglish(line)
+        // Too wide or ending like a sentence: still a heading when it is a line of a list of contents
+        // or a heading that runs on into the chapter's first sentence.
+        return listLine(line) ?? RunOnHeading.match(line)
+    }
+
+    /// Why a line that starts like a heading is not one (for `novel toc --explain`), or nil when it does
+    /// not start like one at all.
+    static func rejection(_ line: [Unicode.Scalar], width: Int) -> String? {
+        guard let last = line.last, matchChinese(line) != nil || matchEnglish(line) != nil else { return nil }
+        if width > maximumWidth { return "too wide: \(width) cells, a heading has at most \(maximumWidth)" }
+        if sentenceEnders.contains(last) { return "sentence-like: ends in \(last)" }
+        return nil
+    }
+
+    /// A line that begins with a numbered heading and holds more of the same kind, each after a space:
+    /// `第017回　袁公路大起七軍　曹孟德會合三將 第018回　賈文和料敵決勝　夏侯惇拔矢啖睛`.
+    static func listLine(_ line: [Unicode.Scalar]) -> HeadingCandidate? {
+        guard var first = numberedHeading(line, from: 0) else { return nil }
+        countEntries(line, &first)
+        return first.entriesOnLine > 1 ? first : nil
+    }
+
+    /// Counts the further numbered headings of the same kind on the line (each after a space).
+    static func countEntries(_ line: [Unicode.Scalar], _ candidate: inout HeadingCandidate) {
+        guard candidate.unit != nil, let start = candidate.titleStart else { return }
+        var index = start
+        while index < line.count {
+            if line[index] == "第" || openingBrackets.contains(line[index]), isSpace(line[index - 1]),
+                let next = numberedHeading(line, from: index), next.kind == candidate.kind
+            {
+                candidate.entriesOnLine += 1
+                candidate.lastNumber = next.number
+                index = next.titleStart ?? index + 1
+            } else {
+                index += 1
+            }
+        }
     }
 
     // MARK: Chinese
@@ -139,13 +190,15 @@ enum HeadingMatcher {
         if index < line.count, openingBrackets.contains(line[index]) { index += 1 }
         guard index < line.count, line[index] == "第" else { return nil }
         index = skipSpaces(line, from: index + 1)
-        let numberStart = index
-        while index < line.count, ChineseNumeral.isNumeral(line[index]) { index += 1 }
-        guard index > numberStart,
-            let number = ChineseNumeral.parse(String(String.UnicodeScalarView(line[numberStart..<index])))
+        // The digits, spaced or not: 第一百回, 第 一 回, 第 1 2 回.
+        var digits: [Unicode.Scalar] = []
+        while index < line.count, ChineseNumeral.isNumeral(line[index]) {
+            digits.append(line[index])
+            index = skipSpaces(line, from: index + 1)
+        }
+        guard !digits.isEmpty, let number = ChineseNumeral.parse(String(String.UnicodeScalarView(digits))),
+            index < line.count
         else { return nil }
-        index = skipSpaces(line, from: index)
-        guard index < line.count else { return nil }
         let unit = line[index]
         let kind: HeadingCandidate.Kind
         if chapterUnits.contains(unit) {
@@ -156,9 +209,18 @@ enum HeadingMatcher {
             return nil
         }
         index += 1
-        if index < line.count, let words = unitWordContinuations[unit], words.contains(line[index]) { return nil }
+        // 第一部分 … 第六部分: parts, that is volumes, when the word stands alone before a title.
+        if unit == "部", index < line.count, line[index] == "分" {
+            guard tail(line, from: index + 1) != nil else { return nil }
+            index += 1
+        } else if index < line.count, let words = unitWordContinuations[unit], words.contains(line[index]) {
+            return nil
+        }
         if index < line.count, closingBrackets.contains(line[index]) { index += 1 }
-        return HeadingCandidate(kind: kind, family: .chinese, number: number, unit: unit, volumeLabel: nil)
+        var titleStart = index
+        while titleStart < line.count, separators.contains(line[titleStart]) { titleStart += 1 }
+        return HeadingCandidate(
+            kind: kind, family: .chinese, number: number, unit: unit, volumeLabel: nil, titleStart: titleStart)
     }
 
     /// Where a second 第… marker starts after a volume marker on the same line, if one does.

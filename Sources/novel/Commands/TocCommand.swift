@@ -16,6 +16,7 @@ struct TocCommand: ParsableCommand {
               novel toc book.txt
               novel toc book.txt --json | jq '.[] | select(.level == 1) | .title'
               novel toc book.txt --chapter-pattern '^卷[0-9]+'
+              novel toc book.txt --explain      # why each heading-like line is or is not a chapter
             """)
 
     @Argument(help: "The book file.") var book: String
@@ -23,6 +24,8 @@ struct TocCommand: ParsableCommand {
     @Option(help: "Decode with this encoding instead of detecting it (gb18030, big5, utf-16le …).") var encoding: String?
     @Option(help: "An ICU regular expression that matches heading lines, instead of the built-in rules.")
     var chapterPattern: String?
+    @Flag(help: "List every line that looks like a heading, with the decision taken on it and the reason.")
+    var explain = false
     /// For scripts/bench-chapters: timings on stderr, and no table.
     @Flag(help: .hidden) var timing = false
 
@@ -37,6 +40,10 @@ struct TocCommand: ParsableCommand {
         let opened = session.book
         if timing {
             try reportTiming(opened, open: clock.now - started)
+            return
+        }
+        if explain {
+            try printExplanation(session)
             return
         }
         let rows = opened.index.entries.enumerated().map { position, entry in
@@ -63,6 +70,23 @@ struct TocCommand: ParsableCommand {
 }
 
 extension TocCommand {
+    /// `LINE  DECISION  TEXT` then the reason, indented, for every line the splitter looked at; the rule
+    /// in use is the one the table comes from (the book's remembered pattern included).
+    func printExplanation(_ session: ReadingSession) throws {
+        let book = session.book
+        let pattern = chapterPattern ?? session.state?.chapterPattern
+        let lines = try ChapterSplitter(customPattern: pattern).explain(book.text)
+        var output = "rule: \(book.index.ruleName)\n"
+        let digits = String(lines.last?.line ?? 0).count
+        for line in lines {
+            let number = String(line.line)
+            output += String(repeating: " ", count: digits - number.count) + number + "  "
+            output += line.decision.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0) + "  " + line.text + "\n"
+            output += String(repeating: " ", count: digits + 2) + "  " + line.reason + "\n"
+        }
+        StandardOutput.write(output)
+    }
+
     /// `open=… scan=… cache=… bytes=… entries=…` on stderr, in milliseconds: the whole open (load, fingerprint,
     /// index from the cache or a scan), a fresh scan of the loaded text, and a read of the cache file.
     func reportTiming(_ book: Book, open: Duration) throws {

@@ -1,0 +1,110 @@
+/// Finds lists of contents (目錄, CONTENTS) among the heading candidates, whatever rule family made
+/// them: it looks only at their kind, number and the text between them, never at their wording.
+///
+/// A list is a run of headings with little or no text between them — at most two short lines, so that
+/// an entry may carry its title couplet on the next line — holding three or more entries, whose
+/// numbering starts again: inside the run (the body's first heading follows the list at once) or at the
+/// next numbered heading of a kind the run holds. Its entries are never chapters: its text stays in the
+/// entry before the body. A run whose numbers keep rising (a body of very short chapters) is kept.
+enum ListOfContents {
+    typealias FoundHeading = ChapterSplitter.FoundHeading
+
+    static let minimumEntries = 3
+    /// Non-blank lines allowed between two entries of a list.
+    static let maximumGapLines = 2
+    /// The longest of those lines, in bytes (40 CJK characters).
+    static let maximumGapLineBytes = 120
+
+    struct Result {
+        /// The headings that are not part of a list.
+        var kept: [FoundHeading]
+        /// The entries of the lists, which can lend their titles to bare body headings.
+        var entries: [FoundHeading]
+        /// Why each list entry was dropped, by its line's first byte.
+        var reasons: [Int: String]
+    }
+
+    static func find(_ found: [FoundHeading]) -> Result {
+        var keep = [Bool](repeating: true, count: found.count)
+        var reasons: [Int: String] = [:]
+        var runStart = 0
+        while runStart < found.count {
+            var runEnd = runStart
+            while runEnd + 1 < found.count, isClose(found[runEnd + 1]) { runEnd += 1 }
+            let entries = found[runStart...runEnd].reduce(0) { $0 + $1.candidate.entriesOnLine }
+            if entries >= minimumEntries, let body = bodyStart(found, runStart, runEnd) {
+                let listStart = keepsLeadingVolume(found, runStart, body.index) ? runStart + 1 : runStart
+                for index in listStart..<body.index {
+                    keep[index] = false
+                    reasons[found[index].lineStart] =
+                        "list of contents: \(body.index - listStart) lines of headings with little text between, "
+                        + "and the numbering starts again at \(found[body.restart].title)"
+                }
+            }
+            runStart = runEnd + 1
+        }
+        // A line holding several headings is a line of a list wherever it stands.
+        for index in found.indices where keep[index] && found[index].candidate.entriesOnLine > 1 {
+            keep[index] = false
+            reasons[found[index].lineStart] =
+                "list of contents: \(found[index].candidate.entriesOnLine) headings on one line"
+        }
+        return Result(
+            kept: found.indices.filter { keep[$0] }.map { found[$0] },
+            entries: found.indices.filter { !keep[$0] }.map { found[$0] }, reasons: reasons)
+    }
+
+    /// Whether a heading follows the one before it closely enough to be the next line of a list.
+    static func isClose(_ heading: FoundHeading) -> Bool {
+        heading.textLinesBefore <= maximumGapLines && heading.longestTextLineBefore <= maximumGapLineBytes
+    }
+
+    /// Where the body begins when the run is a list of contents (`index`), and the heading whose number
+    /// showed it (`restart`); nil when the numbering never starts again.
+    static func bodyStart(_ found: [FoundHeading], _ runStart: Int, _ runEnd: Int) -> (index: Int, restart: Int)? {
+        var highest: [HeadingCandidate.Kind: Int] = [:]
+        var most: [HeadingCandidate.Kind: Int] = [:]
+        for index in runStart...runEnd {
+            let candidate = found[index].candidate
+            guard let number = candidate.number, candidate.kind != .special else { continue }
+            if let previous = highest[candidate.kind], number <= previous {
+                return (index - repeatedTail(found[runStart..<index]), index)
+            }
+            let last = max(number, candidate.lastNumber ?? number)
+            highest[candidate.kind] = last
+            most[candidate.kind] = max(most[candidate.kind] ?? last, last)
+            // Chapters numbered per volume start again after each volume.
+            if candidate.kind == .volume { highest[.chapter] = nil }
+        }
+        guard
+            let next = found[(runEnd + 1)...].firstIndex(where: {
+                $0.candidate.number != nil && $0.candidate.kind != .special && most[$0.candidate.kind] != nil
+            }),
+            let number = found[next].candidate.number, let listed = most[found[next].candidate.kind], number <= listed
+        else { return nil }
+        return (runEnd + 1 - repeatedTail(found[runStart...runEnd]), next)
+    }
+
+    /// A numbered volume heading just before a list (`第一部分`, then the list) heads the part the list
+    /// belongs to, unless the list or the body names that volume again.
+    static func keepsLeadingVolume(_ found: [FoundHeading], _ runStart: Int, _ bodyIndex: Int) -> Bool {
+        let first = found[runStart].candidate
+        guard first.kind == .volume, let number = first.number, runStart + 1 < bodyIndex,
+            !found[(runStart + 1)..<bodyIndex].contains(where: { $0.candidate.kind == .volume })
+        else { return false }
+        guard let nextVolume = found[bodyIndex...].first(where: { $0.candidate.kind == .volume }) else { return true }
+        return (nextVolume.candidate.number ?? Int.max) > number
+    }
+
+    /// How many headings at the end of a list-of-contents run repeat, in order, the titles at its start:
+    /// the body began inside the run (儿女英雄传: the list ends, then the body's 緣起首回 heads a chapter
+    /// whose 第一回 comes later).
+    static func repeatedTail(_ run: ArraySlice<FoundHeading>) -> Int {
+        let titles = run.map(\.title)
+        for length in stride(from: titles.count / 2, through: 1, by: -1)
+        where Array(titles.prefix(length)) == Array(titles.suffix(length)) {
+            return length
+        }
+        return 0
+    }
+}
