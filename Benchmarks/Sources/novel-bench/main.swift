@@ -78,6 +78,7 @@ func runAll(_ arguments: [String]) -> Int32 {
     add("GB18030 decode", goal: "≤ 1.5× the time") { [try TextBenchmarks.gb18030Decode(context)] }
     add("GB18030 load", goal: "(context)") { [try TextBenchmarks.gb18030Load(context)] }
     add("chapter index", goal: "≤ 3× the time") { [try ChapterBenchmarks.indexing(context)] }
+    add("toc process", goal: "≤ 3× the time") { [try ChapterBenchmarks.tocProcess(context)] }
     add("cached reopen", goal: "scan skipped") { [try ChapterBenchmarks.cachedReopen(context)] }
     add("whole-book layout", goal: "≤ 3× the time") { [try LayoutBenchmarks.wholeBook(context)] }
     add("one chapter layout", goal: "< 0.5 ms") { [try LayoutBenchmarks.oneChapter(context)] }

@@ -77,6 +77,8 @@ enum HeadingMatcher {
         guard let last = line.last else { return nil }
         if width <= maximumWidth, !sentenceEnders.contains(last) {
             if var candidate = matchChinese(line) {
+                // A full stop inside is a sentence: the heading runs on into the chapter's text.
+                if line.contains("。"), let runOn = RunOnHeading.match(line) { return runOn }
                 countEntries(line, &candidate)
                 return candidate
             }

@@ -3,8 +3,8 @@
 ///
 /// A list is a run of headings with little or no text between them — at most two short lines, so that
 /// an entry may carry its title couplet on the next line — holding three or more entries, whose
-/// numbering starts again: inside the run (the body's first heading follows the list at once) or at the
-/// next numbered heading of a kind the run holds. Its entries are never chapters: its text stays in the
+/// numbering starts again: inside the run, back to the run's first number (the body's first heading
+/// follows the list at once), or at the next numbered heading of a kind the run holds. Its entries are never chapters: its text stays in the
 /// entry before the body. A run whose numbers keep rising (a body of very short chapters) is kept.
 enum ListOfContents {
     typealias FoundHeading = ChapterSplitter.FoundHeading
@@ -61,20 +61,37 @@ enum ListOfContents {
 
     /// Where the body begins when the run is a list of contents (`index`), and the heading whose number
     /// showed it (`restart`); nil when the numbering never starts again.
+    ///
+    /// Chapter numbers start again after each volume only in a run that opens with a volume (a list of
+    /// volumes and their chapters); in a run that opens with chapters, a volume and a chapter numbered
+    /// again are where the body starts (`第一回 … 第一百八十回`, then the body's `卷一`, `第一回`).
     static func bodyStart(_ found: [FoundHeading], _ runStart: Int, _ runEnd: Int) -> (index: Int, restart: Int)? {
+        var first: [HeadingCandidate.Kind: Int] = [:]
         var highest: [HeadingCandidate.Kind: Int] = [:]
         var most: [HeadingCandidate.Kind: Int] = [:]
+        var numberedPerVolume: Bool?
         for index in runStart...runEnd {
             let candidate = found[index].candidate
             guard let number = candidate.number, candidate.kind != .special else { continue }
-            if let previous = highest[candidate.kind], number <= previous {
-                return (index - repeatedTail(found[runStart..<index]), index)
+            if numberedPerVolume == nil { numberedPerVolume = candidate.kind == .volume }
+            // Back to where the run began (not a title repeated inside its chapter: 第38回 … 第38回).
+            if let start = first[candidate.kind], let previous = highest[candidate.kind], previous > start,
+                number <= start
+            {
+                var body = index
+                if candidate.kind == .chapter, numberedPerVolume == false {
+                    while body > runStart, found[body - 1].candidate.kind == .volume { body -= 1 }
+                }
+                return (body - repeatedTail(found[runStart..<body]), index)
             }
             let last = max(number, candidate.lastNumber ?? number)
-            highest[candidate.kind] = last
+            if first[candidate.kind] == nil { first[candidate.kind] = number }
+            highest[candidate.kind] = max(highest[candidate.kind] ?? last, last)
             most[candidate.kind] = max(most[candidate.kind] ?? last, last)
-            // Chapters numbered per volume start again after each volume.
-            if candidate.kind == .volume { highest[.chapter] = nil }
+            if candidate.kind == .volume, numberedPerVolume == true {
+                first[.chapter] = nil
+                highest[.chapter] = nil
+            }
         }
         guard
             let next = found[(runEnd + 1)...].firstIndex(where: {
