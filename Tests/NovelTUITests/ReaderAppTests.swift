@@ -30,6 +30,7 @@ import Testing
         var progress: [Int] = []
         var settings: [Settings] = []
         var bookmarks: [String] = []
+        var chapterPatterns: [String?] = []
         var failing = false
         struct Refused: Error, CustomStringConvertible { var description: String { "disk full" } }
 
@@ -40,6 +41,7 @@ import Testing
         func saveSettings(_ settings: Settings) throws { self.settings.append(settings) }
         func addBookmark(_ bookmark: Bookmark) throws { bookmarks.append(bookmark.id) }
         func deleteBookmark(id: String) throws { bookmarks.removeAll { $0 == id } }
+        func saveChapterPattern(_ pattern: String?) throws { chapterPatterns.append(pattern) }
     }
 
     /// Space moves ten bytes on; "s" switches to the night theme; "m" adds a bookmark; "a" starts a 0.5 s animation.

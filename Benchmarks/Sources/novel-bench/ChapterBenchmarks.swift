@@ -4,7 +4,7 @@ import NovelCore
 /// Issues 4 and 15: chapter indexing against `grep -cE` for chapter headings, in process and as a whole
 /// `novel toc` run, and a cached reopen that skips the scan.
 enum ChapterBenchmarks {
-    static let grepPattern = "第[0-9０-９零〇一二两三四五六七八九十百千万]+[章回节卷集部篇话]"
+    static let grepPattern = "第[0-9０１２３４５６７８９零〇一二两三四五六七八九十百千万]+[章回节卷集部篇话]"
     static let grepName = "`grep -cE '第…[章回…]'` to a file"
 
     /// grep over the book, its count written to a file (to /dev/null GNU grep stops at the first match),

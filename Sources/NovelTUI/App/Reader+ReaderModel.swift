@@ -12,6 +12,7 @@ extension ReaderAction {
         case .saveSettings(let settings): self = .saveSettings(settings)
         case .addBookmark(let bookmark): self = .addBookmark(bookmark)
         case .deleteBookmark(let id): self = .deleteBookmark(id: id)
+        case .saveChapterPattern(let pattern): self = .saveChapterPattern(pattern)
         case .quit: self = .quit
         }
     }

@@ -46,6 +46,8 @@ public enum ReaderApp {
                         perform("the bookmark", &model) { try storage.addBookmark(bookmark) }
                     case .deleteBookmark(let id):
                         perform("the bookmark removal", &model) { try storage.deleteBookmark(id: id) }
+                    case .saveChapterPattern(let pattern):
+                        perform("the chapter rule", &model) { try storage.saveChapterPattern(pattern) }
                     }
                 }
                 if quit { break loop }

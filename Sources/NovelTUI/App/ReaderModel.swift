@@ -6,6 +6,7 @@ public enum ReaderAction: Sendable, Equatable {
     case saveSettings(Settings)
     case addBookmark(Bookmark)
     case deleteBookmark(id: String)
+    case saveChapterPattern(String?)
     case quit
 }
 

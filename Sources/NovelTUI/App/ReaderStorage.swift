@@ -6,6 +6,8 @@ public protocol ReaderStorage {
     func saveSettings(_ settings: Settings) throws
     func addBookmark(_ bookmark: Bookmark) throws
     func deleteBookmark(id: String) throws
+    /// The book's chapter rule, as `--chapter-pattern` remembers it (nil: the built-in rules).
+    func saveChapterPattern(_ pattern: String?) throws
 }
 
 /// Saves to the book's state file and settings.json.
@@ -56,5 +58,9 @@ public struct StoreStorage: ReaderStorage {
 
     public func deleteBookmark(id: String) throws {
         try session.update { state in state.bookmarks.removeAll { $0.id == id } }
+    }
+
+    public func saveChapterPattern(_ pattern: String?) throws {
+        try session.update { state in state.chapterPattern = pattern }
     }
 }

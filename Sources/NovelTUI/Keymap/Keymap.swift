@@ -127,7 +127,11 @@ public struct Keymap: Sendable {
 
             Inside overlays the keys are fixed. Lists move with the arrows, `PgUp`/`PgDn`, `Home`/`End` and \
             the wheel (and `j`/`k` except in the TOC). TOC: typing filters, `Backspace` unfilters, `Enter` \
-            jumps, `Esc` or `Tab` closes. Bookmarks: `Enter` jumps, `d` deletes, `Esc` `q` `'` `B` close. \
+            jumps, `C-r` opens the chapter rules, `Esc` or `Tab` closes. Chapter rules (`R`, or `C-r` in the \
+            TOC): the built-in rules, each kind of heading-like line found in the book with its count, and a \
+            custom pattern; `Enter` switches (the custom row asks for an ICU pattern; an empty one means the \
+            built-in rules) and the choice is remembered with the book like `--chapter-pattern`; `Esc` `q` \
+            `R` close. Bookmarks: `Enter` jumps, `d` deletes, `Esc` `q` `'` `B` close. \
             Settings: `←`/`→` (`h`/`l`, `-`/`+`, `Enter`) change the selected setting at once, `Esc` `q` `s` \
             close. Help: arrows scroll, any other key closes. Prompts (`/` `?` `:` and the bookmark note): \
             `Enter` runs, `Esc` cancels; an empty search repeats the last one.

@@ -11,6 +11,7 @@ public enum ReaderCommand: String, Sendable, CaseIterable {
     case bookEnd = "book-end"
     case goTo = "go-to"
     case toc
+    case chapterRule = "chapter-rule"
     case addBookmark = "add-bookmark"
     case bookmarks
     case searchForward = "search-forward"
@@ -35,7 +36,8 @@ public enum ReaderCommand: String, Sendable, CaseIterable {
         case .bookStart: "Start of the book; after a number N, chapter N"
         case .bookEnd: "End of the book"
         case .goTo: "Go to a chapter or a percentage (:12, :50%)"
-        case .toc: "Table of contents (type to filter, Enter jumps)"
+        case .toc: "Table of contents (type to filter, Enter jumps, C-r chapter rule)"
+        case .chapterRule: "Chapter rule: find chapters another way (remembered with the book)"
         case .addBookmark: "Add a bookmark here (with an optional note)"
         case .bookmarks: "Bookmarks (Enter jumps, d deletes)"
         case .searchForward: "Search forward through the whole book"
@@ -63,6 +65,7 @@ public enum ReaderCommand: String, Sendable, CaseIterable {
         case .bookEnd: ["G", "End"]
         case .goTo: [":"]
         case .toc: ["t", "Tab"]
+        case .chapterRule: ["R"]
         case .addBookmark: ["m"]
         case .bookmarks: ["'", "B"]
         case .searchForward: ["/"]

@@ -3,6 +3,7 @@ import NovelCore
 /// A panel drawn over the text that takes the keys while it is open.
 enum Overlay: Equatable {
     case toc(TOCOverlay)
+    case chapterRule(ChapterRuleOverlay)
     case bookmarks(selected: Int)
     case prompt(Prompt)
     case settings(selected: Int)
@@ -25,12 +26,21 @@ struct TOCOverlay: Equatable {
     }
 }
 
+/// The chapter rules to choose from: the built-in rules, each family of heading-like lines the splitter
+/// found (`ChapterSplitter.ruleChoices`), then a custom pattern typed at a prompt (the last row).
+struct ChapterRuleOverlay: Equatable {
+    var choices: [ChapterRuleChoice]
+    /// An index into `choices`, or `choices.count` for the custom pattern row.
+    var selected: Int
+}
+
 /// A one-line text prompt on the bottom row.
 struct Prompt: Equatable {
     enum Kind: Equatable {
         case search(TextSearch.Direction)
         case goTo
         case bookmarkNote
+        case chapterPattern
     }
 
     var kind: Kind
@@ -42,6 +52,7 @@ struct Prompt: Equatable {
         case .search(.backward): "?"
         case .goTo: ":"
         case .bookmarkNote: "Bookmark note (Enter for none): "
+        case .chapterPattern: "Chapter pattern (ICU regex, Enter for the built-in rules): "
         }
     }
 }

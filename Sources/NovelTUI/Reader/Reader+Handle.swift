@@ -56,6 +56,8 @@ extension Reader {
             overlay = .prompt(Prompt(kind: .goTo))
         case .toc:
             overlay = .toc(TOCOverlay(current: currentEntry, selected: currentEntry))
+        case .chapterRule:
+            openChapterRules()
         case .addBookmark:
             overlay = .prompt(Prompt(kind: .bookmarkNote))
         case .bookmarks:

@@ -5,6 +5,7 @@ extension Reader {
     mutating func handleOverlay(_ event: InputEvent, now: Double) -> [ReaderEffect] {
         switch overlay {
         case .toc(let toc): return handleTOC(toc, event)
+        case .chapterRule(let rules): return handleChapterRule(rules, event)
         case .bookmarks(let selected): return handleBookmarks(selected, event)
         case .prompt(let prompt): return handlePrompt(prompt, event)
         case .settings(let selected): return handleSettings(selected, event)
@@ -42,6 +43,8 @@ extension Reader {
         switch event {
         case .key(.escape), .key(.tab):
             overlay = nil
+        case .key(.control("r")):
+            openChapterRules()
         case .key(.enter):
             overlay = nil
             if matching.indices.contains(toc.selected) { jump(to: entries[matching[toc.selected]].range.lowerBound) }
@@ -122,6 +125,8 @@ extension Reader {
             } else if !text.isEmpty {
                 go(to: .chapter(text))
             }
+        case .chapterPattern:
+            return applyChapterPattern(text.isEmpty ? nil : text)
         case .bookmarkNote:
             let bookmark = BookmarkFactory.make(
                 book: book, offset: firstVisibleOffset, note: text.isEmpty ? nil : text, number: nextBookmarkNumber)

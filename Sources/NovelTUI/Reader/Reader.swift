@@ -7,7 +7,10 @@ import NovelCore
 /// are derived from it, so a resize or a new setting re-lays out and keeps it on screen. Layout is
 /// lazy: the first screen lays out only the chapter it shows.
 public struct Reader {
-    public let book: Book
+    /// Replaced when the reader switches the book's chapter rule (`Reader+ChapterRule`).
+    public internal(set) var book: Book
+    /// The book's chapter pattern (nil: the built-in rules), to mark the rule in use.
+    var chapterPattern: String?
     public internal(set) var settings: Settings
     public internal(set) var bookmarks: [Bookmark]
     var nextBookmarkNumber: Int
@@ -15,7 +18,7 @@ public struct Reader {
     public internal(set) var columns: Int
     public internal(set) var rows: Int
     /// Shared by copies of the reader: it is a cache of derived layouts, not state.
-    let layout: BookLayout
+    var layout: BookLayout
     let measure: DisplayWidth
 
     /// The byte offset navigation last chose; what stays on screen through re-layouts.
@@ -41,6 +44,7 @@ public struct Reader {
         self.book = book
         self.settings = settings
         bookmarks = state?.bookmarks ?? []
+        chapterPattern = state?.chapterPattern
         nextBookmarkNumber = max(state?.nextBookmarkNumber ?? 1, 1)
         keymap = Keymap(overrides: settings.keymap)
         self.columns = max(columns, 0)

@@ -6,5 +6,7 @@ public enum ReaderEffect: Sendable, Equatable {
     case saveSettings(Settings)
     case addBookmark(Bookmark)
     case deleteBookmark(id: String)
+    /// The book's chapter rule changed (nil: the built-in rules).
+    case saveChapterPattern(String?)
     case quit
 }

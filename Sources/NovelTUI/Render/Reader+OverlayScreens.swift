@@ -35,6 +35,16 @@ extension Reader {
         }
     }
 
+    func drawChapterRules(_ rules: ChapterRuleOverlay, into screen: inout Screen) {
+        let list = drawPanel(title: "Chapter rule  (Enter switches, Esc closes)", into: &screen)
+        let labels = rules.choices.map { "\($0.pattern == chapterPattern ? "▶" : " ") \($0.label)" }
+            + ["  custom pattern…" + (rules.choices.contains { $0.pattern == chapterPattern } ? "" : "  (in use: \(chapterPattern ?? ""))")]
+        let top = listTop(selected: rules.selected, count: labels.count, height: list.count)
+        for (row, index) in zip(list, labels.indices.dropFirst(top)) {
+            drawItem(labels[index], row: row, selected: index == rules.selected, into: &screen)
+        }
+    }
+
     func drawBookmarks(_ selected: Int, into screen: inout Screen) {
         let list = drawPanel(title: "Bookmarks \(bookmarks.count)  (Enter jumps, d deletes)", into: &screen)
         if bookmarks.isEmpty, let row = list.first {

@@ -24,6 +24,7 @@ extension Reader {
         var screen = Screen(columns: columns, rows: rows)
         switch overlay {
         case .toc(let toc): drawTOC(toc, into: &screen)
+        case .chapterRule(let rules): drawChapterRules(rules, into: &screen)
         case .bookmarks(let selected): drawBookmarks(selected, into: &screen)
         case .settings(let selected): drawSettings(selected, into: &screen)
         case .help(let top): drawHelp(top, into: &screen)

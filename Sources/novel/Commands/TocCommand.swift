@@ -46,10 +46,11 @@ struct TocCommand: ParsableCommand {
             try printExplanation(session)
             return
         }
+        // Characters are counted only for JSON: the table does not show them, and counting walks the book.
         let rows = opened.index.entries.enumerated().map { position, entry in
             TOCRow(
                 index: position, level: entry.level.rawValue, title: entry.title, number: entry.number,
-                offset: entry.range.lowerBound, characters: entry.characters(in: opened.text),
+                offset: entry.range.lowerBound, characters: json ? entry.characters(in: opened.text) : 0,
                 nested: entry.volumeIndex != nil)
         }
         if json {
