@@ -152,9 +152,9 @@ public struct ChapterSplitter: Sendable {
             title = String(String.UnicodeScalarView(scalars[..<cut])).trimmingSpaces
             bodyStart = trimmed.lowerBound + line.utf8.distance(from: line.utf8.startIndex, to: cut)
         }
-        if let titleStart = candidate.titleStart, titleStart <= scalars.count {
-            let start = scalars.index(scalars.startIndex, offsetBy: titleStart)
-            titleAfterMarker = String(String.UnicodeScalarView(title.unicodeScalars[start...])).trimmingSpaces
+        let titleScalars = Array(title.unicodeScalars)
+        if let titleStart = candidate.titleStart, titleStart <= titleScalars.count {
+            titleAfterMarker = String(String.UnicodeScalarView(titleScalars[titleStart...])).trimmingSpaces
         }
         return FoundHeading(
             lineStart: lineStart, lineEnd: lineEnd, bodyStart: bodyStart, title: title, candidate: candidate,
