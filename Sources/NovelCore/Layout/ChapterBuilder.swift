@@ -60,7 +60,9 @@ struct ChapterBuilder {
     mutating func build(_ text: BookText, _ entry: TOCEntry) {
         precondition(buffer.capacity == 0, "a ChapterBuilder builds one chapter")
         // Mostly-CJK text has about one cluster per three bytes; other text grows the buffer.
-        buffer = PlacedClusterStorage(capacity: materialize ? entry.range.count / 3 + 64 : 1024)
+        buffer = PlacedClusterStorage(
+            capacity: materialize ? entry.range.count / 3 + 64 : 1024, narrowCells: UInt8(truncatingIfNeeded: narrowCells),
+            wideCells: UInt8(truncatingIfNeeded: wideCells))
         text.utf8.withUnsafeBufferPointer { bytes in
             if entry.bodyStart > entry.range.lowerBound {
                 scan(bytes, entry.range.lowerBound..<min(entry.bodyStart, entry.range.upperBound), kind: .title)
@@ -212,7 +214,8 @@ struct ChapterBuilder {
     /// Doubles the buffer, keeping the placed clusters and the paragraph. Lines refer to the buffer
     /// only once the chapter is built, so none can hold the old one.
     private mutating func growBuffer() {
-        let larger = PlacedClusterStorage(capacity: buffer.capacity * 2)
+        let larger = PlacedClusterStorage(
+            capacity: buffer.capacity * 2, narrowCells: buffer.narrowCells, wideCells: buffer.wideCells)
         larger.elements.moveInitialize(from: buffer.elements, count: placedCount + paragraphCount)
         buffer = larger
     }

@@ -77,7 +77,7 @@ extension Reader {
             if bookmarks.indices.contains(selected) { jump(to: bookmarks[selected].offset) }
         case .key(.character("d")), .key(.delete):
             guard bookmarks.indices.contains(selected) else { return [] }
-            let removed = bookmarks.remove(at: selected)
+            guard let removed = try? marks.removeBookmark(id: bookmarks[selected].id) else { return [] }
             overlay = .bookmarks(selected: max(0, min(selected, bookmarks.count - 1)))
             message = "Deleted bookmark \(removed.id)"
             return [.deleteBookmark(id: removed.id)]
@@ -123,11 +123,7 @@ extension Reader {
                 go(to: .chapter(text))
             }
         case .bookmarkNote:
-            let bookmark = BookmarkFactory.make(
-                book: book, offset: firstVisibleOffset, note: text.isEmpty ? nil : text, number: nextBookmarkNumber)
-            nextBookmarkNumber += 1
-            bookmarks.append(bookmark)
-            bookmarks.sort { $0.offset < $1.offset }
+            let bookmark = marks.addBookmark(in: book, offset: firstVisibleOffset, note: text)
             message = "Added bookmark \(bookmark.id)"
             return [.addBookmark(bookmark)]
         }

@@ -9,8 +9,9 @@ import NovelCore
 public struct Reader {
     public let book: Book
     public internal(set) var settings: Settings
-    public internal(set) var bookmarks: [Bookmark]
-    var nextBookmarkNumber: Int
+    /// The book's bookmarks, changed through `BookState`'s operations as the stores change them.
+    var marks: BookState
+    public var bookmarks: [Bookmark] { marks.bookmarks }
     public internal(set) var keymap: Keymap
     public internal(set) var columns: Int
     public internal(set) var rows: Int
@@ -40,8 +41,7 @@ public struct Reader {
     public init(book: Book, settings: Settings, state: BookState?, columns: Int, rows: Int, start: ReaderStart) {
         self.book = book
         self.settings = settings
-        bookmarks = state?.bookmarks ?? []
-        nextBookmarkNumber = max(state?.nextBookmarkNumber ?? 1, 1)
+        marks = state ?? BookState(fingerprint: book.fingerprint, title: book.title, lastPath: book.path)
         keymap = Keymap(overrides: settings.keymap)
         self.columns = max(columns, 0)
         self.rows = max(rows, 0)
