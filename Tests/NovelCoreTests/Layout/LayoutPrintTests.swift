@@ -32,30 +32,44 @@ import Testing
         #expect(Self.printed("一二三", width: 20, rows: 2, letterSpacing: 1) == "一 二 三\n")
     }
 
+    static func printer(width: Int = 80, height: Int = 24, fontScale: Double = 1) throws(BookPrinter.Problem)
+        -> BookPrinter
+    {
+        var settings = LayoutSettings()
+        settings.fontScale = fontScale
+        return try BookPrinter(width: width, height: height, settings: settings)
+    }
+
     @Test(arguments: [
-        (PrintOptions(path: "b.txt", fontScale: 1.25), PrintError.fontScale(1.25)),
-        (PrintOptions(path: "b.txt", fontScale: 0.5), PrintError.fontScale(0.5)),
-        (PrintOptions(path: "b.txt", width: 3, fontScale: 2), PrintError.widthTooSmall(3, needed: 4, fontScale: 2)),
-        (PrintOptions(path: "b.txt", width: 4, fontScale: 2.5), PrintError.widthTooSmall(4, needed: 5, fontScale: 2.5)),
-        (PrintOptions(path: "b.txt", width: 5, fontScale: 2.5), nil),
-        (
-            PrintOptions(path: "b.txt", height: 2, fontScale: 2.5),
-            PrintError.heightTooSmall(2, needed: 3, fontScale: 2.5)
-        ),
-        (PrintOptions(path: "b.txt", width: 2, height: 1), nil),
-    ])
-    func validation(options: PrintOptions, expected: PrintError?) {
+        (80, 24, 1.25, BookPrinter.Problem.fontScale(1.25)), (80, 24, 0.5, .fontScale(0.5)),
+        (3, 24, 2, .widthTooSmall(3, needed: 4)), (4, 24, 2.5, .widthTooSmall(4, needed: 5)), (5, 24, 2.5, nil),
+        (80, 2, 2.5, .heightTooSmall(2, needed: 3)), (2, 1, 1, nil),
+    ] as [(Int, Int, Double, BookPrinter.Problem?)])
+    func validation(width: Int, height: Int, fontScale: Double, expected: BookPrinter.Problem?) {
         do {
-            try options.validate()
+            let printer = try Self.printer(width: width, height: height, fontScale: fontScale)
             #expect(expected == nil)
+            #expect(printer.settings.width == width && printer.settings.margin == 0)
         } catch {
             #expect(error == expected)
-            #expect(!error.description.contains("\n"))
-            #expect(error.isBadInput)
         }
     }
 
     @Test func aFontScaleThatIsNotANumberIsRefused() {
-        #expect(throws: PrintError.self) { try PrintOptions(path: "b.txt", fontScale: .nan).validate() }
+        #expect(throws: BookPrinter.Problem.self) { try Self.printer(fontScale: .nan) }
+    }
+
+    /// The whole book skips empty volume entries; from an offset, printing starts on the page holding it.
+    @Test func printsTheWholeBookOrFromAnOffset() throws {
+        let book = layoutBook("第一卷　上\n第一章　起\n一二三\n第二章　承\n四五六\n")
+        let printer = try Self.printer(width: 20, height: 3)
+        var whole: [String] = []
+        printer.print(book, write: { whole.append($0) })
+        let shown = book.index.entries.indices.filter { BookLayout.isShown($0, in: book.index) }
+        #expect(whole.filter { $0 != LayoutPrinter.pageSeparator + "\n" }.count == shown.count)
+        let second = try #require(book.index.entries.last).range.lowerBound
+        var fromSecond = ""
+        printer.print(book, from: second, write: { fromSecond += $0 })
+        #expect(fromSecond.contains("四五六") && !fromSecond.contains("一二三"))
     }
 }

@@ -41,12 +41,12 @@ func makeReader(
 extension Reader {
     /// Sends keys named as in the keymap (`"Space"`, `"j"`, `"Enter"`), or typed text for `type`.
     @discardableResult
-    mutating func press(_ names: String..., now: Double = 0) -> [ReaderEffect] {
+    mutating func press(_ names: String..., now: Double = 0) -> [ReaderAction] {
         names.flatMap { handle(KeyName.event($0)!, now: now) }
     }
 
     @discardableResult
-    mutating func type(_ text: String) -> [ReaderEffect] {
+    mutating func type(_ text: String) -> [ReaderAction] {
         text.flatMap { handle(.key(.character($0)), now: 0) }
     }
 
