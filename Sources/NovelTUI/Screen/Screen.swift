@@ -1,3 +1,5 @@
+import NovelCore
+
 /// What the terminal should show: a grid of cells, built purely from the reader's state.
 /// The ncurses adapter draws it cluster by cluster at the columns given here.
 public struct Screen: Sendable, Equatable {
