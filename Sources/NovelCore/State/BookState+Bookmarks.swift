@@ -2,7 +2,8 @@ import Foundation
 
 /// The one place bookmarks change: `novel bookmarks`, the reader's overlay (on its own copy of the
 /// state) and the reader's storage (on the file, under its lock) all call these, so that they behave
-/// the same. Bookmarks are kept in book order; ids are never reused.
+/// the same. Bookmarks are kept in the order they were made (the reader lists them in book order); ids
+/// are never reused.
 extension BookState {
     /// The bookmark `id` names no bookmark of the book.
     public struct UnknownBookmark: NovelError, Equatable {
@@ -28,8 +29,7 @@ extension BookState {
             added.id = "b\(nextBookmarkNumber)"
         }
         nextBookmarkNumber = max(nextBookmarkNumber, (Self.bookmarkNumber(added.id) ?? 0) + 1)
-        let place = bookmarks.firstIndex { $0.offset > added.offset } ?? bookmarks.endIndex
-        bookmarks.insert(added, at: place)
+        bookmarks.append(added)
         return added
     }
 

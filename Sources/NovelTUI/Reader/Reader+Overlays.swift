@@ -158,8 +158,9 @@ extension Reader {
         }
     }
 
-    /// Opens the TOC with `entry` selected (for benchmarks and tests).
-    mutating func selectInTOC(_ entry: Int) {
+    /// Opens the TOC with `entry` selected, as moving the selection there would (benchmarks and tests
+    /// jump through it without pressing keys per entry).
+    public mutating func selectInTOC(_ entry: Int) {
         overlay = .toc(TOCOverlay(current: currentEntry, selected: entry))
     }
 }

@@ -26,12 +26,12 @@ import Testing
         return (path, try ReadingSession.open(path: path, paths: paths))
     }
 
-    @Test func addKeepsBookOrderAndNeverReusesIds() throws {
+    @Test func addKeepsTheOrderMadeAndNeverReusesIds() throws {
         let (_, session) = try openBook()
         var state = BookState(fingerprint: "f", title: "t", lastPath: "/p")
         let late = state.addBookmark(in: session.book, offset: 40, note: "late")
         let early = state.addBookmark(in: session.book, offset: 3, note: "")
-        #expect(state.bookmarks.map(\.id) == [early.id, late.id])
+        #expect(state.bookmarks.map(\.id) == [late.id, early.id])
         #expect(late.id == "b1" && early.id == "b2" && early.note == nil)
         try state.removeBookmark(id: "b2")
         #expect(state.addBookmark(in: session.book, offset: 0, note: nil).id == "b3")
