@@ -126,12 +126,7 @@ struct ChapterBuilder {
                 // Leading whitespace is indentation, replaced by the indent setting.
                 if kindOfCluster != .space || used > 0 {
                     hasBlanks = hasBlanks || kindOfCluster == .space
-                    if used == room {
-                        paragraphCount = used
-                        growBuffer()
-                        paragraph = buffer.elements + placedCount
-                        room = buffer.capacity - placedCount
-                    }
+                    makeRoom(used: used, &paragraph, &room)
                     paragraph[used] = StoredCluster(
                         start: start, length: UInt32(truncatingIfNeeded: next - start),
                         width: UInt8(truncatingIfNeeded: plainCells >> (UInt32(entry & 3) << 3)),
@@ -189,12 +184,7 @@ struct ChapterBuilder {
                 let kindOfCluster = BreakClass.of(first, width: width)
                 if kindOfCluster != .space || used > 0 {
                     hasBlanks = hasBlanks || kindOfCluster == .space
-                    if used == room {
-                        paragraphCount = used
-                        growBuffer()
-                        paragraph = buffer.elements + placedCount
-                        room = buffer.capacity - placedCount
-                    }
+                    makeRoom(used: used, &paragraph, &room)
                     paragraph[used] = StoredCluster(
                         start: start, length: UInt32(truncatingIfNeeded: end - start),
                         width: first == 0x09
@@ -209,6 +199,17 @@ struct ChapterBuilder {
         paragraphCount = used
         paragraphHasBlanks = hasBlanks
         breakParagraph(kind: kind, sourceLineStart: lineStart)
+    }
+
+    /// Grows the buffer when the paragraph being collected (`used` clusters at `paragraph`, `room` free
+    /// slots) is full, and points the two locals at the new one.
+    @inline(__always)
+    private mutating func makeRoom(used: Int, _ paragraph: inout UnsafeMutablePointer<StoredCluster>, _ room: inout Int) {
+        guard used == room else { return }
+        paragraphCount = used
+        growBuffer()
+        paragraph = buffer.elements + placedCount
+        room = buffer.capacity - placedCount
     }
 
     /// Doubles the buffer, keeping the placed clusters and the paragraph. Lines refer to the buffer

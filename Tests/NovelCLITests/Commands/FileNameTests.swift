@@ -33,7 +33,8 @@ import Testing
         _ = Array(text.utf8).withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
         close(descriptor)
         #expect(!FileManager.default.fileExists(atPath: file))  // Foundation would write the name as UTF-8
-        let escapes = bytes.map { String(format: "\\\\x%02x", $0) }.joined()
+        // Octal escapes: dash's printf knows no \x.
+        let escapes = bytes.map { String(format: "\\%03o", $0) }.joined()
         let folder = home.path
         let raw = folder + "/" + escapes
         let toc = try novel(["toc", "NAME"], rawName: raw)

@@ -1,3 +1,4 @@
+import NovelTestSupport
 import Testing
 
 @testable import NovelCore
@@ -6,8 +7,8 @@ import Testing
 @Suite struct LayoutPrintTests {
     static func printed(_ text: String, width: Int, rows: Int, fontScale: Double = 1, letterSpacing: Int = 0) -> String
     {
-        let book = layoutBook(text, split: false)
-        let settings = layoutSettings(width: width, fontScale: fontScale, indent: 2, letterSpacing: letterSpacing)
+        let book = TestBooks.book(text, split: false)
+        let settings = TestBooks.layoutSettings(width: width, fontScale: fontScale, indent: 2, letterSpacing: letterSpacing)
         let layout = PageLayouter(settings: settings, viewport: Viewport(columns: width, rows: rows)).layout(
             book, entry: 0)
         return LayoutPrinter().render(layout, text: book.text)
@@ -61,7 +62,7 @@ import Testing
 
     /// The whole book skips empty volume entries; from an offset, printing starts on the page holding it.
     @Test func printsTheWholeBookOrFromAnOffset() throws {
-        let book = layoutBook("第一卷　上\n第一章　起\n一二三\n第二章　承\n四五六\n")
+        let book = TestBooks.book("第一卷　上\n第一章　起\n一二三\n第二章　承\n四五六\n")
         let printer = try Self.printer(width: 20, height: 3)
         var whole: [String] = []
         printer.print(book, write: { whole.append($0) })

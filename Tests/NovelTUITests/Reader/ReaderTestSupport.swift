@@ -1,4 +1,5 @@
 import NovelCore
+import NovelTestSupport
 
 @testable import NovelTUI
 
@@ -26,9 +27,7 @@ let sampleBook: Book = {
 }()
 
 func makeBook(_ string: String) -> Book {
-    let text = BookText(utf8: Array(string.utf8), encoding: "UTF-8", encodingSource: .validUTF8, invalidSequences: 0)
-    let index = ChapterSplitter().split(text)
-    return Book(path: "books/sample.txt", title: "sample", text: text, fingerprint: BookFingerprint.of(text.utf8), index: index)
+    TestBooks.book(string, path: "books/sample.txt", title: "sample")
 }
 
 func makeReader(
