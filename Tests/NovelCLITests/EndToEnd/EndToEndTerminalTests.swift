@@ -148,7 +148,7 @@ final class EndToEndTerminalTests {
     @Test func aBinaryFileExitsWithAMessage() throws {
         let terminal = try session.terminal()
         defer { terminal.kill() }
-        let binary = try home.write("image.txt", [0x89, 0x50, 0x4E, 0x47] + [UInt8](repeating: 0, count: 400) + [1, 2, 3])
+        let binary = try session.home.write("image.txt", [0x89, 0x50, 0x4E, 0x47] + [UInt8](repeating: 0, count: 400) + [1, 2, 3])
         try terminal.runInShell([NovelBinary.path, "read", binary])
         let status = try terminal.waitForExit()
         #expect(status == 2)
@@ -167,7 +167,7 @@ final class EndToEndTerminalTests {
                 text += "　　第\(number)章第\(paragraph)段：他提着灯走过长街，风吹得灯火忽明忽暗，“快走吧。”她说。\n"
             }
         }
-        return try home.write("big.txt", Array(text.utf8))
+        return try session.home.write("big.txt", Array(text.utf8))
     }
 
     @Test func aBigBookReopensDeepWhereItWasLeft() throws {
@@ -195,7 +195,7 @@ final class EndToEndTerminalTests {
         var bytes = Array(try String(contentsOfFile: try bigBook(), encoding: .utf8).utf8)
         let late = bytes.count / 2 - 200
         bytes.replaceSubrange(late..<(late + 400), with: [UInt8](repeating: 0, count: 400))
-        let path = try home.write("late-binary.txt", bytes)
+        let path = try session.home.write("late-binary.txt", bytes)
         let terminal = try session.terminal()
         defer { terminal.kill() }
         try terminal.runInShell([NovelBinary.path, "read", path])
