@@ -60,7 +60,11 @@ struct Novel: ParsableCommand {
             StandardError.write(error.description)
             Foundation.exit(error.isBadInput ? 2 : 1)
         } catch {
-            exit(withError: error)
+            // argument-parser's messages repeat what was typed (a name with ESC in it): escaped like ours.
+            let code = exitCode(for: error)
+            if code == .success { exit(withError: error) }  // help and version, on stdout
+            StandardError.write(fullMessage(for: error), prefixed: false)
+            Foundation.exit(code.rawValue)
         }
     }
 }

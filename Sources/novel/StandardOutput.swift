@@ -68,8 +68,8 @@ enum StandardOutput {
 
 /// Messages for the person at the terminal: `novel: ` and one line on stderr, escaped as stdout is.
 enum StandardError {
-    static func write(_ message: String) {
-        let line = "novel: " + TerminalSafe.escaped(message, keepingLayout: true) + "\n"
+    static func write(_ message: String, prefixed: Bool = true) {
+        let line = (prefixed ? "novel: " : "") + TerminalSafe.escaped(message, keepingLayout: true) + "\n"
         FileHandle.standardError.write(Data(line.utf8))
     }
 

@@ -74,6 +74,9 @@ import Testing
         ] {
             results.append((arguments.joined(separator: " "), try NovelBinary.run(arguments, environment: environment)))
         }
+        // argument-parser's own message repeats the value typed.
+        let badFlag = try NovelBinary.run(["settings", "--set", "x\u{1B}[2J"], environment: environment)
+        #expect(badFlag.status != 0 && badFlag.stderr.contains("x\\e[2J") && !badFlag.stderr.contains("\u{1B}"))
         let toc = try NovelBinary.run(["toc", path], environment: environment)
         #expect(toc.status == 0 && !(toc.stdout + toc.stderr).contains("\u{1B}"))
         let session = try ReadingSession.open(path: path, paths: paths)
