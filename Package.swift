@@ -35,8 +35,8 @@ let package = Package(
             ]
         ),
         .target(name: "NovelTestSupport", dependencies: ["NovelCore", "NovelTUI"]),
-        .testTarget(name: "NovelCoreTests", dependencies: ["NovelCore", "CICU", "NovelTestSupport"], exclude: ["Golden"]),
-        .testTarget(name: "NovelTUITests", dependencies: ["NovelTUI", "NovelCore", "NovelTestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "NovelCoreTests", dependencies: ["NovelCore", "CICU", "NovelTestSupport"], exclude: ["Layout/Golden"]),
+        .testTarget(name: "NovelTUITests", dependencies: ["NovelTUI", "NovelCore", "NovelTestSupport"], exclude: ["Render/Golden"]),
         .testTarget(name: "NovelCLITests", dependencies: ["NovelCore", "NovelTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -2,7 +2,7 @@ import NovelCore
 
 /// Switching the book's chapter rule from the reader, when the automatic table of contents is wrong:
 /// the built-in rules, a family of heading-like lines the splitter found, or a custom pattern. The
-/// choice is remembered with the book like `--chapter-pattern` (`ReaderEffect.saveChapterPattern`).
+/// choice is remembered with the book like `--chapter-pattern` (`ReaderAction.saveChapterPattern`).
 extension Reader {
     mutating func openChapterRules() {
         // A preview holds only part of the book: its rules are chosen once the whole book is open.
@@ -15,7 +15,7 @@ extension Reader {
         overlay = .chapterRule(ChapterRuleOverlay(choices: choices, selected: current))
     }
 
-    mutating func handleChapterRule(_ rules: ChapterRuleOverlay, _ event: InputEvent) -> [ReaderEffect] {
+    mutating func handleChapterRule(_ rules: ChapterRuleOverlay, _ event: InputEvent) -> [ReaderAction] {
         var rules = rules
         let count = rules.choices.count + 1
         if let moved = Self.moved(rules.selected, count: count, page: textRows - 1, by: event, letters: true) {
@@ -40,7 +40,7 @@ extension Reader {
 
     /// Splits the book with `pattern` (nil: the built-in rules), lays it out again at the same place and
     /// asks for the choice to be saved; an invalid pattern leaves everything as it was.
-    mutating func applyChapterPattern(_ pattern: String?) -> [ReaderEffect] {
+    mutating func applyChapterPattern(_ pattern: String?) -> [ReaderAction] {
         let splitter: ChapterSplitter
         do {
             splitter = try ChapterSplitter(customPattern: pattern)
