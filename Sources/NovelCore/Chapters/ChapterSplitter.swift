@@ -8,7 +8,7 @@ import Foundation
 /// sections at paragraph boundaries.
 public struct ChapterSplitter: Sendable {
     /// Bumped when the rules change, so that cached indexes are rebuilt.
-    public static let rulesVersion = 2
+    public static let rulesVersion = 3
     /// A section with more characters than this is split into parts.
     public static let longSectionCharacters = 100_000
     /// The size a long section's parts aim for.
@@ -50,6 +50,7 @@ public struct ChapterSplitter: Sendable {
         found = removeListsOfContents(found)
         found = removeRepeatedHeadings(found)
         var entries = buildEntries(found, bytes)
+        entries = GutenbergMatter.foldFooter(entries, bytes)
         entries = splitLongSections(entries, bytes)
         return ChapterIndex(entries: entries, ruleName: ruleName)
     }

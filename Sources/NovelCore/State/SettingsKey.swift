@@ -4,6 +4,7 @@ import Foundation
 public enum SettingsKey: String, CaseIterable, Sendable {
     case fontScale, width, margin, lineSpacing, letterSpacing, paragraphSpacing, indent, ambiguousWidth
     case transition, theme, statusBar, keymap
+    case reflow, smartQuotes, hideSiteJunk
 
     /// The allowed values, in words, for error messages and docs.
     public var allowed: String {
@@ -17,7 +18,8 @@ public enum SettingsKey: String, CaseIterable, Sendable {
         case .transition:
             Settings.Transition.allCases.map(\.rawValue).joined(separator: ", ") + " (none is taken as page)"
         case .theme: Settings.Theme.allCases.map(\.rawValue).joined(separator: ", ")
-        case .statusBar: "true or false"
+        case .statusBar, .smartQuotes, .hideSiteJunk: "true or false"
+        case .reflow: DisplayOptions.Reflow.allCases.map(\.rawValue).joined(separator: ", ")
         case .keymap: "an object mapping command names to lists of key names"
         }
     }
@@ -57,9 +59,16 @@ public enum SettingsKey: String, CaseIterable, Sendable {
         case .theme:
             guard let text = value as? String, let theme = Settings.Theme(rawValue: text) else { throw invalid }
             settings.theme = theme
-        case .statusBar:
+        case .statusBar, .smartQuotes, .hideSiteJunk:
             guard let number = value as? NSNumber, Self.isBoolean(number) else { throw invalid }
-            settings.statusBar = number.boolValue
+            switch self {
+            case .smartQuotes: settings.smartQuotes = number.boolValue
+            case .hideSiteJunk: settings.hideSiteJunk = number.boolValue
+            default: settings.statusBar = number.boolValue
+            }
+        case .reflow:
+            guard let text = value as? String, let reflow = DisplayOptions.Reflow(rawValue: text) else { throw invalid }
+            settings.reflow = reflow
         case .keymap:
             guard let object = value as? [String: Any] else { throw invalid }
             var keymap: [String: [String]] = [:]
@@ -85,7 +94,7 @@ public enum SettingsKey: String, CaseIterable, Sendable {
                 throw StateError.invalidValue(key: rawValue, value: text, allowed: allowed)
             }
             value = NSNumber(value: number)
-        case .statusBar:
+        case .statusBar, .smartQuotes, .hideSiteJunk:
             switch text.lowercased() {
             case "true", "yes", "on", "1": value = NSNumber(value: true)
             case "false", "no", "off", "0": value = NSNumber(value: false)
@@ -96,7 +105,7 @@ public enum SettingsKey: String, CaseIterable, Sendable {
                 throw StateError.invalidValue(key: rawValue, value: text, allowed: allowed)
             }
             value = object
-        case .transition, .theme:
+        case .transition, .theme, .reflow:
             value = text
         }
         do {
@@ -121,6 +130,9 @@ public enum SettingsKey: String, CaseIterable, Sendable {
         case .theme: settings.theme.rawValue
         case .statusBar: settings.statusBar
         case .keymap: settings.keymap
+        case .reflow: settings.reflow.rawValue
+        case .smartQuotes: settings.smartQuotes
+        case .hideSiteJunk: settings.hideSiteJunk
         }
     }
 

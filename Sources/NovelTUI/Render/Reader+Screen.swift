@@ -65,7 +65,7 @@ extension Reader {
         let base = line.kind == .title ? Style(role: .title, bold: true) : Style.text
         let scale = min(max(settings.fontScale, 1), 3)
         var matchIndex = 0
-        book.text.utf8.withUnsafeBufferPointer { bytes in
+        line.clusters.shownText(book.text).withUnsafeBufferPointer { bytes in
             for cluster in line.clusters where cluster.width > 0 {
                 let natural = scale == 1 ? cluster.width : max(1, Int((Double(cluster.width) / scale).rounded()))
                 var style = base
@@ -73,7 +73,7 @@ extension Reader {
                 if matchIndex < matches.count, matches[matchIndex].overlaps(cluster.bytes) {
                     style.role = matches[matchIndex] == currentMatch ? .currentMatch : .match
                 }
-                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[cluster.bytes]), as: UTF8.self)
+                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[cluster.shown]), as: UTF8.self)
                 screen.put(text, width: natural, row: row, column: geometry.left + cluster.column, style: style)
             }
         }
