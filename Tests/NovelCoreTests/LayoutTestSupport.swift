@@ -20,7 +20,8 @@ func layoutBook(_ string: String, split: Bool = true) -> Book {
 /// Layout settings for tests: every field set, so a changed default does not change a test.
 func layoutSettings(
     width: Int = 80, fontScale: Double = 1, indent: Int = 2, lineSpacing: Int = 0, letterSpacing: Int = 0,
-    paragraphSpacing: Int = 1, margin: Int = 0, ambiguous: AmbiguousWidth = .narrow
+    paragraphSpacing: Int = 1, margin: Int = 0, ambiguous: AmbiguousWidth = .narrow,
+    display: DisplayOptions = .verbatim
 ) -> LayoutSettings {
     var settings = LayoutSettings()
     settings.width = width
@@ -31,6 +32,7 @@ func layoutSettings(
     settings.paragraphSpacing = paragraphSpacing
     settings.margin = margin
     settings.ambiguousWidth = ambiguous
+    settings.display = display
     return settings
 }
 

@@ -35,6 +35,8 @@ public struct BookInfo: Codable, Sendable, Equatable {
     public var characters: Int
     public var lines: Int
     public var invalidSequences: Int
+    /// Whether hard-wrapped lines are joined into paragraphs, and why (`TextProfile`, setting `reflow`).
+    public var reflow: String
     /// Entries in the table of contents (volumes, chapters, prefaces …); nil when only the text was read.
     public var chapters: Int?
     /// TOC entries that are numbered chapters (第十回, Chapter 12).
@@ -55,11 +57,20 @@ public struct BookInfo: Codable, Sendable, Equatable {
         characters = text.characters
         lines = text.lines
         invalidSequences = text.invalidSequences
+        reflow = Self.describeReflow(TextProfile.of(text), setting: .auto)
+    }
+
+    /// "on (auto: hard-wrapped at 104 columns: …)", "off (setting)", …
+    static func describeReflow(_ profile: TextProfile, setting: DisplayOptions.Reflow) -> String {
+        let joined = DisplayOptions(reflow: setting).reflows(profile)
+        let how = setting == .auto ? "auto" : "setting reflow = \(setting.rawValue)"
+        return "\(joined ? "on" : "off") (\(how); \(profile.script == .cjk ? "CJK" : "Latin") text, \(profile.reason))"
     }
 
     /// Adds the chapters of `book` and the progress and bookmarks of its `state`.
-    public init(path: String, book: Book, state: BookState?) {
+    public init(path: String, book: Book, state: BookState?, reflowSetting: DisplayOptions.Reflow = .auto) {
         self.init(path: path, text: book.text)
+        reflow = Self.describeReflow(book.profile, setting: reflowSetting)
         let entries = book.index.entries
         chapters = entries.count
         numberedChapters = entries.count { $0.kind == .chapter && $0.number != nil }
@@ -80,7 +91,8 @@ public struct BookInfo: Codable, Sendable, Equatable {
         }
         let session = try ReadingSession.open(
             path: options.path, encoding: options.encoding, chapterPattern: options.chapterPattern, paths: paths)
-        return BookInfo(path: options.path, book: session.book, state: session.state)
+        let settings = SettingsStore(paths: paths).load().settings
+        return BookInfo(path: options.path, book: session.book, state: session.state, reflowSetting: settings.reflow)
     }
 
     /// The report in the form the options ask for.
@@ -93,7 +105,7 @@ public struct BookInfo: Codable, Sendable, Equatable {
         [
             ("path", path), ("bytes", String(bytes)), ("encoding", encoding),
             ("encoding source", encodingSource), ("characters", String(characters)), ("lines", String(lines)),
-            ("invalid sequences", String(invalidSequences)),
+            ("invalid sequences", String(invalidSequences)), ("reflow", reflow),
         ] + readingRows
     }
 
@@ -109,7 +121,7 @@ public struct BookInfo: Codable, Sendable, Equatable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case path, bytes, encoding, encodingSource, characters, lines, invalidSequences
+        case path, bytes, encoding, encodingSource, characters, lines, invalidSequences, reflow
         case chapters, numberedChapters, chapterRule, progress, progressChapter, bookmarks
     }
 
@@ -124,6 +136,7 @@ public struct BookInfo: Codable, Sendable, Equatable {
         try container.encode(characters, forKey: .characters)
         try container.encode(lines, forKey: .lines)
         try container.encode(invalidSequences, forKey: .invalidSequences)
+        try container.encode(reflow, forKey: .reflow)
         guard let chapters else { return }
         try container.encode(chapters, forKey: .chapters)
         try container.encode(numberedChapters, forKey: .numberedChapters)

@@ -73,7 +73,8 @@ public struct TextProfile: Sendable, Equatable {
         // The densest band of widths (at least 16 columns wide lines).
         var best = 0
         var bestWidth = 0
-        for width in 16..<widths.count {
+        // (The last bucket holds every wider line: not a width.)
+        for width in 16..<(widths.count - 1) {
             let tolerance = bandTolerance(script, width: width)
             let count = widths[max(0, width - tolerance)...width].reduce(0, +)
             if count > best {

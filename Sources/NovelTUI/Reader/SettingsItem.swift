@@ -2,7 +2,7 @@ import NovelCore
 
 /// The rows of the settings overlay and how each one changes its setting.
 enum SettingsItem: CaseIterable {
-    case fontScale, width, lineSpacing, letterSpacing, theme, transition, statusBar
+    case fontScale, width, lineSpacing, letterSpacing, theme, transition, statusBar, reflow, smartQuotes, hideSiteJunk
 
     var label: String {
         switch self {
@@ -13,6 +13,9 @@ enum SettingsItem: CaseIterable {
         case .theme: "Theme"
         case .transition: "Transition"
         case .statusBar: "Status bar"
+        case .reflow: "Join wrapped lines"
+        case .smartQuotes: "Curly quotes"
+        case .hideSiteJunk: "Hide site junk"
         }
     }
 
@@ -25,6 +28,9 @@ enum SettingsItem: CaseIterable {
         case .theme: settings.theme.rawValue
         case .transition: settings.transition.rawValue
         case .statusBar: settings.statusBar ? "shown" : "hidden"
+        case .reflow: settings.reflow.rawValue
+        case .smartQuotes: settings.smartQuotes ? "on" : "off"
+        case .hideSiteJunk: settings.hideSiteJunk ? "on" : "off"
         }
     }
 
@@ -39,6 +45,9 @@ enum SettingsItem: CaseIterable {
         case .theme: settings.theme = Self.cycle(settings.theme, step)
         case .transition: settings.transition = Self.cycle(settings.transition, step)
         case .statusBar: settings.statusBar.toggle()
+        case .reflow: settings.reflow = Self.cycle(settings.reflow, step)
+        case .smartQuotes: settings.smartQuotes.toggle()
+        case .hideSiteJunk: settings.hideSiteJunk.toggle()
         }
         return settings
     }
