@@ -56,17 +56,20 @@ struct ChapterBuilder {
         paragraphSpacing = max(0, settings.paragraphSpacing)
     }
 
-    /// The chapter's display text when a transform applies (nil: the book text is laid out as it is).
-    /// Clusters then hold display offsets; lines and pages are mapped back to original offsets.
-    private var display: DisplayText?
-    /// The next of `display`'s quote roles to apply.
+    /// The map and quote roles of the chapter's display text when a transform applies (nil and none:
+    /// the book text is laid out as it is). Clusters then hold display offsets; lines and pages are
+    /// mapped back to original offsets.
+    private var positionMap: PositionMap?
+    private var quoteRoles: [DisplayText.QuoteRole] = []
+    /// The next of the quote roles to apply.
     private var quoteCursor = 0
 
     /// Lays out `entry`: its heading line(s) as centred `.title` lines, then its body; from `display`
     /// (made by `DisplayTransform` for this entry) when one is given.
     mutating func build(_ text: BookText, _ entry: TOCEntry, display: DisplayText? = nil) {
         precondition(buffer.capacity == 0, "a ChapterBuilder builds one chapter")
-        self.display = display
+        positionMap = display?.map
+        quoteRoles = display?.quoteRoles ?? []
         // Mostly-CJK text has about one cluster per three bytes; other text grows the buffer.
         let size = display?.utf8.count ?? entry.range.count
         buffer = PlacedClusterStorage(capacity: materialize ? size / 3 + 64 : 1024)
@@ -102,12 +105,15 @@ struct ChapterBuilder {
     /// Gives the paragraph's straight quotes the break class of the role `DisplayTransform` found for
     /// them: an opening quote never ends a line, a closing one never starts one, whatever glyph shows them.
     private mutating func applyQuoteRoles(_ paragraph: UnsafeMutablePointer<StoredCluster>, count: Int) {
-        guard let roles = display?.quoteRoles, quoteCursor < roles.count else { return }
+        guard quoteCursor < quoteRoles.count, count > 0 else { return }
+        // Roles before the paragraph (in a hidden or blank stretch) are passed over.
         for index in 0..<count {
             let start = paragraph[index].start
-            while quoteCursor < roles.count && roles[quoteCursor].offset < start { quoteCursor += 1 }
-            guard quoteCursor < roles.count else { return }
-            if roles[quoteCursor].offset == start { paragraph[index].kind = roles[quoteCursor].opens ? .open : .close }
+            while quoteCursor < quoteRoles.count && quoteRoles[quoteCursor].offset < start { quoteCursor += 1 }
+            guard quoteCursor < quoteRoles.count else { return }
+            if quoteRoles[quoteCursor].offset == start {
+                paragraph[index].kind = quoteRoles[quoteCursor].opens ? .open : .close
+            }
         }
     }
 
@@ -251,7 +257,7 @@ struct ChapterBuilder {
     /// The original offset where shown bytes ending at `end` end.
     @inline(__always)
     private func originalEnd(_ end: Int) -> Int {
-        display?.map.originalEnd(end) ?? end
+        positionMap?.originalEnd(end) ?? end
     }
 
     @inline(__always)
@@ -297,7 +303,7 @@ struct ChapterBuilder {
         let textWidth = geometry.textWidth
         // Placing lines rewrites the clusters before the next line's start, never after it.
         let paragraph = buffer.elements + placedCount
-        if display != nil { applyQuoteRoles(paragraph, count: count) }
+        if quoteCursor < quoteRoles.count { applyQuoteRoles(paragraph, count: count) }
         let clusters = UnsafeBufferPointer(start: paragraph, count: count)
         do {
             let indented = kind == .text && clusters[0].start > sourceLineStart
@@ -358,7 +364,7 @@ struct ChapterBuilder {
         kind: LayoutLine.Kind, firstByte shownFirstByte: Int
     ) {
         // Lines and pages hold original offsets; a display text's offsets are mapped back.
-        let firstByte = display?.map.originalStart(shownFirstByte) ?? shownFirstByte
+        let firstByte = positionMap?.originalStart(shownFirstByte) ?? shownFirstByte
         var last = range.upperBound
         while last > range.lowerBound + 1 && clusters[last - 1].kind == .space { last -= 1 }
         var row = pageHasLines ? nextRow + pendingGap : 0

@@ -13,6 +13,9 @@ public struct DisplayOptions: Sendable, Equatable, Hashable {
     public var smartQuotes: Bool
     /// Download-site lines (`SiteJunk`) hidden; never removed from the file.
     public var hideSiteJunk: Bool
+    /// Straight quotes in CJK text get opening and closing roles for line breaking. Not a setting: on
+    /// wherever the settings apply; off only in `verbatim`, the text exactly as the file has it.
+    public var pairQuotes = true
 
     public init(reflow: Reflow = .auto, smartQuotes: Bool = true, hideSiteJunk: Bool = true) {
         self.reflow = reflow
@@ -20,8 +23,12 @@ public struct DisplayOptions: Sendable, Equatable, Hashable {
         self.hideSiteJunk = hideSiteJunk
     }
 
-    /// Every transform off: the text exactly as the file has it.
-    public static let verbatim = DisplayOptions(reflow: .off, smartQuotes: false, hideSiteJunk: false)
+    /// Every transform off: the text exactly as the file has it, laid out as if no transform existed.
+    public static let verbatim: DisplayOptions = {
+        var options = DisplayOptions(reflow: .off, smartQuotes: false, hideSiteJunk: false)
+        options.pairQuotes = false
+        return options
+    }()
 
     /// Whether lines are joined for a book with `profile`.
     public func reflows(_ profile: TextProfile) -> Bool {

@@ -30,13 +30,15 @@ public enum DisplayTransform {
         guard !chapter.isEmpty, chapter.upperBound <= bytes.count else { return nil }
         let body = min(max(bodyStart, chapter.lowerBound), chapter.upperBound)..<chapter.upperBound
         let reflow = options.reflows(profile)
-        let quotes = profile.script == .cjk && (contains(bytes, body, 0x22) || contains(bytes, body, 0x27))
+        let quotes = options.pairQuotes && profile.script == .cjk && (contains(bytes, body, 0x22) || contains(bytes, body, 0x27))
         let italics = reflow && profile.script == .latin && contains(bytes, body, 0x5F)
         var writer = Writer(bytes, chapter: chapter)
         var junk = options.hideSiteJunk ? JunkScan() : nil
         var joiner = ParagraphJoin(profile: profile)
         var pairing = QuotePairing(smart: options.smartQuotes)
         let perLine = reflow || quotes || italics
+        // A line at least this wide is full whatever follows it (the join test's bound).
+        let wideEnough = (profile.wrapWidth ?? Int.max / 4) + 4
         guard perLine || junk != nil else { return nil }
 
         var lineStart = chapter.lowerBound
@@ -64,7 +66,10 @@ public enum DisplayTransform {
                 lineStart = next
                 continue
             }
-            let facts = LineFacts.of(bytes, textStart..<lineEnd)
+            // Widths are needed only to decide joins.
+            let facts =
+                reflow
+                ? LineFacts.of(bytes, textStart..<lineEnd, wideEnough: wideEnough) : LineFacts.ends(bytes, textStart..<lineEnd)
             if facts.isBlank {
                 previous = nil
                 pairing.endParagraph()
@@ -124,13 +129,13 @@ public enum DisplayTransform {
 
     /// Junk hiding for one chapter: the built-in rules, their patterns compiled only once a line holds a hint.
     private struct JunkScan {
+        private let table = SiteJunk.builtInHints
         private var matcher: SiteJunk.Matcher?
 
         mutating func hidden(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) -> Int? {
-            guard line.count >= 2, line.count <= SiteJunk.longestJunkLine,
-                SiteJunk.builtInHints.candidates(bytes, line) != 0
+            guard line.count >= 2, line.count <= SiteJunk.longestJunkLine, table.candidates(bytes, line) != 0
             else { return nil }
-            if matcher == nil { matcher = SiteJunk.Matcher(SiteJunk.builtInHints) }
+            if matcher == nil { matcher = SiteJunk.Matcher(table) }
             return matcher?.hidden(bytes, line)?.end
         }
     }

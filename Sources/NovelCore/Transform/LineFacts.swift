@@ -48,7 +48,19 @@ struct LineFacts {
         return start..<end
     }
 
-    static func of(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> LineFacts {
+    /// The line's content and first scalar, without widths (when no join is to be decided).
+    static func ends(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> LineFacts {
+        let content = contentRange(bytes, range)
+        return LineFacts(
+            range: range, content: content, width: 0, firstUnitWidth: 0,
+            firstScalar: scalar(bytes, at: content.lowerBound, end: content.upperBound), lastScalar: 0,
+            penultimateScalar: 0)
+    }
+
+    /// The facts of the line `range`. A line of `wideEnough` columns or more for sure (twice as many
+    /// bytes: no character is wider than one column per half of its bytes) is not measured: its width
+    /// is given as that bound, all a join decision needs.
+    static func of(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, wideEnough: Int = .max) -> LineFacts {
         let content = contentRange(bytes, range)
         let start = content.lowerBound
         let end = content.upperBound
@@ -61,25 +73,31 @@ struct LineFacts {
         var facts = LineFacts(
             range: range, content: start..<end, width: width, firstUnitWidth: 0, firstScalar: 0, lastScalar: 0,
             penultimateScalar: 0)
-        guard start < end else { return facts }
-        var index = start
-        var inFirstUnit = true
-        while index < end {
-            let byte = bytes[index]
-            let columns = columnsOf(bytes, index, byte)
-            width += columns
-            if inFirstUnit {
-                if byte == 0x20 || byte == 0x09 {
-                    inFirstUnit = false
-                } else {
-                    facts.firstUnitWidth += columns
-                    // A wide character is a unit of its own; a Latin word runs to the next blank.
-                    if columns == 2 && byte >= 0xE0 { inFirstUnit = false }
-                }
+        guard start < end, let base = bytes.baseAddress else { return facts }
+        // Width: one column per scalar, one more per character of three or four bytes from U+3000 on
+        // (lead bytes E3–FF); branch-free so that the loop is cheap on every line of a book.
+        var scalars = 0
+        var wide = 0
+        if wideEnough < Int.max / 2 && end - start >= 2 * wideEnough {
+            scalars = (end - start) / 2
+        } else {
+            for index in start..<end {
+                let byte = base[index]
+                scalars &+= byte & 0xC0 != 0x80 ? 1 : 0
+                wide &+= byte >= 0xE3 ? 1 : 0
             }
+        }
+        facts.width = width + scalars + wide
+        // The first unit: a wide character, or a Latin word up to the next blank.
+        var index = start
+        while index < end {
+            let byte = base[index]
+            if byte == 0x20 || byte == 0x09 { break }
+            let columns = columnsOf(bytes, index, byte)
+            facts.firstUnitWidth += columns
+            if columns == 2 && byte >= 0xE0 { break }
             index += 1
         }
-        facts.width = width
         facts.firstScalar = scalar(bytes, at: start, end: end)
         let last = scalarStart(bytes, before: end, floor: start)
         facts.lastScalar = scalar(bytes, at: last, end: end)
