@@ -13,8 +13,8 @@ enum SettingsItem: CaseIterable {
         case .theme: "Theme"
         case .transition: "Transition"
         case .statusBar: "Status bar"
-        case .reflow: "Join wrapped lines"
-        case .smartQuotes: "Curly quotes"
+        case .reflow: "Reflow"
+        case .smartQuotes: "Smart quotes"
         case .hideSiteJunk: "Hide site junk"
         }
     }
