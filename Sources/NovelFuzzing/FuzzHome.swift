@@ -19,7 +19,7 @@ final class FuzzHome: Sendable {
             try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         }
         let bytes = Array(FuzzBooks.sampleText.utf8)
-        FileManager.default.createFile(atPath: bookPath, contents: Data(bytes))
+        _ = FileManager.default.createFile(atPath: bookPath, contents: Data(bytes))
         bookText = (try? BookLoader.decode(bytes, path: bookPath))
             ?? BookText(utf8: bytes, encoding: "UTF-8", encodingSource: .validUTF8, invalidSequences: 0)
         atexit { try? FileManager.default.removeItem(atPath: FuzzHome.shared.root) }
@@ -33,7 +33,7 @@ final class FuzzHome: Sendable {
     }
 
     func write(_ bytes: [UInt8], to path: String) {
-        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
     }
 }
 

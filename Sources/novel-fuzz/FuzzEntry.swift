@@ -58,7 +58,7 @@ private func writeSeeds(_ target: FuzzTarget, from list: String, to folder: Stri
         guard let data = FileManager.default.contents(atPath: String(file)) else { continue }
         for seed in target.seeds(Array(data)) {
             count += 1
-            FileManager.default.createFile(atPath: "\(folder)/seed-\(count)", contents: Data(seed))
+            _ = FileManager.default.createFile(atPath: "\(folder)/seed-\(count)", contents: Data(seed))
         }
     }
     print("novel-fuzz: \(count) seeds for \(target.name) from \(files.count) files")
