@@ -21,13 +21,14 @@ public enum NovelBinary {
         return besideTests
     }
 
-    /// Runs `novel arguments…` with `environment` added to this process's environment and waits for it.
+    /// Runs `novel arguments…` (or, with `shellInstead`, `sh arguments…`) with `environment` added to this process's environment and waits for it.
     public static func run(
         _ arguments: [String], environment: [String: String] = [:], stdin: String? = nil,
-        currentDirectory: String? = nil
+        currentDirectory: String? = nil, shellInstead: Bool = false
     ) throws -> Result {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
+        // Through /bin/sh when the arguments need bytes a Swift string cannot pass (a non-UTF-8 file name).
+        process.executableURL = URL(fileURLWithPath: shellInstead ? "/bin/sh" : path)
         process.arguments = arguments
         var merged = ProcessInfo.processInfo.environment
         merged["LANG"] = "C.UTF-8"

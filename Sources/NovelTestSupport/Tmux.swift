@@ -95,7 +95,7 @@ public final class TmuxSession: @unchecked Sendable {
         try tmux(["capture-pane", "-p", "-t", name])
     }
 
-    /// The visible screen with its colours and attributes as escape sequences (`capture-pane -e`).
+    /// The visible screen with its colors and attributes as escape sequences (`capture-pane -e`).
     public func captureWithAttributes() throws -> String {
         try tmux(["capture-pane", "-p", "-e", "-t", name])
     }

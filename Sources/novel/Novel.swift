@@ -29,7 +29,7 @@ struct Novel: ParsableCommand {
     /// `novel` alone: reopen the most recently read book whose file is still there, else a short help.
     func run() throws {
         let states = BookStateStore(paths: NovelPaths.fromEnvironment()).all()
-        guard let last = states.first(where: { FileManager.default.fileExists(atPath: $0.lastPath) }) else {
+        guard let last = states.first(where: { RawPath.status($0.lastPath) != nil }) else {
             StandardOutput.write(Self.firstRunHelp)
             return
         }
@@ -52,13 +52,19 @@ struct Novel: ParsableCommand {
     static func main() {
         StandardOutput.ignoreBrokenPipeSignal()
         do {
-            var command = try ReadCommand.plainRead(CommandLine.arguments.dropFirst()) ?? parseAsRoot()
+            // Arguments from their bytes: a file name that is not UTF-8 must reach open(2) unchanged.
+            let arguments = RawPath.arguments.dropFirst()
+            var command = try ReadCommand.plainRead(arguments) ?? parseAsRoot(Array(arguments))
             try command.run()
         } catch let error as NovelError {
-            FileHandle.standardError.write(Data("novel: \(error.description)\n".utf8))
+            StandardError.write(error.description)
             Foundation.exit(error.isBadInput ? 2 : 1)
         } catch {
-            exit(withError: error)
+            // argument-parser's messages repeat what was typed (a name with ESC in it): escaped like ours.
+            let code = exitCode(for: error)
+            if code == .success { exit(withError: error) }  // help and version, on stdout
+            StandardError.write(fullMessage(for: error), prefixed: false)
+            Foundation.exit(code.rawValue)
         }
     }
 }

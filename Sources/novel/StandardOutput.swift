@@ -1,6 +1,9 @@
 import Foundation
+import NovelCore
 
-/// Writes command output to stdout. A reader that closed the pipe (`novel print … | head`) has all it
+/// Writes command output to stdout, with control characters and raw file-name bytes escaped
+/// (`TerminalSafe`): titles, names, notes and snippets come from files novel does not control.
+/// A reader that closed the pipe (`novel print … | head`) has all it
 /// wanted, so a broken pipe ends the program quietly with exit 0 instead of a signal or an error.
 enum StandardOutput {
     /// Call once at start-up: with SIGPIPE ignored, a closed pipe shows up as EPIPE from write.
@@ -9,12 +12,41 @@ enum StandardOutput {
     }
 
     static func write(_ text: String) {
-        var text = text
+        var text = TerminalSafe.escaped(text, keepingLayout: true)
         text.withUTF8 { bytes in write(UnsafeRawBufferPointer(bytes)) }
     }
 
     static func writeLine(_ text: String) {
         write(text + "\n")
+    }
+
+    /// Pretty-printed JSON with sorted keys, of an `Encodable` value.
+    static func writeJSON<Value: Encodable>(_ value: Value) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        writeJSONText(String(decoding: try encoder.encode(value), as: UTF8.self))
+    }
+
+    /// Pretty-printed JSON with sorted keys, of a JSONSerialization object.
+    static func writeJSON(object: Any) throws {
+        let data = try JSONSerialization.data(
+            withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        writeJSONText(String(decoding: data, as: UTF8.self))
+    }
+
+    /// The encoders escape C0 controls; C1 controls and raw file-name bytes (private-use code points) are
+    /// written as JSON escapes too, which keeps the data exact and the terminal safe. They can only occur
+    /// inside JSON strings.
+    private static func writeJSONText(_ json: String) {
+        var output = ""
+        for scalar in json.unicodeScalars {
+            if TerminalSafe.isUnsafe(scalar, keepingLayout: true) {
+                for unit in String(scalar).utf16 { output += "\\u" + String(format: "%04x", unit) }
+            } else {
+                output.unicodeScalars.append(scalar)
+            }
+        }
+        write(output + "\n")
     }
 
     static func write(_ bytes: UnsafeRawBufferPointer) {
@@ -31,5 +63,18 @@ enum StandardOutput {
             remaining -= written
             base += written
         }
+    }
+}
+
+/// Messages for the person at the terminal: `novel: ` and one line on stderr, escaped as stdout is.
+enum StandardError {
+    static func write(_ message: String, prefixed: Bool = true) {
+        let line = (prefixed ? "novel: " : "") + TerminalSafe.escaped(message, keepingLayout: true) + "\n"
+        FileHandle.standardError.write(Data(line.utf8))
+    }
+
+    /// Each warning, one line each.
+    static func warn(_ warnings: [String]) {
+        for warning in warnings { write(warning) }
     }
 }

@@ -109,10 +109,15 @@ public struct ChapterIndexCache: Sendable {
             integer(entry.volumeIndex ?? -1)
             string(entry.title)
         }
-        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        // Private, as the state folder is: the titles of the books someone reads are nobody else's business.
+        try? FileManager.default.createDirectory(
+            atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        chmod(directory, 0o700)  // a folder made by an older novel
         let target = file(fingerprint: fingerprint)
         let temporary = target + ".tmp-\(getpid())"
-        guard FileManager.default.createFile(atPath: temporary, contents: Data(data)) else { return }
+        guard FileManager.default.createFile(atPath: temporary, contents: Data(data), attributes: [.posixPermissions: 0o600])
+        else { return }
+        chmod(temporary, 0o600)  // exactly these bits, whatever the umask
         if rename(temporary, target) != 0 { unlink(temporary) }
     }
 

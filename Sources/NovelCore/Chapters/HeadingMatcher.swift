@@ -237,8 +237,9 @@ enum HeadingMatcher {
 }
 
 extension String {
-    /// Without leading and trailing ASCII and ideographic spaces and tabs.
-    var trimmingSpaces: String {
+    /// Without leading and trailing ASCII and ideographic spaces and tabs (headings, snippets, and what
+    /// is typed at the reader's prompts).
+    public var trimmingSpaces: String {
         let scalars = Array(unicodeScalars)
         var start = 0
         var end = scalars.count

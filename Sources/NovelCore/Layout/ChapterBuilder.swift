@@ -60,7 +60,9 @@ struct ChapterBuilder {
     mutating func build(_ text: BookText, _ entry: TOCEntry) {
         precondition(buffer.capacity == 0, "a ChapterBuilder builds one chapter")
         // Mostly-CJK text has about one cluster per three bytes; other text grows the buffer.
-        buffer = PlacedClusterStorage(capacity: materialize ? entry.range.count / 3 + 64 : 1024)
+        buffer = PlacedClusterStorage(
+            capacity: materialize ? entry.range.count / 3 + 64 : 1024, narrowCells: UInt8(truncatingIfNeeded: narrowCells),
+            wideCells: UInt8(truncatingIfNeeded: wideCells))
         text.utf8.withUnsafeBufferPointer { bytes in
             if entry.bodyStart > entry.range.lowerBound {
                 scan(bytes, entry.range.lowerBound..<min(entry.bodyStart, entry.range.upperBound), kind: .title)
@@ -124,12 +126,7 @@ struct ChapterBuilder {
                 // Leading whitespace is indentation, replaced by the indent setting.
                 if kindOfCluster != .space || used > 0 {
                     hasBlanks = hasBlanks || kindOfCluster == .space
-                    if used == room {
-                        paragraphCount = used
-                        growBuffer()
-                        paragraph = buffer.elements + placedCount
-                        room = buffer.capacity - placedCount
-                    }
+                    makeRoom(used: used, &paragraph, &room)
                     paragraph[used] = StoredCluster(
                         start: start, length: UInt32(truncatingIfNeeded: next - start),
                         width: UInt8(truncatingIfNeeded: plainCells >> (UInt32(entry & 3) << 3)),
@@ -187,12 +184,7 @@ struct ChapterBuilder {
                 let kindOfCluster = BreakClass.of(first, width: width)
                 if kindOfCluster != .space || used > 0 {
                     hasBlanks = hasBlanks || kindOfCluster == .space
-                    if used == room {
-                        paragraphCount = used
-                        growBuffer()
-                        paragraph = buffer.elements + placedCount
-                        room = buffer.capacity - placedCount
-                    }
+                    makeRoom(used: used, &paragraph, &room)
                     paragraph[used] = StoredCluster(
                         start: start, length: UInt32(truncatingIfNeeded: end - start),
                         width: first == 0x09
@@ -209,10 +201,22 @@ struct ChapterBuilder {
         breakParagraph(kind: kind, sourceLineStart: lineStart)
     }
 
+    /// Grows the buffer when the paragraph being collected (`used` clusters at `paragraph`, `room` free
+    /// slots) is full, and points the two locals at the new one.
+    @inline(__always)
+    private mutating func makeRoom(used: Int, _ paragraph: inout UnsafeMutablePointer<StoredCluster>, _ room: inout Int) {
+        guard used == room else { return }
+        paragraphCount = used
+        growBuffer()
+        paragraph = buffer.elements + placedCount
+        room = buffer.capacity - placedCount
+    }
+
     /// Doubles the buffer, keeping the placed clusters and the paragraph. Lines refer to the buffer
     /// only once the chapter is built, so none can hold the old one.
     private mutating func growBuffer() {
-        let larger = PlacedClusterStorage(capacity: buffer.capacity * 2)
+        let larger = PlacedClusterStorage(
+            capacity: buffer.capacity * 2, narrowCells: buffer.narrowCells, wideCells: buffer.wideCells)
         larger.elements.moveInitialize(from: buffer.elements, count: placedCount + paragraphCount)
         buffer = larger
     }

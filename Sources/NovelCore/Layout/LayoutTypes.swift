@@ -59,11 +59,14 @@ public struct PlacedCluster: Sendable, Equatable {
     public var column: Int
     /// Cells the cluster covers after font scaling: round(width × fontScale).
     public var width: Int
+    /// Cells the cluster takes at font scale 1: what the terminal draws in the top-left of its box.
+    public var naturalWidth: Int
 
-    public init(bytes: Range<Int>, column: Int, width: Int) {
+    public init(bytes: Range<Int>, column: Int, width: Int, naturalWidth: Int? = nil) {
         self.bytes = bytes
         self.column = column
         self.width = width
+        self.naturalWidth = naturalWidth ?? width
     }
 }
 

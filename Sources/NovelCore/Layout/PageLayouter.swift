@@ -12,9 +12,9 @@ public struct PageLayouter: Sendable {
         geometry = Self.geometry(settings: settings, viewport: viewport)
     }
 
-    /// The smallest valid font scale; settings outside 1.0–3.0 are clamped here.
+    /// The font scale laid out: the nearest value `SettingsKey.fontScaleRange` allows.
     static func clampedScale(_ scale: Double) -> Double {
-        scale.isFinite ? min(max(scale, 1), 3) : 1
+        SettingsKey.fontScaleRange.clamped(scale)
     }
 
     /// Cells a cluster of natural width `width` takes at `scale`: round(width × scale).

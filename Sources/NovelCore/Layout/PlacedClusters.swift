@@ -19,7 +19,7 @@ public struct PlacedClusters: RandomAccessCollection, Sendable, Equatable {
         let stored = chapter.elements[offset + position]
         return PlacedCluster(
             bytes: stored.start..<(stored.start + Int(stored.length)), column: Int(stored.column),
-            width: Int(stored.width))
+            width: Int(stored.width), naturalWidth: chapter.naturalWidth(ofCells: stored.width))
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool { lhs.elementsEqual(rhs) }
@@ -45,12 +45,28 @@ struct StoredCluster {
 final class PlacedClusterStorage: @unchecked Sendable {
     let elements: UnsafeMutablePointer<StoredCluster>
     let capacity: Int
+    /// Cells of a narrow (natural width 1) and a wide (2) cluster at the chapter's font scale: the
+    /// stored widths are scaled, and these turn them back into natural widths for drawing.
+    let narrowCells: UInt8
+    let wideCells: UInt8
 
-    static let empty = PlacedClusterStorage(capacity: 0)
+    static let empty = PlacedClusterStorage(capacity: 0, narrowCells: 1, wideCells: 2)
 
-    init(capacity: Int) {
+    init(capacity: Int, narrowCells: UInt8, wideCells: UInt8) {
         self.capacity = capacity
+        self.narrowCells = narrowCells
+        self.wideCells = wideCells
         elements = .allocate(capacity: capacity)
+    }
+
+    /// The natural width of a placed cluster `cells` wide (the layouter stores only scaled widths).
+    func naturalWidth(ofCells cells: UInt8) -> Int {
+        switch cells {
+        case 0: 0
+        case narrowCells: 1
+        case wideCells: 2
+        default: Int(cells)
+        }
     }
 
     deinit { elements.deallocate() }

@@ -33,8 +33,5 @@ struct PlainScalarTable: @unchecked Sendable {
     }
 
     @inline(__always)
-    static func isPlain(_ entry: UInt8) -> Bool { entry & 0x80 != 0 }
-
-    @inline(__always)
     static func breakClass(_ entry: UInt8) -> BreakClass { unsafeBitCast(entry >> 2 & 0x0F, to: BreakClass.self) }
 }

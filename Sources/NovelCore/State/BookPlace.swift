@@ -33,7 +33,7 @@ public enum BookPlace: Sendable, Equatable {
             return Self.lineStart(near: Int(Double(book.text.utf8.count) * percent / 100), in: book.text.utf8)
         case .bookmark(let id):
             guard let bookmark = state?.bookmarks.first(where: { $0.id == id }) else {
-                throw NotFound(message: "\(book.path): no bookmark '\(id)' (see novel bookmarks)")
+                throw NotFound(message: BookState.UnknownBookmark(id: id, path: book.path).description)
             }
             return min(bookmark.offset, book.text.utf8.count)
         }

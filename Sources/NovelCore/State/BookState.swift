@@ -64,8 +64,17 @@ public struct BookState: Sendable, Equatable {
         }
         // Ids of unreadable bookmarks count too: they live on in the copy kept aside.
         let rawIDs = (object["bookmarks"] as? [Any] ?? []).compactMap { ($0 as? [String: Any])?["id"] as? String }
-        let highest = (bookmarks.map(\.id) + rawIDs).compactMap { Int($0.dropFirst()) }.max() ?? 0
+        let highest = (bookmarks.map(\.id) + rawIDs).compactMap(Self.bookmarkNumber).max() ?? 0
         nextBookmarkNumber = max(object["nextBookmarkNumber"] as? Int ?? 1, highest + 1)
+        // A hand-edited file can repeat an id: the later bookmark gets a fresh one, so each can be named.
+        var seenIDs: Set<String> = []
+        for index in bookmarks.indices where !seenIDs.insert(bookmarks[index].id).inserted {
+            let fresh = "b\(nextBookmarkNumber)"
+            warnings.append("\(path): bookmark id \(bookmarks[index].id) is used twice; the second one is now \(fresh)")
+            bookmarks[index].id = fresh
+            seenIDs.insert(fresh)
+            nextBookmarkNumber += 1
+        }
         chapterPattern = object["chapterPattern"] as? String
         encoding = object["encoding"] as? String
         unanchored = object["unanchored"] as? [String] ?? []

@@ -52,6 +52,10 @@ public struct ReadingSession {
                 warnings.append("\(error)")
             }
         }
+        if var checked = state {
+            warnings += checked.unanchorBookmarksPastEnd(textLength: book.text.utf8.count, path: path)
+            state = checked
+        }
         var seen: Set<String> = []
         warnings = warnings.filter { seen.insert($0).inserted }  // a file read twice is reported once
         return ReadingSession(book: book, state: state, warnings: warnings, store: store)
@@ -69,10 +73,6 @@ public struct ReadingSession {
     }
 
     public static func absolutePath(_ path: String) -> String {
-        if let resolved = realpath(path, nil) {
-            defer { free(resolved) }
-            return String(cString: resolved)
-        }
-        return URL(fileURLWithPath: path).standardizedFileURL.path
+        RawPath.resolved(path) ?? URL(fileURLWithPath: path).standardizedFileURL.path
     }
 }

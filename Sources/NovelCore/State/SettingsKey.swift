@@ -1,65 +1,99 @@
 import Foundation
 
 /// Every key of settings.json, with its type, range and default (docs/settings.md lists the same).
+///
+/// A key is declared once, in `field`: its range (or choices) and where it lives in `Settings`. Reading
+/// settings.json, `novel settings --set`, the printed value, the reader's settings overlay and the
+/// layouter's clamping all follow from that declaration.
 public enum SettingsKey: String, CaseIterable, Sendable {
     case fontScale, width, margin, lineSpacing, letterSpacing, paragraphSpacing, indent, ambiguousWidth
     case transition, theme, statusBar, keymap
 
-    /// The allowed values, in words, for error messages and docs.
-    public var allowed: String {
+    /// Font scale: the layouter clamps to it, `novel print --font-scale` is checked against it.
+    public static let fontScaleRange = NumberRange(1...3, granularity: 0.5)
+
+    /// How a key's value is checked, stored and stepped.
+    public enum Field {
+        /// A number in a range; integers when the range's granularity is 1.
+        case number(NumberRange, get: (Settings) -> Double, set: (inout Settings, Double) -> Void)
+        /// One of a few names; `aliases` are accepted and stored as the name they stand for.
+        case choice([String], aliases: [String: String], get: (Settings) -> String, set: (inout Settings, String) -> Void)
+        case flag(WritableKeyPath<Settings, Bool>)
+        /// Command name → list of key names.
+        case keymap
+    }
+
+    /// The one declaration of each key.
+    public var field: Field {
         switch self {
-        case .fontScale: "1.0 to 3.0 in steps of 0.5"
-        case .width: "an integer from 10 to 1000"
-        case .margin: "an integer from 0 to 40"
-        case .lineSpacing, .letterSpacing, .paragraphSpacing: "an integer from 0 to 4"
-        case .indent: "an integer from 0 to 8"
-        case .ambiguousWidth: "1 or 2"
-        case .transition:
-            Settings.Transition.allCases.map(\.rawValue).joined(separator: ", ") + " (none is taken as page)"
-        case .theme: Settings.Theme.allCases.map(\.rawValue).joined(separator: ", ")
-        case .statusBar: "true or false"
-        case .keymap: "an object mapping command names to lists of key names"
+        case .fontScale:
+            .number(Self.fontScaleRange, get: { $0.fontScale }, set: { $0.fontScale = $1 })
+        case .width: Self.integer(\.width, 10...1000, step: 2)
+        case .margin: Self.integer(\.margin, 0...40)
+        case .lineSpacing: Self.integer(\.lineSpacing, 0...4)
+        case .letterSpacing: Self.integer(\.letterSpacing, 0...4)
+        case .paragraphSpacing: Self.integer(\.paragraphSpacing, 0...4)
+        case .indent: Self.integer(\.indent, 0...8)
+        case .ambiguousWidth:
+            .number(
+                NumberRange(1...2), get: { Double($0.ambiguousWidth.rawValue) },
+                set: { $0.ambiguousWidth = $1 == 2 ? .wide : .narrow })
+        // `none` (instant page flips, as the pager issue calls it) is what `page` already means.
+        case .transition: Self.choice(\.transition, aliases: ["none": "page"])
+        case .theme: Self.choice(\.theme)
+        case .statusBar: .flag(\.statusBar)
+        case .keymap: .keymap
         }
     }
 
-    private var integerRange: ClosedRange<Int>? {
-        switch self {
-        case .width: 10...1000
-        case .margin: 0...40
-        case .lineSpacing, .letterSpacing, .paragraphSpacing: 0...4
-        case .indent: 0...8
-        case .ambiguousWidth: 1...2
-        default: nil
+    static func integer(_ path: WritableKeyPath<Settings, Int>, _ bounds: ClosedRange<Int>, step: Int = 1) -> Field {
+        .number(
+            NumberRange(Double(bounds.lowerBound)...Double(bounds.upperBound), step: Double(step)),
+            get: { Double($0[keyPath: path]) }, set: { $0[keyPath: path] = Int($1) })
+    }
+
+    static func choice<Value: RawRepresentable<String> & CaseIterable>(
+        _ path: WritableKeyPath<Settings, Value>, aliases: [String: String] = [:]
+    ) -> Field {
+        .choice(
+            Value.allCases.map(\.rawValue), aliases: aliases, get: { $0[keyPath: path].rawValue },
+            set: { settings, name in if let value = Value(rawValue: name) { settings[keyPath: path] = value } })
+    }
+
+    /// The numeric range, for numeric keys.
+    public var range: NumberRange? {
+        if case .number(let range, _, _) = field { return range }
+        return nil
+    }
+
+    /// The allowed values, in words, for error messages and docs.
+    public var allowed: String {
+        switch field {
+        case .number(let range, _, _): range.description
+        case .choice(let names, let aliases, _, _):
+            names.joined(separator: ", ")
+                + aliases.sorted { $0.key < $1.key }.map { " (\($0.key) is taken as \($0.value))" }.joined()
+        case .flag: "true or false"
+        case .keymap: "an object mapping command names to lists of key names"
         }
     }
 
     /// Applies a JSON value (from settings.json) to `settings`, or throws naming the key, value and range.
     public func apply(json value: Any, to settings: inout Settings) throws(StateError) {
-        let shown = Self.show(value)
-        let invalid = StateError.invalidValue(key: rawValue, value: shown, allowed: allowed)
-        switch self {
-        case .fontScale:
-            guard let number = value as? NSNumber, !Self.isBoolean(number) else { throw invalid }
-            let scale = number.doubleValue
-            guard (1.0...3.0).contains(scale), (scale * 2).rounded() == scale * 2 else { throw invalid }
-            settings.fontScale = scale
-        case .width, .margin, .lineSpacing, .letterSpacing, .paragraphSpacing, .indent, .ambiguousWidth:
-            // Int(exactly:) refuses fractions, NaN and infinities (which would trap in a conversion).
-            guard let number = value as? NSNumber, !Self.isBoolean(number),
-                let integer = Int(exactly: number.doubleValue), let range = integerRange, range.contains(integer)
+        let invalid = StateError.invalidValue(key: rawValue, value: Self.show(value), allowed: allowed)
+        switch field {
+        case .number(let range, _, let set):
+            guard let number = value as? NSNumber, !Self.isBoolean(number), range.contains(number.doubleValue)
             else { throw invalid }
-            setInteger(integer, &settings)
-        case .transition:
-            // `none` (instant page flips, as the pager issue calls it) is what `page` already means.
-            guard let text = value as? String, let transition = Settings.Transition(rawValue: text == "none" ? "page" : text)
-            else { throw invalid }
-            settings.transition = transition
-        case .theme:
-            guard let text = value as? String, let theme = Settings.Theme(rawValue: text) else { throw invalid }
-            settings.theme = theme
-        case .statusBar:
+            set(&settings, number.doubleValue)
+        case .choice(let names, let aliases, _, let set):
+            guard let text = value as? String, let name = names.contains(text) ? text : aliases[text] else {
+                throw invalid
+            }
+            set(&settings, name)
+        case .flag(let path):
             guard let number = value as? NSNumber, Self.isBoolean(number) else { throw invalid }
-            settings.statusBar = number.boolValue
+            settings[keyPath: path] = number.boolValue
         case .keymap:
             guard let object = value as? [String: Any] else { throw invalid }
             var keymap: [String: [String]] = [:]
@@ -78,68 +112,65 @@ public enum SettingsKey: String, CaseIterable, Sendable {
 
     /// Applies a value typed on the command line (`novel settings --set width=60`).
     public func apply(text: String, to settings: inout Settings) throws(StateError) {
+        let invalid = StateError.invalidValue(key: rawValue, value: text, allowed: allowed)
         let value: Any
-        switch self {
-        case .fontScale, .width, .margin, .lineSpacing, .letterSpacing, .paragraphSpacing, .indent, .ambiguousWidth:
-            guard let number = Double(text.trimmingCharacters(in: .whitespaces)) else {
-                throw StateError.invalidValue(key: rawValue, value: text, allowed: allowed)
-            }
+        switch field {
+        case .number:
+            guard let number = Double(text.trimmingCharacters(in: .whitespaces)) else { throw invalid }
             value = NSNumber(value: number)
-        case .statusBar:
+        case .flag:
             switch text.lowercased() {
             case "true", "yes", "on", "1": value = NSNumber(value: true)
             case "false", "no", "off", "0": value = NSNumber(value: false)
-            default: throw StateError.invalidValue(key: rawValue, value: text, allowed: allowed)
+            default: throw invalid
             }
         case .keymap:
             guard let data = text.data(using: .utf8), let object = try? JSONSerialization.jsonObject(with: data) else {
-                throw StateError.invalidValue(key: rawValue, value: text, allowed: allowed)
+                throw invalid
             }
             value = object
-        case .transition, .theme:
+        case .choice:
             value = text
         }
         do {
             try apply(json: value, to: &settings)
         } catch {
-            throw StateError.invalidValue(key: rawValue, value: text, allowed: allowed)
+            throw invalid
         }
+    }
+
+    /// `settings` with this key moved `steps` steps (the settings overlay): numbers by their range's step
+    /// within its bounds, choices round in order, flags toggled.
+    public func stepped(_ settings: Settings, by steps: Int) -> Settings {
+        var settings = settings
+        switch field {
+        case .number(let range, let get, let set):
+            set(&settings, range.stepped(get(settings), by: steps))
+        case .choice(let names, _, let get, let set):
+            let index = names.firstIndex(of: get(settings)) ?? 0
+            set(&settings, names[((index + steps) % names.count + names.count) % names.count])
+        case .flag(let path):
+            settings[keyPath: path].toggle()
+        case .keymap:
+            break
+        }
+        return settings
     }
 
     /// The key's value as JSON.
     public func json(_ settings: Settings) -> Any {
-        switch self {
-        case .fontScale: settings.fontScale
-        case .width: settings.width
-        case .margin: settings.margin
-        case .lineSpacing: settings.lineSpacing
-        case .letterSpacing: settings.letterSpacing
-        case .paragraphSpacing: settings.paragraphSpacing
-        case .indent: settings.indent
-        case .ambiguousWidth: settings.ambiguousWidth.rawValue
-        case .transition: settings.transition.rawValue
-        case .theme: settings.theme.rawValue
-        case .statusBar: settings.statusBar
+        switch field {
+        case .number(let range, let get, _): range.isInteger ? Int(get(settings)) : get(settings)
+        case .choice(_, _, let get, _): get(settings)
+        case .flag(let path): settings[keyPath: path]
         case .keymap: settings.keymap
         }
     }
 
     /// The key's value as `novel settings` prints it.
     public func text(_ settings: Settings) -> String {
-        self == .fontScale ? String(settings.fontScale) : Self.show(json(settings))
-    }
-
-    private func setInteger(_ value: Int, _ settings: inout Settings) {
-        switch self {
-        case .width: settings.width = value
-        case .margin: settings.margin = value
-        case .lineSpacing: settings.lineSpacing = value
-        case .letterSpacing: settings.letterSpacing = value
-        case .paragraphSpacing: settings.paragraphSpacing = value
-        case .indent: settings.indent = value
-        case .ambiguousWidth: settings.ambiguousWidth = value == 2 ? .wide : .narrow
-        default: break
-        }
+        if case .number(let range, let get, _) = field, !range.isInteger { return String(get(settings)) }
+        return Self.show(json(settings))
     }
 
     /// JSON's true and false arrive as NSNumbers too; their type code tells them from 1 and 0.

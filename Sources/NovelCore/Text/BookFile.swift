@@ -8,7 +8,7 @@ enum BookFile {
 
     /// The file's bytes and what the file looked like when they were read.
     static func readWithIdentity(_ path: String) throws(BookError) -> (bytes: [UInt8], identity: FileIdentity) {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = RawPath.open(path, O_RDONLY | O_CLOEXEC)
         if descriptor < 0 {
             let code = errno
             switch code {
@@ -47,14 +47,13 @@ enum BookFile {
 
     /// The file's identity now, without reading it; nil when it cannot be opened or is not a regular file.
     static func identity(_ path: String) -> FileIdentity? {
-        var status = stat()
-        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        guard let status = RawPath.status(path), status.st_mode & S_IFMT == S_IFREG else { return nil }
         return FileIdentity(status)
     }
 
     /// The file's bytes in `range` (fewer at its end), or nil when it cannot be read.
     static func read(_ path: String, range: Range<Int>) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = RawPath.open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0, range.lowerBound >= 0 else { return nil }
         defer { close(descriptor) }
         var bytes = [UInt8](repeating: 0, count: range.count)

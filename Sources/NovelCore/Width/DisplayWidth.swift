@@ -44,13 +44,6 @@ public struct DisplayWidth: Sendable {
         return total
     }
 
-    /// `totalWidth(of:)` through the ICU-only path (the benchmarks' baseline).
-    public func totalWidthICU(of text: UnsafeBufferPointer<UInt8>) -> Int {
-        var total = 0
-        forEachClusterICU(in: text) { _, width in total += width }
-        return total
-    }
-
     /// The width of the widest line of `text` (valid UTF-8), as GNU `wc -L` measures it: lines end at LF
     /// and a TAB advances to the next multiple of 8.
     public func maxLineWidth(of text: UnsafeBufferPointer<UInt8>) -> Int {

@@ -1,14 +1,5 @@
 import NovelCore
 
-/// What the reader asks the app to do after handling an event; the app performs it through the stores.
-public enum ReaderAction: Sendable, Equatable {
-    case saveProgress(ReadingPosition)
-    case saveSettings(Settings)
-    case addBookmark(Bookmark)
-    case deleteBookmark(id: String)
-    case quit
-}
-
 /// The pager as the app loop drives it: a pure state machine that renders a `Screen`.
 /// `Reader` conforms; tests drive the loop with small fakes.
 public protocol ReaderModel {

@@ -42,19 +42,10 @@ public struct StoreStorage: ReaderStorage {
 
     /// Bookmark ids come from the state file under its lock, so two readers never hand out the same id.
     public func addBookmark(_ bookmark: Bookmark) throws {
-        try session.update { state in
-            var added = bookmark
-            if state.bookmarks.contains(where: { $0.id == added.id }) || added.id.isEmpty {
-                added.id = "b\(state.nextBookmarkNumber)"
-            }
-            if let number = Int(added.id.dropFirst()), added.id.hasPrefix("b") {
-                state.nextBookmarkNumber = max(state.nextBookmarkNumber, number + 1)
-            }
-            state.bookmarks.append(added)
-        }
+        try session.update { state in state.insert(bookmark) }
     }
 
     public func deleteBookmark(id: String) throws {
-        try session.update { state in state.bookmarks.removeAll { $0.id == id } }
+        try session.update { state in _ = try? state.removeBookmark(id: id) }
     }
 }

@@ -3,7 +3,7 @@ import NovelCore
 extension Reader {
     /// Applies one input event; returns what the host should do. `now` is monotonic seconds, used to
     /// start page animations. Any event cuts a running animation short.
-    public mutating func handle(_ event: InputEvent, now: Double) -> [ReaderEffect] {
+    public mutating func handle(_ event: InputEvent, now: Double) -> [ReaderAction] {
         animation = nil
         if case .resize(let newColumns, let newRows) = event {
             columns = max(newColumns, 0)
@@ -30,7 +30,7 @@ extension Reader {
         return perform(command, event: event, now: now)
     }
 
-    mutating func perform(_ command: ReaderCommand, event: InputEvent, now: Double) -> [ReaderEffect] {
+    mutating func perform(_ command: ReaderCommand, event: InputEvent, now: Double) -> [ReaderAction] {
         let wheel = event == .wheelUp || event == .wheelDown
         switch command {
         case .nextPage:
@@ -140,7 +140,7 @@ extension Reader {
     }
 
     /// Applies changed settings live: re-lays out keeping the position, and asks for them to be saved.
-    mutating func change(_ newSettings: Settings) -> [ReaderEffect] {
+    mutating func change(_ newSettings: Settings) -> [ReaderAction] {
         guard newSettings != settings else { return [] }
         settings = newSettings
         reconfigure()

@@ -2,7 +2,7 @@ import NovelCore
 
 extension Reader {
     /// Keys while an overlay is open; overlay keys are fixed (see docs/keys.md).
-    mutating func handleOverlay(_ event: InputEvent, now: Double) -> [ReaderEffect] {
+    mutating func handleOverlay(_ event: InputEvent, now: Double) -> [ReaderAction] {
         switch overlay {
         case .toc(let toc): return handleTOC(toc, event)
         case .bookmarks(let selected): return handleBookmarks(selected, event)
@@ -31,7 +31,7 @@ extension Reader {
         return max(0, min(selected + step, count - 1))
     }
 
-    mutating func handleTOC(_ toc: TOCOverlay, _ event: InputEvent) -> [ReaderEffect] {
+    mutating func handleTOC(_ toc: TOCOverlay, _ event: InputEvent) -> [ReaderAction] {
         var toc = toc
         let matching = toc.matching(entries)
         if let moved = Self.moved(toc.selected, count: matching.count, page: textRows - 1, by: event, letters: false) {
@@ -64,7 +64,7 @@ extension Reader {
         toc.matching(entries).firstIndex(of: toc.current) ?? 0
     }
 
-    mutating func handleBookmarks(_ selected: Int, _ event: InputEvent) -> [ReaderEffect] {
+    mutating func handleBookmarks(_ selected: Int, _ event: InputEvent) -> [ReaderAction] {
         if let moved = Self.moved(selected, count: bookmarks.count, page: textRows - 1, by: event, letters: true) {
             overlay = .bookmarks(selected: moved)
             return []
@@ -77,7 +77,7 @@ extension Reader {
             if bookmarks.indices.contains(selected) { jump(to: bookmarks[selected].offset) }
         case .key(.character("d")), .key(.delete):
             guard bookmarks.indices.contains(selected) else { return [] }
-            let removed = bookmarks.remove(at: selected)
+            guard let removed = try? marks.removeBookmark(id: bookmarks[selected].id) else { return [] }
             overlay = .bookmarks(selected: max(0, min(selected, bookmarks.count - 1)))
             message = "Deleted bookmark \(removed.id)"
             return [.deleteBookmark(id: removed.id)]
@@ -87,7 +87,7 @@ extension Reader {
         return []
     }
 
-    mutating func handlePrompt(_ prompt: Prompt, _ event: InputEvent) -> [ReaderEffect] {
+    mutating func handlePrompt(_ prompt: Prompt, _ event: InputEvent) -> [ReaderAction] {
         var prompt = prompt
         switch event {
         case .key(.escape):
@@ -107,7 +107,7 @@ extension Reader {
         return []
     }
 
-    mutating func submit(_ prompt: Prompt) -> [ReaderEffect] {
+    mutating func submit(_ prompt: Prompt) -> [ReaderAction] {
         let text = prompt.text.trimmingSpaces
         switch prompt.kind {
         case .search(let direction):
@@ -123,18 +123,14 @@ extension Reader {
                 go(to: .chapter(text))
             }
         case .bookmarkNote:
-            let bookmark = BookmarkFactory.make(
-                book: book, offset: firstVisibleOffset, note: text.isEmpty ? nil : text, number: nextBookmarkNumber)
-            nextBookmarkNumber += 1
-            bookmarks.append(bookmark)
-            bookmarks.sort { $0.offset < $1.offset }
+            let bookmark = marks.addBookmark(in: book, offset: firstVisibleOffset, note: text)
             message = "Added bookmark \(bookmark.id)"
             return [.addBookmark(bookmark)]
         }
         return []
     }
 
-    mutating func handleSettings(_ selected: Int, _ event: InputEvent) -> [ReaderEffect] {
+    mutating func handleSettings(_ selected: Int, _ event: InputEvent) -> [ReaderAction] {
         let items = SettingsItem.allCases
         if let moved = Self.moved(selected, count: items.count, page: items.count, by: event, letters: true) {
             overlay = .settings(selected: moved)
@@ -162,14 +158,9 @@ extension Reader {
         }
     }
 
-    /// Opens the TOC with `entry` selected (for benchmarks and tests).
-    mutating func selectInTOC(_ entry: Int) {
+    /// Opens the TOC with `entry` selected, as moving the selection there would (benchmarks and tests
+    /// jump through it without pressing keys per entry).
+    public mutating func selectInTOC(_ entry: Int) {
         overlay = .toc(TOCOverlay(current: currentEntry, selected: entry))
-    }
-}
-
-extension String {
-    var trimmingSpaces: String {
-        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
     }
 }

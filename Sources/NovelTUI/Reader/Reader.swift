@@ -9,8 +9,12 @@ import NovelCore
 public struct Reader {
     public let book: Book
     public internal(set) var settings: Settings
-    public internal(set) var bookmarks: [Bookmark]
-    var nextBookmarkNumber: Int
+    /// The book's bookmarks, changed through `BookState`'s operations as the stores change them.
+    var marks: BookState {
+        didSet { bookmarks = Self.inBookOrder(marks.bookmarks) }
+    }
+    /// The bookmarks as the overlay lists them: in book order (ties in the order they were made).
+    public private(set) var bookmarks: [Bookmark]
     public internal(set) var keymap: Keymap
     public internal(set) var columns: Int
     public internal(set) var rows: Int
@@ -40,8 +44,8 @@ public struct Reader {
     public init(book: Book, settings: Settings, state: BookState?, columns: Int, rows: Int, start: ReaderStart) {
         self.book = book
         self.settings = settings
-        bookmarks = state?.bookmarks ?? []
-        nextBookmarkNumber = max(state?.nextBookmarkNumber ?? 1, 1)
+        marks = state ?? BookState(fingerprint: book.fingerprint, title: book.title, lastPath: book.path)
+        bookmarks = Self.inBookOrder(marks.bookmarks)
         keymap = Keymap(overrides: settings.keymap)
         self.columns = max(columns, 0)
         self.rows = max(rows, 0)
@@ -53,6 +57,10 @@ public struct Reader {
             viewport: Self.viewport(settings: settings, columns: self.columns, rows: self.rows))
         if !keymap.problems.isEmpty { message = keymap.problems.joined(separator: "; ") }
         relocate()
+    }
+
+    static func inBookOrder(_ bookmarks: [Bookmark]) -> [Bookmark] {
+        bookmarks.enumerated().sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }.map(\.element)
     }
 
     // MARK: - Public state
@@ -94,7 +102,7 @@ public struct Reader {
     }
 
     /// The TOC entry on screen.
-    var currentEntry: Int {
+    public var currentEntry: Int {
         guard canLayout else { return entries.isEmpty ? 0 : book.index.entryIndex(containing: anchor) }
         return isScrollMode ? scrollTop.entry : location.entry
     }

@@ -11,11 +11,4 @@ public struct ReaderStart: Sendable, Equatable {
 
     /// Opens at the saved reading position.
     public static let saved = ReaderStart()
-
-    /// Opens at a place named on the command line.
-    public static func place(_ place: BookPlace, in book: Book, state: BookState?) throws(BookPlace.NotFound)
-        -> ReaderStart
-    {
-        ReaderStart(offset: try place.offset(in: book, state: state))
-    }
 }

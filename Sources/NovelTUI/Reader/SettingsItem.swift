@@ -1,8 +1,21 @@
 import NovelCore
 
-/// The rows of the settings overlay and how each one changes its setting.
+/// The rows of the settings overlay: which settings it shows and their labels. How a row's value moves
+/// (range, step, choices) is the key's own declaration in `SettingsKey`.
 enum SettingsItem: CaseIterable {
     case fontScale, width, lineSpacing, letterSpacing, theme, transition, statusBar
+
+    var key: SettingsKey {
+        switch self {
+        case .fontScale: .fontScale
+        case .width: .width
+        case .lineSpacing: .lineSpacing
+        case .letterSpacing: .letterSpacing
+        case .theme: .theme
+        case .transition: .transition
+        case .statusBar: .statusBar
+        }
+    }
 
     var label: String {
         switch self {
@@ -17,35 +30,11 @@ enum SettingsItem: CaseIterable {
     }
 
     func value(_ settings: Settings) -> String {
-        switch self {
-        case .fontScale: String(settings.fontScale)
-        case .width: String(settings.width)
-        case .lineSpacing: String(settings.lineSpacing)
-        case .letterSpacing: String(settings.letterSpacing)
-        case .theme: settings.theme.rawValue
-        case .transition: settings.transition.rawValue
-        case .statusBar: settings.statusBar ? "shown" : "hidden"
-        }
+        self == .statusBar ? (settings.statusBar ? "shown" : "hidden") : key.text(settings)
     }
 
     /// `settings` with this item moved one step up (`step` 1) or down (-1), within its range.
     func adjusted(_ settings: Settings, step: Int) -> Settings {
-        var settings = settings
-        switch self {
-        case .fontScale: settings.fontScale = min(max(settings.fontScale + 0.5 * Double(step), 1), 3)
-        case .width: settings.width = min(max(settings.width + 2 * step, 10), 400)
-        case .lineSpacing: settings.lineSpacing = min(max(settings.lineSpacing + step, 0), 4)
-        case .letterSpacing: settings.letterSpacing = min(max(settings.letterSpacing + step, 0), 4)
-        case .theme: settings.theme = Self.cycle(settings.theme, step)
-        case .transition: settings.transition = Self.cycle(settings.transition, step)
-        case .statusBar: settings.statusBar.toggle()
-        }
-        return settings
-    }
-
-    static func cycle<T: CaseIterable & Equatable>(_ value: T, _ step: Int) -> T where T.AllCases == [T] {
-        let all = T.allCases
-        let index = all.firstIndex(of: value) ?? 0
-        return all[((index + step) % all.count + all.count) % all.count]
+        key.stepped(settings, by: step)
     }
 }

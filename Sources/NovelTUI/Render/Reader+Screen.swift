@@ -63,18 +63,16 @@ extension Reader {
     func draw(_ line: LayoutLine, row: Int, geometry: LayoutGeometry, matches: [Range<Int>], into screen: inout Screen) {
         guard row < textRows else { return }
         let base = line.kind == .title ? Style(role: .title, bold: true) : Style.text
-        let scale = min(max(settings.fontScale, 1), 3)
         var matchIndex = 0
         book.text.utf8.withUnsafeBufferPointer { bytes in
             for cluster in line.clusters where cluster.width > 0 {
-                let natural = scale == 1 ? cluster.width : max(1, Int((Double(cluster.width) / scale).rounded()))
                 var style = base
                 while matchIndex < matches.count, matches[matchIndex].upperBound <= cluster.bytes.lowerBound { matchIndex += 1 }
                 if matchIndex < matches.count, matches[matchIndex].overlaps(cluster.bytes) {
                     style.role = matches[matchIndex] == currentMatch ? .currentMatch : .match
                 }
                 let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[cluster.bytes]), as: UTF8.self)
-                screen.put(text, width: natural, row: row, column: geometry.left + cluster.column, style: style)
+                screen.put(text, width: cluster.naturalWidth, row: row, column: geometry.left + cluster.column, style: style)
             }
         }
     }

@@ -1,6 +1,6 @@
 import NovelCore
 
-/// Colours for each style role in each theme, as xterm-256 colour numbers (nil = the terminal's own).
+/// Colors for each style role in each theme, as xterm-256 color numbers (nil = the terminal's own).
 /// The screen model carries only roles; the terminal adapter asks the palette how to draw them.
 public struct ThemePalette: Sendable, Equatable {
     public struct Colors: Sendable, Equatable {
@@ -14,7 +14,7 @@ public struct ThemePalette: Sendable, Equatable {
     }
 
     public let theme: Settings.Theme
-    /// `NO_COLOR` set: no colours at all; bold, reverse and underline still mark roles.
+    /// `NO_COLOR` set: no colors at all; bold, reverse and underline still mark roles.
     public let noColor: Bool
 
     public init(theme: Settings.Theme, noColor: Bool) {
@@ -52,7 +52,7 @@ public struct ThemePalette: Sendable, Equatable {
         }
     }
 
-    /// Whether a role is drawn reversed when the palette has no colours for it (the terminal theme or NO_COLOR).
+    /// Whether a role is drawn reversed when the palette has no colors for it (the terminal theme or NO_COLOR).
     public func reversesWithoutColor(_ role: Style.Role) -> Bool {
         guard noColor || theme == .terminal else { return false }
         return [.status, .overlayTitle, .selection, .match, .currentMatch].contains(role)

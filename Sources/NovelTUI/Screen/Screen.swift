@@ -1,3 +1,5 @@
+import NovelCore
+
 /// What the terminal should show: a grid of cells, built purely from the reader's state.
 /// The ncurses adapter draws it cluster by cluster at the columns given here.
 public struct Screen: Sendable, Equatable {
@@ -37,7 +39,8 @@ public struct Screen: Sendable, Equatable {
         _ text: String, row: Int, column: Int, style: Style = .text, measure: (Character) -> Int
     ) -> Int {
         var x = column
-        for character in text {
+        // Names, titles, notes and messages come from files: their controls are shown escaped.
+        for character in TerminalSafe.escaped(text) {
             let width = measure(character)
             if x + width > columns { break }
             put(String(character), width: width, row: row, column: x, style: style)

@@ -1,4 +1,4 @@
-/// How a cell is drawn. Roles are resolved to colours by the theme in the terminal adapter,
+/// How a cell is drawn. Roles are resolved to colors by the theme in the terminal adapter,
 /// so screens stay comparable in tests whatever the theme.
 public struct Style: Sendable, Hashable {
     public enum Role: Sendable, Hashable {

@@ -9,9 +9,9 @@ public final class CursesTerminal: TerminalDevice {
     /// Standard input, or the controlling terminal when standard input is not one.
     private let inputDescriptor: Int32
     private let signals: SignalWatcher
-    private let useColour: Bool
-    private let noColour: Bool
-    private var theme = TerminalTheme(palette: ThemePalette(theme: .terminal, noColor: true), colours: 0)
+    private let useColor: Bool
+    private let noColor: Bool
+    private var theme = TerminalTheme(palette: ThemePalette(theme: .terminal, noColor: true), colors: 0)
     private var themeName: Settings.Theme?
     /// What the terminal shows now; nil forces a full redraw.
     private var shown: Screen?
@@ -43,9 +43,9 @@ public final class CursesTerminal: TerminalDevice {
         curs_set(0)
         let mask = novel_button4_pressed() | novel_button5_pressed() | novel_button1_clicked()
         mousemask(mask, nil)
-        noColour = !(environment["NO_COLOR"] ?? "").isEmpty
-        useColour = !noColour && has_colors()
-        if useColour {
+        noColor = !(environment["NO_COLOR"] ?? "").isEmpty
+        useColor = !noColor && has_colors()
+        if useColor {
             start_color()
             use_default_colors()
         }
@@ -69,13 +69,13 @@ public final class CursesTerminal: TerminalDevice {
         FatalSignalGuard.remove()
     }
 
-    /// Switches colours; the next draw repaints everything.
+    /// Switches colors; the next draw repaints everything.
     public func setTheme(_ name: Settings.Theme) {
         guard name != themeName else { return }
         themeName = name
         theme = TerminalTheme(
-            palette: ThemePalette(theme: name, noColor: !useColour), colours: useColour ? Int(novel_colors()) : 0)
-        if useColour {
+            palette: ThemePalette(theme: name, noColor: !useColor), colors: useColor ? Int(novel_colors()) : 0)
+        if useColor {
             for role in TerminalTheme.roles {
                 let look = theme.look(role)
                 init_pair(TerminalTheme.pair(for: role), look.foreground, look.background)
@@ -107,9 +107,6 @@ public final class CursesTerminal: TerminalDevice {
         refresh()
         shown = screen
     }
-
-    /// Forgets what is on screen so that the next draw repaints everything (after a resize).
-    public func invalidate() { shown = nil }
 
     /// Waits up to `timeout` seconds (forever when nil) for a key, mouse wheel, resize or signal.
     public func nextInput(timeout: Double?) -> TerminalInput {
@@ -154,7 +151,7 @@ public final class CursesTerminal: TerminalDevice {
         if look.reverse != cell.style.reverse { attributes |= novel_attr_reverse() }
         if cell.style.underline { attributes |= novel_attr_underline() }
         if look.dim { attributes |= novel_attr_dim() }
-        let pair: Int16 = useColour ? TerminalTheme.pair(for: cell.style.role) : 0
+        let pair: Int16 = useColor ? TerminalTheme.pair(for: cell.style.role) : 0
         var count = 0
         for scalar in cell.cluster.unicodeScalars where count < wideBuffer.count - 1 {
             // Controls would move the cursor (a tab jumps to the next stop): draw them as blanks.

@@ -1,7 +1,7 @@
 import NovelCore
 
-/// How each `Style.Role` is drawn: the reader's `ThemePalette` colours fitted to what the terminal
-/// has (256 colours, or the 8 basic ones), plus the attributes that mark roles without colour.
+/// How each `Style.Role` is drawn: the reader's `ThemePalette` colors fitted to what the terminal
+/// has (256 colors, or the 8 basic ones), plus the attributes that mark roles without color.
 struct TerminalTheme {
     struct Look: Equatable {
         var foreground: Int16 = -1
@@ -11,7 +11,7 @@ struct TerminalTheme {
         var dim = false
     }
 
-    /// Every role, in the order of their colour pairs (pair = index + 1).
+    /// Every role, in the order of their color pairs (pair = index + 1).
     static let roles: [Style.Role] = [
         .text, .title, .status, .overlay, .overlayTitle, .selection, .match, .currentMatch, .dim, .message,
     ]
@@ -21,8 +21,8 @@ struct TerminalTheme {
     }
 
     let palette: ThemePalette
-    /// How many colours the terminal has.
-    let colours: Int
+    /// How many colors the terminal has.
+    let colors: Int
 
     func look(_ role: Style.Role) -> Look {
         let colors = palette.colors(for: role)
@@ -35,18 +35,18 @@ struct TerminalTheme {
         return look
     }
 
-    /// An xterm-256 colour as this terminal can show it; -1 is the terminal's own colour.
-    func fit(_ colour: Int?) -> Int16 {
-        guard let colour, colour >= 0 else { return -1 }
-        if colour < colours { return Int16(colour) }
-        return colours >= 8 ? Int16(Self.basic(colour)) : -1
+    /// An xterm-256 color as this terminal can show it; -1 is the terminal's own color.
+    func fit(_ color: Int?) -> Int16 {
+        guard let color, color >= 0 else { return -1 }
+        if color < colors { return Int16(color) }
+        return colors >= 8 ? Int16(Self.basic(color)) : -1
     }
 
-    /// The nearest of the 8 basic colours to an xterm-256 colour.
-    static func basic(_ colour: Int) -> Int {
-        if colour < 16 { return colour % 8 }
-        if colour >= 232 { return colour < 244 ? 0 : 7 }
-        let cube = colour - 16
+    /// The nearest of the 8 basic colors to an xterm-256 color.
+    static func basic(_ color: Int) -> Int {
+        if color < 16 { return color % 8 }
+        if color >= 232 { return color < 244 ? 0 : 7 }
+        let cube = color - 16
         let (red, green, blue) = (cube / 36, (cube / 6) % 6, cube % 6)
         return (red >= 3 ? 1 : 0) | (green >= 3 ? 2 : 0) | (blue >= 3 ? 4 : 0)
     }

@@ -33,9 +33,7 @@ struct BookmarksCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Remove the bookmark with this id.", valueName: "id")) var remove: String?
     @Flag(help: "Print JSON: an array of {id, chapterIndex, chapterTitle, offset, snippet, note, created}.")
     var json = false
-    @Option(help: "Decode with this encoding instead of detecting it.") var encoding: String?
-    @Option(help: "An ICU regular expression for heading lines, instead of the built-in rules.")
-    var chapterPattern: String?
+    @OptionGroup var bookOptions: BookOptions
 
     func validate() throws {
         if add {
@@ -51,38 +49,24 @@ struct BookmarksCommand: ParsableCommand {
 
     func run() throws {
         let session = try ReadingSession.open(
-            path: book, encoding: encoding, chapterPattern: chapterPattern, paths: NovelPaths.fromEnvironment())
-        for warning in session.warnings { FileHandle.standardError.write(Data("novel: \(warning)\n".utf8)) }
+            path: book, encoding: bookOptions.encoding, chapterPattern: bookOptions.chapterPattern,
+            paths: NovelPaths.fromEnvironment())
+        StandardError.warn(session.warnings)
         if add {
             let place: BookPlace? = chapter.map(BookPlace.chapter) ?? percent.map(BookPlace.percent)
             let offset = try place?.offset(in: session.book, state: session.state) ?? session.state?.position?.offset ?? 0
             let bookmark = try session.update { state in
-                let bookmark = BookmarkFactory.make(
-                    book: session.book, offset: offset, note: note.first, number: state.nextBookmarkNumber)
-                state.nextBookmarkNumber += 1
-                state.bookmarks.append(bookmark)
-                return bookmark
+                state.addBookmark(in: session.book, offset: offset, note: note.first)
             }
             StandardOutput.writeLine(bookmark.id)
             return
         }
         if let remove {
-            try session.update { state in
-                guard let index = state.bookmarks.firstIndex(where: { $0.id == remove }) else {
-                    throw BookPlace.NotFound(message: "\(book): no bookmark '\(remove)' (see novel bookmarks)")
-                }
-                state.bookmarks.remove(at: index)
-                state.unanchored.removeAll { $0 == remove }
-            }
+            try session.update { state in try state.removeBookmark(id: remove, path: book) }
             return
         }
         if note.count == 2 {
-            try session.update { state in
-                guard let index = state.bookmarks.firstIndex(where: { $0.id == note[0] }) else {
-                    throw BookPlace.NotFound(message: "\(book): no bookmark '\(note[0])' (see novel bookmarks)")
-                }
-                state.bookmarks[index].note = note[1].isEmpty ? nil : note[1]
-            }
+            try session.update { state in try state.setNote(note[1], bookmark: note[0], path: book) }
             return
         }
         let bookmarks = session.state?.bookmarks ?? []
@@ -94,9 +78,7 @@ struct BookmarksCommand: ParsableCommand {
                     "created": ISO8601DateFormatter().string(from: bookmark.created),
                 ]
             }
-            let data = try JSONSerialization.data(
-                withJSONObject: rows, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-            StandardOutput.writeLine(String(decoding: data, as: UTF8.self))
+            try StandardOutput.writeJSON(object: rows)
             return
         }
         if bookmarks.isEmpty {
@@ -111,6 +93,7 @@ struct BookmarksCommand: ParsableCommand {
             lines += "\(bookmark.id)\t\(bookmark.chapterTitle)\t\(bookmark.snippet)\t\(bookmark.note ?? "")\t"
             lines += formatter.string(from: bookmark.created)
             // Kept where it was: the book's text changed and its snippet was not found again.
+            // (or, in a hand-edited file, its offset lies past the end of the book).
             lines += unanchored.contains(bookmark.id) ? "\t(not found after the book changed)\n" : "\n"
         }
         StandardOutput.write(lines)

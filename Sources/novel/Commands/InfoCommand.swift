@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import NovelCore
 
 struct InfoCommand: ParsableCommand {
@@ -19,10 +20,7 @@ struct InfoCommand: ParsableCommand {
             """)
 
     @Argument(help: "The book file.") var book: String
-    @Option(help: "Decode with this encoding (gb18030, big5, utf-16le, …) instead of detecting it.")
-    var encoding: String?
-    @Option(help: "An ICU regular expression that matches heading lines, instead of the built-in rules.")
-    var chapterPattern: String?
+    @OptionGroup var bookOptions: BookOptions
     @Flag(
         help: """
             Print JSON (keys: path, bytes, encoding, encodingSource, characters, lines, invalidSequences, \
@@ -31,9 +29,66 @@ struct InfoCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let options = BookInfo.Options(
-            path: book, encoding: encoding, json: json, paths: NovelPaths.fromEnvironment(),
-            chapterPattern: chapterPattern)
-        StandardOutput.writeLine(try BookInfo.gather(options).render(options))
+        let session = try ReadingSession.open(
+            path: book, encoding: bookOptions.encoding, chapterPattern: bookOptions.chapterPattern,
+            paths: NovelPaths.fromEnvironment())
+        let info = BookInfo(path: book, book: session.book, state: session.state)
+        if json {
+            try StandardOutput.writeJSON(InfoJSON(info: info))
+        } else {
+            StandardOutput.writeLine(Self.text(info))
+        }
+    }
+
+    /// `label: value` rows for a person, aligned, in a fixed order.
+    static func text(_ info: BookInfo) -> String {
+        var rows: [(label: String, value: String)] = [
+            ("path", info.path), ("bytes", String(info.bytes)), ("encoding", info.encoding),
+            ("encoding source", info.encodingSource), ("characters", String(info.characters)),
+            ("lines", String(info.lines)), ("invalid sequences", String(info.invalidSequences)),
+        ]
+        if let chapters = info.chapters, let numbered = info.numberedChapters, let rule = info.chapterRule {
+            let progress = info.progress.map { percent in
+                String(format: "%.1f%%", percent) + (info.progressChapter.map { " (\($0))" } ?? "")
+            }
+            rows += [
+                ("chapters", "\(chapters) (\(numbered) numbered)"), ("chapter rule", rule),
+                ("progress", progress ?? "not started"), ("bookmarks", String(info.bookmarks ?? 0)),
+            ]
+        }
+        let width = rows.map(\.label.count).max() ?? 0
+        return rows.map { row in
+            row.label + ":" + String(repeating: " ", count: width - row.label.count + 1) + row.value
+        }.joined(separator: "\n")
+    }
+}
+
+/// `novel info --json`: the report's keys, in JSON.
+struct InfoJSON: Encodable {
+    let info: BookInfo
+
+    enum CodingKeys: String, CodingKey {
+        case path, bytes, encoding, encodingSource, characters, lines, invalidSequences
+        case chapters, numberedChapters, chapterRule, progress, progressChapter, bookmarks
+    }
+
+    /// The reading keys are all written, `progress` and `progressChapter` as null for an unread book,
+    /// when the book was opened with its state; none of them when only the text was read.
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(info.path, forKey: .path)
+        try container.encode(info.bytes, forKey: .bytes)
+        try container.encode(info.encoding, forKey: .encoding)
+        try container.encode(info.encodingSource, forKey: .encodingSource)
+        try container.encode(info.characters, forKey: .characters)
+        try container.encode(info.lines, forKey: .lines)
+        try container.encode(info.invalidSequences, forKey: .invalidSequences)
+        guard let chapters = info.chapters else { return }
+        try container.encode(chapters, forKey: .chapters)
+        try container.encode(info.numberedChapters, forKey: .numberedChapters)
+        try container.encode(info.chapterRule, forKey: .chapterRule)
+        try container.encode(info.progress, forKey: .progress)
+        try container.encode(info.progressChapter, forKey: .progressChapter)
+        try container.encode(info.bookmarks ?? 0, forKey: .bookmarks)
     }
 }

@@ -21,16 +21,55 @@ struct PrintCommand: ParsableCommand {
     var chapter: Int?
     @Option(help: "Text columns.") var width = 80
     @Option(help: "Rows per page.") var height = 24
-    @Option(help: "Font scale, 1.0 to 3.0 in steps of 0.5.") var fontScale = 1.0
-    @Option(help: "Decode with this encoding instead of detecting it (gb18030, big5, utf-16le …).") var encoding:
-        String?
-    @Option(help: "An ICU regular expression that matches heading lines, instead of the built-in rules.")
-    var chapterPattern: String?
+    @Option(help: "Font scale, \(SettingsKey.fontScale.allowed).") var fontScale = 1.0
+    @OptionGroup var bookOptions: BookOptions
 
     func run() throws {
-        let options = PrintOptions(
-            path: book, chapter: chapter, width: width, height: height, fontScale: fontScale, encoding: encoding,
-            chapterPattern: chapterPattern)
-        try options.run(paths: NovelPaths.fromEnvironment(), write: StandardOutput.write)
+        var settings = LayoutSettings()
+        settings.fontScale = fontScale
+        let printer = try PrintFlagError.checked(fontScale: fontScale) { () throws(BookPrinter.Problem) in
+            try BookPrinter(width: width, height: height, settings: settings)
+        }
+        let opened = try BookOpener.open(
+            path: book, encoding: bookOptions.encoding, chapterPattern: bookOptions.chapterPattern,
+            paths: NovelPaths.fromEnvironment())
+        let count = opened.index.entries.count
+        if let chapter, !(0..<count).contains(chapter) {
+            throw PrintFlagError.chapterOutOfRange(chapter, count: count, path: book)
+        }
+        printer.print(opened, entry: chapter, write: StandardOutput.write)
+    }
+}
+
+/// A `novel print` (or `novel read` without a terminal) value out of range, named by its flag: bad
+/// input (exit 2).
+enum PrintFlagError: NovelError, Equatable {
+    case problem(BookPrinter.Problem, fontScale: Double)
+    case chapterOutOfRange(Int, count: Int, path: String)
+
+    var isBadInput: Bool { true }
+
+    /// The printer built by `make`, or its problem worded for the command line.
+    static func checked(
+        fontScale: Double, _ make: () throws(BookPrinter.Problem) -> BookPrinter
+    ) throws(PrintFlagError) -> BookPrinter {
+        do {
+            return try make()
+        } catch {
+            throw .problem(error, fontScale: fontScale)
+        }
+    }
+
+    var description: String {
+        switch self {
+        case .problem(.fontScale(let scale), _):
+            "--font-scale \(scale): must be \(SettingsKey.fontScale.allowed)"
+        case .problem(.widthTooSmall(let width, let needed), let scale):
+            "--width \(width) is too small: font scale \(scale) needs at least \(needed) columns"
+        case .problem(.heightTooSmall(let height, let needed), let scale):
+            "--height \(height) is too small: font scale \(scale) needs at least \(needed) rows"
+        case .chapterOutOfRange(let chapter, let count, let path):
+            "--chapter \(chapter) is out of range: \(path) has entries 0 to \(count - 1) (see novel toc)"
+        }
     }
 }

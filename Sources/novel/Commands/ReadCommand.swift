@@ -29,8 +29,7 @@ struct ReadCommand: ParsableCommand {
     @Option(help: "Start at the bookmark with this id.") var bookmark: String?
     @Option(help: "Start this far through the book (0–100).") var percent: Double?
     @Option(help: "Page or scroll mode for this session (the saved setting is kept).") var mode: Mode?
-    @Option(help: "Decode with this encoding instead of detecting it.") var encoding: String?
-    @Option(help: "A regular expression that matches chapter heading lines.") var chapterPattern: String?
+    @OptionGroup var bookOptions: BookOptions
 
     /// `novel read BOOK` without argument-parser: the launch people wait for, where parsing the command
     /// tree (reflection and protocol-conformance lookups in a large binary) costs about 2 ms of the ~10.
@@ -42,7 +41,7 @@ struct ReadCommand: ParsableCommand {
         var command = ReadCommand()
         command.book = book
         (command.chapter, command.bookmark, command.percent, command.mode) = (nil, nil, nil, nil)
-        (command.encoding, command.chapterPattern) = (nil, nil)
+        command.bookOptions = .none
         return command
     }
 
@@ -57,7 +56,7 @@ struct ReadCommand: ParsableCommand {
         let settingsStore = SettingsStore(paths: paths)
         let (saved, warnings) = settingsStore.load()
         let settings = sessionSettings(saved)
-        let (path, encoding, chapterPattern) = (book, encoding, chapterPattern)
+        let (path, encoding, chapterPattern) = (book, bookOptions.encoding, bookOptions.chapterPattern)
         let open: @Sendable () throws -> ReadingSession = {
             try ReadingSession.open(path: path, encoding: encoding, chapterPattern: chapterPattern, paths: paths, remember: true)
         }
@@ -81,19 +80,10 @@ struct ReadCommand: ParsableCommand {
     /// Without a terminal: the pages from the one holding `offset` to the end of the book, laid out as
     /// `novel print` does (the text block `width` columns wide, no margin, 24 rows a page).
     private func printLaidOut(_ book: Book, from offset: Int, settings: Settings) throws {
-        let options = PrintOptions(path: book.path, width: settings.width, fontScale: settings.fontScale)
-        try options.validate()
-        var layoutSettings = LayoutSettings(settings)
-        layoutSettings.margin = 0
-        let layouter = PageLayouter(settings: layoutSettings, viewport: options.viewport)
-        let printer = LayoutPrinter(ambiguous: settings.ambiguousWidth)
-        let first = book.index.entryIndex(containing: offset)
-        for entry in first..<book.index.entries.count {
-            var layout = layouter.layout(book, entry: entry)
-            if entry == first { layout.pages = Array(layout.pages[layout.pageIndex(containing: offset)...]) }
-            if entry != first { StandardOutput.write(LayoutPrinter.pageSeparator + "\n") }
-            StandardOutput.write(printer.render(layout, text: book.text))
+        let printer = try PrintFlagError.checked(fontScale: settings.fontScale) { () throws(BookPrinter.Problem) in
+            try BookPrinter(width: settings.width, height: 24, settings: LayoutSettings(settings))
         }
+        printer.print(book, from: offset, write: StandardOutput.write)
     }
 
     /// `--mode` for this session only: scroll, or paging with the saved transition (or plain pages after scroll).

@@ -22,14 +22,17 @@ struct RecentCommand: ParsableCommand {
         }
         if json {
             let rows: [[String: Any]] = states.map { state in
-                [
+                var row: [String: Any] = [
                     "title": state.title, "path": state.lastPath, "percent": state.position?.percent ?? 0,
                     "lastRead": state.lastRead.map(Self.isoDate) ?? NSNull(),
                 ]
+                // A name that is not UTF-8: its exact bytes, for scripts that open it.
+                if RawPath.hasRawBytes(state.lastPath) {
+                    row["pathBytes"] = Data(RawPath.bytes(of: state.lastPath)).base64EncodedString()
+                }
+                return row
             }
-            let data = try JSONSerialization.data(
-                withJSONObject: rows, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-            StandardOutput.writeLine(String(decoding: data, as: UTF8.self))
+            try StandardOutput.writeJSON(object: rows)
             return
         }
         if states.isEmpty {

@@ -43,7 +43,7 @@ struct SettingsCommand: ParsableCommand {
     func run() throws {
         let store = SettingsStore(paths: NovelPaths.fromEnvironment())
         let (loaded, warnings) = store.load()
-        for warning in warnings { FileHandle.standardError.write(Data("novel: \(warning)\n".utf8)) }
+        StandardError.warn(warnings)
         var settings = loaded
         if let get {
             guard let key = SettingsKey(rawValue: get) else { throw StateError.unknownKey(get) }
@@ -65,9 +65,7 @@ struct SettingsCommand: ParsableCommand {
         if json {
             var object: [String: Any] = [:]
             for key in SettingsKey.allCases { object[key.rawValue] = key.json(settings) }
-            let data = try JSONSerialization.data(
-                withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-            StandardOutput.writeLine(String(decoding: data, as: UTF8.self))
+            try StandardOutput.writeJSON(object: object)
             return
         }
         var lines = "# \(store.path)\n"

@@ -20,9 +20,7 @@ struct TocCommand: ParsableCommand {
 
     @Argument(help: "The book file.") var book: String
     @Flag(help: "Print JSON: an array of {index, level, title, number, offset, characters}.") var json = false
-    @Option(help: "Decode with this encoding instead of detecting it (gb18030, big5, utf-16le …).") var encoding: String?
-    @Option(help: "An ICU regular expression that matches heading lines, instead of the built-in rules.")
-    var chapterPattern: String?
+    @OptionGroup var bookOptions: BookOptions
     /// For scripts/bench-chapters: timings on stderr, and no table.
     @Flag(help: .hidden) var timing = false
 
@@ -32,8 +30,9 @@ struct TocCommand: ParsableCommand {
         // Through the reading session, so that the book's remembered pattern and encoding give the same
         // chapters as the reader shows; nothing given here is remembered.
         let session = try ReadingSession.open(
-            path: book, encoding: encoding, chapterPattern: chapterPattern, paths: NovelPaths.fromEnvironment())
-        for warning in session.warnings { FileHandle.standardError.write(Data("novel: \(warning)\n".utf8)) }
+            path: book, encoding: bookOptions.encoding, chapterPattern: bookOptions.chapterPattern,
+            paths: NovelPaths.fromEnvironment())
+        StandardError.warn(session.warnings)
         let opened = session.book
         if timing {
             try reportTiming(opened, open: clock.now - started)
@@ -46,9 +45,7 @@ struct TocCommand: ParsableCommand {
                 nested: entry.volumeIndex != nil)
         }
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            StandardOutput.writeLine(String(decoding: try encoder.encode(rows), as: UTF8.self))
+            try StandardOutput.writeJSON(rows)
             return
         }
         let digits = String(rows.count).count
@@ -67,6 +64,7 @@ extension TocCommand {
     /// index from the cache or a scan), a fresh scan of the loaded text, and a read of the cache file.
     func reportTiming(_ book: Book, open: Duration) throws {
         let clock = ContinuousClock()
+        let chapterPattern = bookOptions.chapterPattern
         let splitter = try ChapterSplitter(customPattern: chapterPattern)
         let scan = clock.measure { _ = splitter.split(book.text) }
         let cache = ChapterIndexCache(directory: NovelPaths.fromEnvironment().cacheDirectory)

@@ -11,7 +11,7 @@ import Testing
     func sampleChapter(width: Int, fontScale: Double) throws {
         let book = try BookOpener.open(path: Corpus.repositoryPath("books/青灯记.txt"))
         let entry = try #require(book.index.entries.firstIndex { $0.title == "第一章　雨夜来客" })
-        let settings = layoutSettings(width: width, fontScale: fontScale)
+        let settings = TestBooks.layoutSettings(width: width, fontScale: fontScale)
         let layouter = PageLayouter(settings: settings, viewport: Viewport(columns: width, rows: 24))
         let layout = layouter.layout(book, entry: entry)
         var checker = LayoutChecker(book: book, layout: layout, settings: settings)
@@ -25,7 +25,7 @@ import Testing
     /// Spacing settings and an English chapter, with every line's rows and byte ranges.
     @Test func spacingAndPositions() throws {
         let book = try BookOpener.open(path: Corpus.repositoryPath("books/the-lamplighter.txt"))
-        let settings = layoutSettings(width: 37, indent: 1, lineSpacing: 1, letterSpacing: 0, paragraphSpacing: 1)
+        let settings = TestBooks.layoutSettings(width: 37, indent: 1, lineSpacing: 1, letterSpacing: 0, paragraphSpacing: 1)
         let layout = PageLayouter(settings: settings, viewport: Viewport(columns: 41, rows: 20)).layout(book, entry: 1)
         var checker = LayoutChecker(book: book, layout: layout, settings: settings)
         #expect(checker.check().isEmpty)

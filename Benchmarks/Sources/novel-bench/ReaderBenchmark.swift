@@ -1,16 +1,18 @@
 import NovelCore
+import NovelTUI
 
-/// Hooks for the benchmark suite: from a key to the finished screen model, through the same
-/// `handle` and `screen()` the terminal uses.
-public enum ReaderBenchmark {
+/// The pager's benchmark steps: from a key to the finished screen model, through the same public
+/// `handle` and `screen()` the terminal uses. Here, not in NovelTUI, so that the shipped binary holds
+/// no benchmark code.
+enum ReaderBenchmark {
     /// One page turn (`PgDn`) and the screen it produces.
-    public static func pageTurn(_ reader: inout Reader, now: Double = 0) -> Screen {
+    static func pageTurn(_ reader: inout Reader, now: Double = 0) -> Screen {
         _ = reader.handle(.key(.pageDown), now: now)
         return reader.screen()
     }
 
     /// Opens the TOC, selects `entry` and presses Enter: a jump into a chapter that may not be laid out yet.
-    public static func tocJump(_ reader: inout Reader, to entry: Int, now: Double = 0) -> Screen {
+    static func tocJump(_ reader: inout Reader, to entry: Int, now: Double = 0) -> Screen {
         _ = reader.handle(.key(.tab), now: now)
         reader.selectInTOC(entry)
         _ = reader.handle(.key(.enter), now: now)
@@ -18,5 +20,5 @@ public enum ReaderBenchmark {
     }
 
     /// The TOC entry on screen, to check where a benchmark's jumps landed.
-    public static func currentEntry(_ reader: Reader) -> Int { reader.currentEntry }
+    static func currentEntry(_ reader: Reader) -> Int { reader.currentEntry }
 }

@@ -103,7 +103,7 @@ import Testing
     @Test(arguments: 0..<80)
     func generatedTextKeepsTheIssuesKinsokuRules(seed: Int) {
         var generator = SeededGenerator(seed: UInt64(seed) &* 104_729 &+ 3)
-        let book = layoutBook(Self.novelText(paragraphs: 30, using: &generator), split: false)
+        let book = TestBooks.book(Self.novelText(paragraphs: 30, using: &generator), split: false)
         for _ in 0..<3 {
             let (settings, viewport) = Self.randomSettings(using: &generator)
             let layouter = PageLayouter(settings: settings, viewport: viewport)
@@ -125,7 +125,7 @@ import Testing
                 text += Self.novelText(paragraphs: Int.random(in: 1...6, using: &generator), using: &generator)
             }
         }
-        let book = layoutBook(text)
+        let book = TestBooks.book(text)
         #expect(book.index.entries.contains { $0.level == .volume && $0.range.isEmpty })
         let (settings, viewport) = Self.randomSettings(using: &generator)
         let layout = BookLayout(book: book, settings: settings, viewport: viewport, capacity: 3)

@@ -302,17 +302,20 @@ import Testing
     }
 }
 
-@Suite struct ReaderBenchmarkHookTests {
-    @Test func hooksTurnPagesAndJumpThroughTheTOC() {
+/// What the benchmarks drive (Benchmarks/…/ReaderBenchmark.swift): a TOC jump and a page turn.
+@Suite struct ReaderTOCJumpTests {
+    @Test func selectingInTheTOCAndEnterJumpsThereAndPageDownTurns() {
         var reader = makeReader()
         let entries = sampleBook.index.entries
-        let jumped = ReaderBenchmark.tocJump(&reader, to: 4)
-        #expect(ReaderBenchmark.currentEntry(reader) == 4)
+        reader.selectInTOC(4)
+        _ = reader.handle(.key(.enter), now: 0)
+        let jumped = reader.screen()
+        #expect(reader.currentEntry == 4)
         #expect(reader.firstVisibleOffset == entries[4].range.lowerBound)
         #expect(reader.overlay == nil)
-        let turned = ReaderBenchmark.pageTurn(&reader)
+        _ = reader.handle(.key(.pageDown), now: 0)
         #expect(reader.location == PageLocation(entry: 4, page: 1))
-        #expect(turned.textRows != jumped.textRows)
+        #expect(reader.screen().textRows != jumped.textRows)
     }
 }
 
@@ -392,5 +395,24 @@ import Testing
         let palette = ThemePalette(theme: .terminal, environment: [:])
         #expect(palette.colors(for: .text) == ThemePalette.Colors())
         #expect(palette.reversesWithoutColor(.status))
+    }
+}
+
+/// Names, titles and notes come from files: the reader shows their controls escaped, in the status bar
+/// and the bookmarks overlay alike, and never hands a raw ESC to the terminal.
+@Suite struct ReaderEscapingTests {
+    @Test func controlsInTheTitleAndANoteAreShownEscaped() {
+        let book = Book(
+            path: "books/x\u{1B}[2J.txt", title: "x\u{1B}[2J\u{9B}y", text: sampleBook.text,
+            fingerprint: sampleBook.fingerprint, index: sampleBook.index)
+        var reader = makeReader(columns: 80, rows: 24, book: book)
+        let status = reader.screen().textRows.last ?? ""
+        #expect(status.contains("x\\e[2J\\u{9B}y"), "\(status)")
+        reader.press("m")
+        reader.type("note\u{1B}]0;t\u{07}")
+        reader.press("Enter", "'")
+        let rows = reader.screen().textRows.joined(separator: "\n")
+        #expect(rows.contains("note\\e]0;t\\x07"), "\(rows)")
+        #expect(!rows.contains("\u{1B}") && !status.contains("\u{1B}"))
     }
 }

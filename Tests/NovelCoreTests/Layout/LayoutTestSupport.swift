@@ -1,38 +1,7 @@
 import Foundation
+import NovelTestSupport
 
 @testable import NovelCore
-
-/// A book made from a string, split by the built-in chapter rules (or one section with `split: false`).
-func layoutBook(_ string: String, split: Bool = true) -> Book {
-    let text = BookText(utf8: Array(string.utf8), encoding: "UTF-8", encodingSource: .validUTF8, invalidSequences: 0)
-    let index =
-        split
-        ? ChapterSplitter().split(text)
-        : ChapterIndex(
-            entries: [
-                TOCEntry(
-                    level: .chapter, title: "Text", number: nil, range: 0..<text.utf8.count, bodyStart: 0,
-                    volumeIndex: nil, kind: .section)
-            ], ruleName: "none")
-    return Book(path: "test.txt", title: "test", text: text, fingerprint: "test", index: index)
-}
-
-/// Layout settings for tests: every field set, so a changed default does not change a test.
-func layoutSettings(
-    width: Int = 80, fontScale: Double = 1, indent: Int = 2, lineSpacing: Int = 0, letterSpacing: Int = 0,
-    paragraphSpacing: Int = 1, margin: Int = 0, ambiguous: AmbiguousWidth = .narrow
-) -> LayoutSettings {
-    var settings = LayoutSettings()
-    settings.width = width
-    settings.fontScale = fontScale
-    settings.indent = indent
-    settings.lineSpacing = lineSpacing
-    settings.letterSpacing = letterSpacing
-    settings.paragraphSpacing = paragraphSpacing
-    settings.margin = margin
-    settings.ambiguousWidth = ambiguous
-    return settings
-}
 
 /// The visible text of each line: clusters in order at their columns, gaps (and the rest of a scaled
 /// glyph's box) shown as spaces, for readable expectations.

@@ -35,7 +35,7 @@ import Testing
     }
 
     static func randomSettings(using generator: inout SeededGenerator) -> (LayoutSettings, Viewport) {
-        let settings = layoutSettings(
+        let settings = TestBooks.layoutSettings(
             width: Int.random(in: 1...90, using: &generator),
             fontScale: [1, 1, 1.5, 2, 2.5, 3].randomElement(using: &generator)!,
             indent: Int.random(in: 0...4, using: &generator),
@@ -95,7 +95,7 @@ import Testing
         var generator = SeededGenerator(seed: UInt64(seed) &* 7919 &+ 17)
         let text = Self.generated(UInt64(seed), length: Int.random(in: 0...400, using: &generator))
         let (settings, viewport) = Self.randomSettings(using: &generator)
-        let book = layoutBook(text, split: seed % 2 == 0)
+        let book = TestBooks.book(text, split: seed % 2 == 0)
         let problems = Self.check(book, PageLayouter(settings: settings, viewport: viewport))
         #expect(problems.isEmpty, "seed \(seed), \(settings), \(viewport): \(problems)")
         let walked = Self.walk(BookLayout(book: book, settings: settings, viewport: viewport, capacity: 2))
@@ -112,7 +112,7 @@ import Testing
                 Self.generated(UInt64(seed * 10 + chapter), length: Int.random(in: 0...300, using: &generator)) + "\n"
         }
         let (settings, viewport) = Self.randomSettings(using: &generator)
-        let book = layoutBook(text)
+        let book = TestBooks.book(text)
         let problems = Self.check(book, PageLayouter(settings: settings, viewport: viewport))
         #expect(problems.isEmpty, "seed \(seed), \(settings), \(viewport): \(problems)")
         #expect(Self.walk(BookLayout(book: book, settings: settings, viewport: viewport)).isEmpty)

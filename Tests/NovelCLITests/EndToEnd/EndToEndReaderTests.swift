@@ -7,117 +7,89 @@ import Testing
 @Suite(
     .serialized, .enabled(if: TmuxSession.isAvailable, Comment(rawValue: TmuxSession.absentMessage)))
 final class EndToEndReaderTests {
-    let home: TemporaryDirectory
-    let book = Corpus.repositoryPath("books/青灯记.txt")
+    let session: ReaderInTmux
 
-    init() throws { home = try TemporaryDirectory("novel-e2e") }
-    deinit { home.remove() }
-
-    private func terminal(_ columns: Int = 80, _ rows: Int = 24) throws -> TmuxSession {
-        try TmuxSession(columns: columns, rows: rows, environment: ["NOVEL_HOME": home.path])
-    }
-
-    private func open(_ terminal: TmuxSession, _ extra: [String] = [], expecting text: String = "青灯记") throws
-        -> String
-    {
-        try terminal.runInShell([NovelBinary.path, "read", book] + extra)
-        var previous: String?
-        return try terminal.waitUntil("the reader's first screen showing \(text)") { screen in
-            defer { previous = screen }
-            return screen == previous && screen.contains(text) && !screen.contains("novel-exit")
-                && (try? terminal.alternateScreenIsOn()) == true
-        }
-    }
+    init() throws { session = try ReaderInTmux() }
 
     private func textLines(_ screen: String) -> [String] {
         screen.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }
 
-    private func press(_ keys: String..., on terminal: TmuxSession, from screen: String) throws -> String {
-        for key in keys { try terminal.send(key) }
-        return try terminal.waitForChange(from: screen)
-    }
-
-    private func quit(_ terminal: TmuxSession) throws {
-        try terminal.send("q")
-        #expect(try terminal.waitForExit() == 0)
-    }
-
     @Test func pageModeTurnsWholePagesAndScrollModeMovesOneLine() throws {
-        let terminal = try terminal()
+        let terminal = try session.terminal()
         defer { terminal.kill() }
-        let page = try open(terminal, ["--chapter", "第一章"], expecting: "第一章")
-        let nextPage = try press("Space", on: terminal, from: page)
+        let page = try session.open(terminal, nil, ["--chapter", "第一章"], expecting: "第一章")
+        let nextPage = try session.press("Space", on: terminal, from: page)
         // A whole page on: the new page's first line was not on the old page.
         #expect(!textLines(page).dropLast().contains(textLines(nextPage)[0]))
-        try quit(terminal)
+        #expect(try session.quit(terminal) == 0)
 
         try terminal.send("C-l")
-        let scroll = try open(terminal, ["--chapter", "第一章", "--mode", "scroll"], expecting: "第一章")
-        let scrolled = try press("j", on: terminal, from: scroll)
+        let scroll = try session.open(terminal, nil, ["--chapter", "第一章", "--mode", "scroll"], expecting: "第一章")
+        let scrolled = try session.press("j", on: terminal, from: scroll)
         // One line on: the old second line is now the first.
         #expect(scrolled.split(separator: "\n").first == scroll.split(separator: "\n").dropFirst().first)
-        try quit(terminal)
+        #expect(try session.quit(terminal) == 0)
     }
 
     @Test func tableOfContentsFiltersAndJumps() throws {
-        let terminal = try terminal()
+        let terminal = try session.terminal()
         defer { terminal.kill() }
-        let first = try open(terminal)
-        let toc = try press("t", on: terminal, from: first)
+        let first = try session.open(terminal)
+        let toc = try session.press("t", on: terminal, from: first)
         #expect(toc.contains("第一章") && toc.contains("第二卷"))
         try terminal.type("江州")
         try terminal.waitForSettled("第十章")
         try terminal.send("Enter")
         let chapter = try terminal.waitUntil("chapter 10 on screen") { $0.contains("江州茶社") && !$0.contains("第二章") }
         #expect(chapter.contains("第十章"))
-        try quit(terminal)
+        #expect(try session.quit(terminal) == 0)
     }
 
     @Test func bookmarksAreAddedListedAndJumpedTo() throws {
-        let terminal = try terminal()
+        let terminal = try session.terminal()
         defer { terminal.kill() }
-        let start = try open(terminal, ["--chapter", "第三章"], expecting: "第三章")
+        let start = try session.open(terminal, nil, ["--chapter", "第三章"], expecting: "第三章")
         try terminal.send("m")
         // An optional note prompt: give a note and confirm.
         try terminal.type("ferry")
         try terminal.send("Enter")
-        let elsewhere = try press("G", on: terminal, from: start)
+        let elsewhere = try session.press("G", on: terminal, from: start)
         #expect(!elsewhere.contains("第三章"))
-        let list = try press("'", on: terminal, from: elsewhere)
+        let list = try session.press("'", on: terminal, from: elsewhere)
         #expect(list.contains("第三章") && list.contains("ferry"))
         try terminal.send("Enter")
         try terminal.waitUntil("the bookmarked page") { $0.contains("第三章") && !$0.contains("ferry") }
-        try quit(terminal)
-        let listed = try NovelBinary.run(["bookmarks", book], environment: ["NOVEL_HOME": home.path])
+        #expect(try session.quit(terminal) == 0)
+        let listed = try NovelBinary.run(["bookmarks", session.book], environment: ["NOVEL_HOME": session.home.path])
         #expect(listed.stdout.contains("ferry"), "\(listed.stdout)\(listed.stderr)")
     }
 
     @Test func aSettingChangedInTheOverlayIsSaved() throws {
-        let terminal = try terminal()
+        let terminal = try session.terminal()
         defer { terminal.kill() }
-        let first = try open(terminal)
-        let overlay = try press("s", on: terminal, from: first)
+        let first = try session.open(terminal)
+        let overlay = try session.press("s", on: terminal, from: first)
         #expect(overlay.lowercased().contains("theme"))
-        _ = try press("+", on: terminal, from: overlay)
+        _ = try session.press("+", on: terminal, from: overlay)
         try terminal.send("Escape")
         try terminal.waitUntil("the overlay to close") { !$0.lowercased().contains("theme") }
-        try quit(terminal)
-        let settings = try String(contentsOfFile: home.path + "/config/settings.json", encoding: .utf8)
+        #expect(try session.quit(terminal) == 0)
+        let settings = try String(contentsOfFile: session.home.path + "/config/settings.json", encoding: .utf8)
         #expect(settings.contains("\"fontScale\" : 1.5") || settings.contains("\"fontScale\":1.5"), "\(settings)")
     }
 
     @Test func searchFindsAcrossTheBookAndNextMovesOn() throws {
-        let terminal = try terminal()
+        let terminal = try session.terminal()
         defer { terminal.kill() }
-        let first = try open(terminal)
+        let first = try session.open(terminal)
         try terminal.send("/")
         try terminal.type("云母")
         try terminal.send("Enter")
         let found = try terminal.waitForChange(from: first)
         #expect(found.contains("云母"))
-        let next = try press("n", on: terminal, from: found)
+        let next = try session.press("n", on: terminal, from: found)
         #expect(next.contains("云母"))
-        try quit(terminal)
+        #expect(try session.quit(terminal) == 0)
     }
 }

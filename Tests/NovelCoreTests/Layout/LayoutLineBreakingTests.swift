@@ -10,8 +10,8 @@ import Testing
         _ text: String, width: Int, fontScale: Double = 1, indent: Int = 0, letterSpacing: Int = 0,
         ambiguous: AmbiguousWidth = .narrow
     ) -> [String] {
-        let book = layoutBook(text, split: false)
-        let settings = layoutSettings(
+        let book = TestBooks.book(text, split: false)
+        let settings = TestBooks.layoutSettings(
             width: width, fontScale: fontScale, indent: indent, letterSpacing: letterSpacing, paragraphSpacing: 0,
             ambiguous: ambiguous)
         let layout = PageLayouter(settings: settings, viewport: Viewport(columns: width, rows: 100)).layout(
@@ -93,11 +93,11 @@ import Testing
     }
 
     @Test func fontScaleWidensEveryCluster() throws {
-        let book = layoutBook("中文ab", split: false)
+        let book = TestBooks.book("中文ab", split: false)
         for (scale, wide, narrow, rows) in [
             (1.0, 2, 1, 1), (1.5, 3, 2, 2), (2.0, 4, 2, 2), (2.5, 5, 3, 3), (3.0, 6, 3, 3),
         ] {
-            let settings = layoutSettings(width: 40, fontScale: scale, indent: 0)
+            let settings = TestBooks.layoutSettings(width: 40, fontScale: scale, indent: 0)
             let layout = PageLayouter(settings: settings, viewport: Viewport(columns: 40, rows: 10)).layout(
                 book, entry: 0)
             #expect(layout.geometry.rowsPerGlyph == rows)
@@ -118,16 +118,16 @@ import Testing
     }
 
     @Test func rowsFollowLineAndParagraphSpacing() {
-        let book = layoutBook("一\n二二二二二二\n\n\n三", split: false)
-        let settings = layoutSettings(width: 6, indent: 0, lineSpacing: 1, paragraphSpacing: 2)
+        let book = TestBooks.book("一\n二二二二二二\n\n\n三", split: false)
+        let settings = TestBooks.layoutSettings(width: 6, indent: 0, lineSpacing: 1, paragraphSpacing: 2)
         let layout = PageLayouter(settings: settings, viewport: Viewport(columns: 6, rows: 100)).layout(book, entry: 0)
         // 一 | gap 1+2 | 二二二 | gap 1 | 二二二 | gap 1+2 (blank lines collapse) | 三
         #expect(layout.lines.map(\.row) == [0, 4, 6, 10])
     }
 
     @Test func theHeadingIsACentredTitleLine() throws {
-        let book = layoutBook("第一章　开始\n　　正文。\n第二章　继续\n　　更多。\n")
-        let settings = layoutSettings(width: 20, indent: 2)
+        let book = TestBooks.book("第一章　开始\n　　正文。\n第二章　继续\n　　更多。\n")
+        let settings = TestBooks.layoutSettings(width: 20, indent: 2)
         let layouter = PageLayouter(settings: settings, viewport: Viewport(columns: 20, rows: 10))
         let entry = try #require(book.index.entries.firstIndex { $0.title == "第一章　开始" })
         let layout = layouter.layout(book, entry: entry)
@@ -139,19 +139,19 @@ import Testing
     }
 
     @Test func tooSmallViewportsHaveNoGeometry() {
-        let settings = layoutSettings(width: 80, fontScale: 3)
+        let settings = TestBooks.layoutSettings(width: 80, fontScale: 3)
         #expect(PageLayouter(settings: settings, viewport: Viewport(columns: 5, rows: 10)).geometry == nil)
         #expect(PageLayouter(settings: settings, viewport: Viewport(columns: 6, rows: 2)).geometry == nil)
         #expect(PageLayouter(settings: settings, viewport: Viewport(columns: 6, rows: 3)).geometry != nil)
-        #expect(PageLayouter(settings: layoutSettings(), viewport: Viewport(columns: 1, rows: 10)).geometry == nil)
-        let book = layoutBook("正文", split: false)
+        #expect(PageLayouter(settings: TestBooks.layoutSettings(), viewport: Viewport(columns: 1, rows: 10)).geometry == nil)
+        let book = TestBooks.book("正文", split: false)
         let layout = PageLayouter(settings: settings, viewport: Viewport(columns: 5, rows: 10)).layout(book, entry: 0)
         #expect(layout.pages.count == 1)
         #expect(layout.lines.isEmpty)
     }
 
     @Test func theBlockIsCentredInsideTheMargins() throws {
-        var settings = layoutSettings(width: 40, margin: 3)
+        var settings = TestBooks.layoutSettings(width: 40, margin: 3)
         var geometry = try #require(
             PageLayouter(settings: settings, viewport: Viewport(columns: 100, rows: 10)).geometry)
         #expect(geometry.textWidth == 40)

@@ -1,7 +1,7 @@
 import NovelCore
 
-/// What the reader asks its host to do after an event; the app loop performs these through the stores.
-public enum ReaderEffect: Sendable, Equatable {
+/// What the reader asks the app to do after handling an event; the app performs it through the stores.
+public enum ReaderAction: Sendable, Equatable {
     case saveProgress(ReadingPosition)
     case saveSettings(Settings)
     case addBookmark(Bookmark)

@@ -1,4 +1,5 @@
 import NovelCore
+import NovelTestSupport
 
 @testable import NovelTUI
 
@@ -26,9 +27,7 @@ let sampleBook: Book = {
 }()
 
 func makeBook(_ string: String) -> Book {
-    let text = BookText(utf8: Array(string.utf8), encoding: "UTF-8", encodingSource: .validUTF8, invalidSequences: 0)
-    let index = ChapterSplitter().split(text)
-    return Book(path: "books/sample.txt", title: "sample", text: text, fingerprint: BookFingerprint.of(text.utf8), index: index)
+    TestBooks.book(string, path: "books/sample.txt", title: "sample")
 }
 
 func makeReader(
@@ -41,12 +40,12 @@ func makeReader(
 extension Reader {
     /// Sends keys named as in the keymap (`"Space"`, `"j"`, `"Enter"`), or typed text for `type`.
     @discardableResult
-    mutating func press(_ names: String..., now: Double = 0) -> [ReaderEffect] {
+    mutating func press(_ names: String..., now: Double = 0) -> [ReaderAction] {
         names.flatMap { handle(KeyName.event($0)!, now: now) }
     }
 
     @discardableResult
-    mutating func type(_ text: String) -> [ReaderEffect] {
+    mutating func type(_ text: String) -> [ReaderAction] {
         text.flatMap { handle(.key(.character($0)), now: 0) }
     }
 

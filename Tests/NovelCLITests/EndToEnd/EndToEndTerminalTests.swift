@@ -6,30 +6,9 @@ import Testing
 /// Every wait polls the screen until the expected text is there (no fixed sleeps), and the tests run one at a time.
 @Suite(.serialized, .enabled(if: TmuxSession.isAvailable, Comment(rawValue: TmuxSession.absentMessage)))
 final class EndToEndTerminalTests {
-    let home: TemporaryDirectory
-    let book = Corpus.repositoryPath("books/青灯记.txt")
+    let session: ReaderInTmux
 
-    init() throws { home = try TemporaryDirectory("novel-e2e") }
-    deinit { home.remove() }
-
-    private func terminal(_ columns: Int = 80, _ rows: Int = 24) throws -> TmuxSession {
-        try TmuxSession(columns: columns, rows: rows, environment: ["NOVEL_HOME": home.path])
-    }
-
-    /// Starts `novel read` on the sample and waits for its first screen.
-    private func open(
-        _ terminal: TmuxSession, _ path: String? = nil, _ extra: [String] = [], expecting text: String = "青灯记"
-    ) throws -> String {
-        try terminal.runInShell([NovelBinary.path, "read", path ?? book] + extra)
-        // The reader's own screen, settled: the alternate screen is on and the shell's lines are gone.
-        var previous: String?
-        return try terminal.waitUntil("the reader's first screen showing \(text)") { screen in
-            defer { previous = screen }
-            return screen == previous && screen.contains(text) && !screen.contains("novel-exit")
-                && !screen.split(separator: "\n").contains { $0.hasPrefix(TmuxSession.prompt) }
-                && (try? terminal.alternateScreenIsOn()) == true
-        }
-    }
+    init() throws { session = try ReaderInTmux() }
 
     /// The first line of text on the screen: where the reader is.
     private func firstLine(_ screen: String) -> String {
@@ -41,74 +20,62 @@ final class EndToEndTerminalTests {
         screen.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined()
     }
 
-    private func quit(_ terminal: TmuxSession) throws -> Int {
-        try terminal.send("q")
-        return try terminal.waitForExit()
-    }
-
-    /// Presses `key` and waits until the screen is no longer `screen`.
-    @discardableResult
-    private func press(_ key: String, on terminal: TmuxSession, from screen: String) throws -> String {
-        try terminal.send(key)
-        return try terminal.waitForChange(from: screen)
-    }
-
     @Test func opensTheSampleShowsTextAndQuitsRestoringTheTerminal() throws {
-        let terminal = try terminal()
+        let terminal = try session.terminal()
         defer { terminal.kill() }
         #expect(try terminal.capture().contains(TmuxSession.prompt))
         #expect(try !terminal.alternateScreenIsOn())
 
-        try terminal.runInShell([NovelBinary.path, "read", book])
+        try terminal.runInShell([NovelBinary.path, "read", session.book])
         try terminal.waitForSettled("作者：无名氏")
         #expect(try terminal.alternateScreenIsOn())
 
-        #expect(try quit(terminal) == 0)
+        #expect(try session.quit(terminal) == 0)
         let after = try terminal.capture()
         #expect(try !terminal.alternateScreenIsOn())
-        // The shell has the terminal again: a fresh prompt after the exit status, and no book text left behind.
+        // The shell has the terminal again: a fresh prompt after the exit status, and no session.book text left behind.
         let lines = after.split(separator: "\n").map(String.init)
         #expect(lines.last == TmuxSession.prompt, "\(after)")
         #expect(!after.contains("作者：无名氏"))
     }
 
     @Test func reopensWherePreviousReadingStopped() throws {
-        let terminal = try terminal()
+        let terminal = try session.terminal()
         defer { terminal.kill() }
-        var screen = try open(terminal)
-        screen = try press("Space", on: terminal, from: screen)
-        screen = try press("Space", on: terminal, from: screen)
+        var screen = try session.open(terminal)
+        screen = try session.press("Space", on: terminal, from: screen)
+        screen = try session.press("Space", on: terminal, from: screen)
         let place = firstLine(screen)
-        #expect(try quit(terminal) == 0)
+        #expect(try session.quit(terminal) == 0)
 
         try terminal.send("C-l")
-        let reopened = try open(terminal)
+        let reopened = try session.open(terminal)
         #expect(firstLine(reopened) == place, "reopened at:\n\(reopened)")
-        #expect(try quit(terminal) == 0)
+        #expect(try session.quit(terminal) == 0)
     }
 
     @Test func nextAndPreviousPageAndLineKeysMove() throws {
-        let terminal = try terminal()
+        let terminal = try session.terminal()
         defer { terminal.kill() }
-        let first = try open(terminal)
-        let next = try press("PageDown", on: terminal, from: first)
+        let first = try session.open(terminal)
+        let next = try session.press("PageDown", on: terminal, from: first)
         #expect(firstLine(next) != firstLine(first))
-        let back = try press("b", on: terminal, from: next)
+        let back = try session.press("b", on: terminal, from: next)
         #expect(firstLine(back) == firstLine(first))
         // A mouse-wheel step down (X10 encoding, as tmux-256color sends it).
         try terminal.sendBytes([0x1B, 0x5B, 0x4D, 0x61, 0x2B, 0x26])
         let wheeled = try terminal.waitForChange(from: back)
         #expect(firstLine(wheeled) != firstLine(back))
-        #expect(try quit(terminal) == 0)
+        #expect(try session.quit(terminal) == 0)
     }
 
     @Test(arguments: [SIGTERM, SIGINT, SIGHUP])
     func aSignalRestoresTheTerminalAndSavesTheReadingPosition(signal: Int32) throws {
-        let terminal = try terminal()
+        let terminal = try session.terminal()
         defer { terminal.kill() }
-        var screen = try open(terminal)
-        screen = try press("Space", on: terminal, from: screen)
-        screen = try press("Space", on: terminal, from: screen)
+        var screen = try session.open(terminal)
+        screen = try session.press("Space", on: terminal, from: screen)
+        screen = try session.press("Space", on: terminal, from: screen)
         let place = firstLine(screen)
         let pid = try #require(try terminal.foregroundProcess(named: "novel"))
         kill(pid, signal)
@@ -117,16 +84,16 @@ final class EndToEndTerminalTests {
         #expect(try terminal.capture().split(separator: "\n").last.map(String.init) == TmuxSession.prompt)
 
         try terminal.send("C-l")
-        let reopened = try open(terminal)
+        let reopened = try session.open(terminal)
         #expect(firstLine(reopened) == place)
-        #expect(try quit(terminal) == 0)
+        #expect(try session.quit(terminal) == 0)
     }
 
     @Test func resizeKeepsTheReadingPosition() throws {
-        let terminal = try terminal(80, 24)
+        let terminal = try session.terminal(80, 24)
         defer { terminal.kill() }
-        var screen = try open(terminal)
-        screen = try press("Space", on: terminal, from: screen)
+        var screen = try session.open(terminal)
+        screen = try session.press("Space", on: terminal, from: screen)
         let place = firstLine(screen)
         try terminal.resize(columns: 46, rows: 15)
         // The first visible character stays on screen (lines re-wrap, so compare the text run together).
@@ -136,52 +103,52 @@ final class EndToEndTerminalTests {
             return current == previous && current != screen && joined(current).contains(place.prefix(6))
         }
         #expect(resized.split(separator: "\n").allSatisfy { $0.count <= 46 })
-        #expect(try quit(terminal) == 0)
+        #expect(try session.quit(terminal) == 0)
     }
 
     @Test func aTinyTerminalShowsAMessageAndRecoversWhenEnlarged() throws {
-        let terminal = try terminal(20, 4)
+        let terminal = try session.terminal(20, 4)
         defer { terminal.kill() }
         try terminal.resize(columns: 5, rows: 2)
-        try terminal.runInShell([NovelBinary.path, "read", book])
+        try terminal.runInShell([NovelBinary.path, "read", session.book])
         try terminal.waitUntil("the reader to start") { _ in (try? terminal.alternateScreenIsOn()) == true }
         let tiny = try terminal.waitUntil("a message") { !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
         #expect(!tiny.contains("novel-exit"))
         try terminal.resize(columns: 60, rows: 14)
         try terminal.waitFor("青")
-        #expect(try quit(terminal) == 0)
+        #expect(try session.quit(terminal) == 0)
     }
 
     @Test func themesColourTheTextAndNoColorTurnsColoursOff() throws {
-        let config = home.path + "/config"
+        let config = session.home.path + "/config"
         try FileManager.default.createDirectory(atPath: config, withIntermediateDirectories: true)
         try Data(#"{"version": 1, "theme": "night"}"#.utf8).write(to: URL(fileURLWithPath: config + "/settings.json"))
         for noColor in [false, true] {
             let terminal = try TmuxSession(
-                columns: 60, rows: 12, environment: ["NOVEL_HOME": home.path, "NO_COLOR": noColor ? "1" : ""])
+                columns: 60, rows: 12, environment: ["NOVEL_HOME": session.home.path, "NO_COLOR": noColor ? "1" : ""])
             defer { terminal.kill() }
-            _ = try open(terminal)
+            _ = try session.open(terminal)
             let styled = try terminal.captureWithAttributes()
             // The night theme sets 256-colour foreground and background codes; NO_COLOR leaves only attributes.
             let coloured = styled.contains("38;5;") || styled.contains("48;5;")
             #expect(coloured != noColor, "NO_COLOR=\(noColor):\n\(styled)")
-            #expect(try quit(terminal) == 0)
+            #expect(try session.quit(terminal) == 0)
         }
     }
 
     @Test(.enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.absentMessage)))
     func aGB18030NovelOpensDecodedAtAChapter() throws {
-        let terminal = try terminal()
+        let terminal = try session.terminal()
         defer { terminal.kill() }
-        let screen = try open(terminal, Corpus.path("real/xiyouji.gb18030-lf.txt"), ["--chapter", "第二回"], expecting: "第二回")
+        let screen = try session.open(terminal, Corpus.path("real/xiyouji.gb18030-lf.txt"), ["--chapter", "第二回"], expecting: "第二回")
         #expect(screen.contains("悟"), "\(screen)")
-        #expect(try quit(terminal) == 0)
+        #expect(try session.quit(terminal) == 0)
     }
 
     @Test func aBinaryFileExitsWithAMessage() throws {
-        let terminal = try terminal()
+        let terminal = try session.terminal()
         defer { terminal.kill() }
-        let binary = try home.write("image.txt", [0x89, 0x50, 0x4E, 0x47] + [UInt8](repeating: 0, count: 400) + [1, 2, 3])
+        let binary = try session.home.write("image.txt", [0x89, 0x50, 0x4E, 0x47] + [UInt8](repeating: 0, count: 400) + [1, 2, 3])
         try terminal.runInShell([NovelBinary.path, "read", binary])
         let status = try terminal.waitForExit()
         #expect(status == 2)
@@ -190,8 +157,8 @@ final class EndToEndTerminalTests {
         #expect(try !terminal.alternateScreenIsOn())
     }
 
-    /// A book of about 1.1 MB: big enough that `novel read` draws its first screen from the start of the
-    /// file (a preview) before the whole book is loaded.
+    /// A session.book of about 1.1 MB: big enough that `novel read` draws its first screen from the start of the
+    /// file (a preview) before the whole session.book is loaded.
     private func bigBook() throws -> String {
         var text = ""
         for number in 1...1200 {
@@ -200,27 +167,27 @@ final class EndToEndTerminalTests {
                 text += "　　第\(number)章第\(paragraph)段：他提着灯走过长街，风吹得灯火忽明忽暗，“快走吧。”她说。\n"
             }
         }
-        return try home.write("big.txt", Array(text.utf8))
+        return try session.home.write("big.txt", Array(text.utf8))
     }
 
     @Test func aBigBookReopensDeepWhereItWasLeft() throws {
         let big = try bigBook()
-        let terminal = try terminal()
+        let terminal = try session.terminal()
         defer { terminal.kill() }
-        var screen = try open(terminal, big, ["--chapter", "第450章"], expecting: "第450章")
-        screen = try press("Space", on: terminal, from: screen)
+        var screen = try session.open(terminal, big, ["--chapter", "第450章"], expecting: "第450章")
+        screen = try session.press("Space", on: terminal, from: screen)
         let place = firstLine(screen)
-        #expect(try quit(terminal) == 0)
-        let states = try FileManager.default.contentsOfDirectory(atPath: home.path + "/state/books")
+        #expect(try session.quit(terminal) == 0)
+        let states = try FileManager.default.contentsOfDirectory(atPath: session.home.path + "/state/books")
         let state = try #require(states.first { $0.hasSuffix(".json") })
-        let saved = try String(contentsOfFile: home.path + "/state/books/" + state, encoding: .utf8)
+        let saved = try String(contentsOfFile: session.home.path + "/state/books/" + state, encoding: .utf8)
         #expect(saved.contains("\"source\""), "the file's stamp that lets the next open draw early")
 
         try terminal.send("C-l")
-        let reopened = try open(terminal, big, expecting: place)
+        let reopened = try session.open(terminal, big, expecting: place)
         #expect(firstLine(reopened) == place)
         #expect(reopened == screen, "the same page, status bar included")
-        #expect(try quit(terminal) == 0)
+        #expect(try session.quit(terminal) == 0)
     }
 
     @Test func aBookFoundBinaryAfterItsFirstScreenExitsWithAMessage() throws {
@@ -228,8 +195,8 @@ final class EndToEndTerminalTests {
         var bytes = Array(try String(contentsOfFile: try bigBook(), encoding: .utf8).utf8)
         let late = bytes.count / 2 - 200
         bytes.replaceSubrange(late..<(late + 400), with: [UInt8](repeating: 0, count: 400))
-        let path = try home.write("late-binary.txt", bytes)
-        let terminal = try terminal()
+        let path = try session.home.write("late-binary.txt", bytes)
+        let terminal = try session.terminal()
         defer { terminal.kill() }
         try terminal.runInShell([NovelBinary.path, "read", path])
         #expect(try terminal.waitForExit() == 2)
@@ -247,17 +214,17 @@ final class EndToEndTerminalTests {
                 let command = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline")
             else { return false }
             return String(decoding: command, as: UTF8.self).hasPrefix(NovelBinary.path)
-                && environment.split(separator: 0).contains { String(decoding: $0, as: UTF8.self) == "NOVEL_HOME=" + home.path }
+                && environment.split(separator: 0).contains { String(decoding: $0, as: UTF8.self) == "NOVEL_HOME=" + session.home.path }
         }
     }
 
     @Test func theReaderLeavesAndSavesWhenItsTerminalGoesAwayWithoutASignal() throws {
-        let terminal = try terminal()
+        let terminal = try session.terminal()
         // In a session of its own, the reader gets no SIGHUP when the terminal closes: only the closed
         // terminal tells it.
-        try terminal.runInShell(["setsid", "-w", NovelBinary.path, "read", book])
+        try terminal.runInShell(["setsid", "-w", NovelBinary.path, "read", session.book])
         let first = try terminal.waitForSettled("作者：无名氏")
-        _ = try press("Space", on: terminal, from: first)
+        _ = try session.press("Space", on: terminal, from: first)
         let pids = readerProcesses()
         #expect(pids.count == 1)
         terminal.kill()
@@ -265,41 +232,41 @@ final class EndToEndTerminalTests {
         while !readerProcesses().isEmpty && Date() < deadline { usleep(20_000) }
         #expect(readerProcesses().isEmpty, "the reader is still running after its terminal closed")
         for pid in readerProcesses() { kill(pid, SIGKILL) }
-        let states = try FileManager.default.contentsOfDirectory(atPath: home.path + "/state/books")
+        let states = try FileManager.default.contentsOfDirectory(atPath: session.home.path + "/state/books")
         let state = try #require(states.first { $0.hasSuffix(".json") })
-        let saved = try String(contentsOfFile: home.path + "/state/books/" + state, encoding: .utf8)
+        let saved = try String(contentsOfFile: session.home.path + "/state/books/" + state, encoding: .utf8)
         #expect(saved.contains("\"offset\""), "the reading position was saved")
     }
 
     @Test func anUnknownTerminalTypeExitsWithAMessage() throws {
-        let terminal = try terminal()
+        let terminal = try session.terminal()
         defer { terminal.kill() }
-        try terminal.runInShell(["env", "TERM=no-such-terminal", NovelBinary.path, "read", book])
+        try terminal.runInShell(["env", "TERM=no-such-terminal", NovelBinary.path, "read", session.book])
         #expect(try terminal.waitForExit() == 1)
         #expect(try terminal.capture().contains("TERM=no-such-terminal"))
         #expect(try !terminal.alternateScreenIsOn())
     }
 
     @Test func keysComeFromTheTerminalWhenInputIsAPipe() throws {
-        let terminal = try terminal()
+        let terminal = try session.terminal()
         defer { terminal.kill() }
         try terminal.type("echo piped | ")
-        _ = try open(terminal)
-        #expect(try quit(terminal) == 0)
+        _ = try session.open(terminal)
+        #expect(try session.quit(terminal) == 0)
     }
 
     @Test func readWritesLaidOutPagesWhenOutputIsNotATerminal() throws {
-        let environment = ["NOVEL_HOME": home.path]
-        let read = try NovelBinary.run(["read", book, "--chapter", "第三章"], environment: environment)
+        let environment = ["NOVEL_HOME": session.home.path]
+        let read = try NovelBinary.run(["read", session.book, "--chapter", "第三章"], environment: environment)
         #expect(read.status == 0, "\(read.stderr)")
         // The same pages `novel print` lays out for that chapter, then the chapters after it.
-        let printed = try NovelBinary.run(["print", book, "--chapter", "5"], environment: environment)
+        let printed = try NovelBinary.run(["print", session.book, "--chapter", "5"], environment: environment)
         #expect(printed.status == 0, "\(printed.stderr)")
         #expect(printed.stdout.hasPrefix("                                第三章"))
         #expect(read.stdout.hasPrefix(printed.stdout))
         #expect(read.stdout.contains("第四章") && !read.stdout.contains("第二章"))
 
-        let middle = try NovelBinary.run(["read", book, "--percent", "50"], environment: environment)
+        let middle = try NovelBinary.run(["read", session.book, "--percent", "50"], environment: environment)
         #expect(middle.status == 0 && !middle.stdout.isEmpty && middle.stdout.count < read.stdout.count)
     }
 }

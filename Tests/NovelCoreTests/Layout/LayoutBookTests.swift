@@ -13,7 +13,7 @@ import Testing
     @Test func theCacheKeepsTheMostRecentlyUsedChapters() throws {
         let book = try Self.sample()
         let layout = BookLayout(
-            book: book, settings: layoutSettings(), viewport: Viewport(columns: 80, rows: 24), capacity: 2)
+            book: book, settings: TestBooks.layoutSettings(), viewport: Viewport(columns: 80, rows: 24), capacity: 2)
         _ = layout.chapter(3)
         _ = layout.chapter(4)
         #expect(layout.cachedEntries == [3, 4])
@@ -25,7 +25,7 @@ import Testing
         let again = layout.chapter(4)
         #expect(
             again.pages
-                == PageLayouter(settings: layoutSettings(), viewport: Viewport(columns: 80, rows: 24)).layout(
+                == PageLayouter(settings: TestBooks.layoutSettings(), viewport: Viewport(columns: 80, rows: 24)).layout(
                     book, entry: 4
                 ).pages)
         #expect(layout.knownPageCounts[3] != nil && layout.knownPageCounts[0] == nil)
@@ -34,7 +34,7 @@ import Testing
     @Test func pagesRunAcrossChapters() throws {
         let book = try Self.sample()
         let layout = BookLayout(
-            book: book, settings: layoutSettings(width: 30), viewport: Viewport(columns: 30, rows: 12))
+            book: book, settings: TestBooks.layoutSettings(width: 30), viewport: Viewport(columns: 30, rows: 12))
         let lastOfThree = PageLocation(entry: 3, page: layout.chapter(3).pages.count - 1)
         #expect(layout.next(after: lastOfThree) == PageLocation(entry: 4, page: 0))
         #expect(layout.previous(before: PageLocation(entry: 4, page: 0)) == lastOfThree)
@@ -77,33 +77,33 @@ import Testing
     @Test func aViewportTooSmallForTextHasNoGeometryButStillPositions() throws {
         let book = try Self.sample()
         let layout = BookLayout(
-            book: book, settings: layoutSettings(fontScale: 3), viewport: Viewport(columns: 5, rows: 2))
+            book: book, settings: TestBooks.layoutSettings(fontScale: 3), viewport: Viewport(columns: 5, rows: 2))
         #expect(layout.geometry == nil)
         let location = layout.locate(book.index.entries[5].range.lowerBound + 10)
         #expect(location == PageLocation(entry: 5, page: 0))
         #expect(layout.firstOffset(of: location) == book.index.entries[5].range.lowerBound)
         // Growing the viewport lays out again around the same chapter.
         let grown = layout.reconfigure(
-            settings: layoutSettings(), viewport: Viewport(columns: 80, rows: 24), keeping: location)
+            settings: TestBooks.layoutSettings(), viewport: Viewport(columns: 80, rows: 24), keeping: location)
         #expect(grown.entry == 5)
         #expect(layout.geometry != nil)
     }
 
     @Test func anEmptyChapterIsOnePage() {
-        let book = layoutBook("第一章　甲\n\n\n第二章　乙\n正文\n")
-        let layout = BookLayout(book: book, settings: layoutSettings(), viewport: Viewport(columns: 40, rows: 10))
+        let book = TestBooks.book("第一章　甲\n\n\n第二章　乙\n正文\n")
+        let layout = BookLayout(book: book, settings: TestBooks.layoutSettings(), viewport: Viewport(columns: 40, rows: 10))
         let first = layout.chapter(0)
         #expect(first.pages.count == 1)
         #expect(first.lines.map(\.kind) == [.title])
-        let empty = layoutBook("", split: false)
-        let emptyLayout = BookLayout(book: empty, settings: layoutSettings(), viewport: Viewport(columns: 40, rows: 10))
+        let empty = TestBooks.book("", split: false)
+        let emptyLayout = BookLayout(book: empty, settings: TestBooks.layoutSettings(), viewport: Viewport(columns: 40, rows: 10))
         #expect(emptyLayout.chapter(0).pages == [LayoutPage(lines: 0..<0, firstOffset: 0)])
         #expect(emptyLayout.layoutAll() == 1)
     }
 
     @Test func pageCountsFromABackgroundTaskAreAdopted() async throws {
         let book = try Self.sample()
-        let settings = layoutSettings(width: 40)
+        let settings = TestBooks.layoutSettings(width: 40)
         let viewport = Viewport(columns: 40, rows: 20)
         let layout = BookLayout(book: book, settings: settings, viewport: viewport)
         #expect(layout.totalPages == nil)
@@ -120,10 +120,10 @@ import Testing
 
     @Test func anOffsetKeptWhileTooSmallIsRestored() throws {
         let book = try Self.sample()
-        let layout = BookLayout(book: book, settings: layoutSettings(), viewport: Viewport(columns: 1, rows: 1))
+        let layout = BookLayout(book: book, settings: TestBooks.layoutSettings(), viewport: Viewport(columns: 1, rows: 1))
         let offset = book.index.entries[6].bodyStart + 3000
         let location = layout.reconfigure(
-            settings: layoutSettings(width: 30), viewport: Viewport(columns: 30, rows: 10), keepingOffset: offset)
+            settings: TestBooks.layoutSettings(width: 30), viewport: Viewport(columns: 30, rows: 10), keepingOffset: offset)
         let chapter = layout.chapter(location.entry)
         let page = chapter.pages[location.page]
         #expect(page.firstOffset <= offset)

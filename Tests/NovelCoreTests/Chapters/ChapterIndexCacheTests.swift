@@ -117,4 +117,21 @@ struct ChapterIndexCacheTests {
         #expect(BookOpener.title(of: "README") == "README")
         #expect(BookOpener.title(of: ".hidden") == ".hidden")
     }
+
+    /// The cache holds the titles of the books someone reads: its folder and files are theirs alone,
+    /// whatever the umask, as the state folder is.
+    @Test func theCacheFolderAndFilesArePrivate() throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let paths = paths(home)
+        let old = umask(0o022)
+        defer { umask(old) }
+        let book = try BookOpener.open(path: sample, paths: paths)
+        let cache = ChapterIndexCache(directory: paths.cacheDirectory)
+        let folder = try FileManager.default.attributesOfItem(atPath: paths.cacheDirectory)
+        #expect((folder[.posixPermissions] as? Int) == 0o700)
+        let file = try FileManager.default.attributesOfItem(atPath: cache.file(fingerprint: book.fingerprint))
+        #expect((file[.posixPermissions] as? Int) == 0o600)
+        #expect(cacheFiles(paths).count == 1)
+    }
 }

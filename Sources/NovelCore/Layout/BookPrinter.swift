@@ -1,0 +1,49 @@
+/// A book's pages as text, as the reader would show them: `novel print`, and `novel read` when its
+/// output is not a terminal. The text block is `width` columns wide with no margin; chapters, like pages,
+/// are separated by a form-feed line (`LayoutPrinter`).
+public struct BookPrinter: Sendable {
+    /// A size or font scale the printer cannot use; the command line words it with its flag names.
+    public enum Problem: Error, Equatable {
+        case fontScale(Double)
+        case widthTooSmall(Int, needed: Int)
+        case heightTooSmall(Int, needed: Int)
+    }
+
+    public let settings: LayoutSettings
+    public let viewport: Viewport
+
+    /// Checks the numbers that do not need the book: the font scale (`SettingsKey.fontScaleRange`),
+    /// then the width and height a glyph needs at that scale.
+    public init(width: Int, height: Int, settings base: LayoutSettings = LayoutSettings()) throws(Problem) {
+        let scale = base.fontScale
+        guard SettingsKey.fontScaleRange.contains(scale) else { throw .fontScale(scale) }
+        let neededColumns = PageLayouter.scaledWidth(2, scale: scale)
+        guard width >= neededColumns else { throw .widthTooSmall(width, needed: neededColumns) }
+        let neededRows = PageLayouter.scaledWidth(1, scale: scale)
+        guard height >= neededRows else { throw .heightTooSmall(height, needed: neededRows) }
+        var settings = base
+        settings.width = width
+        settings.margin = 0
+        self.settings = settings
+        viewport = Viewport(columns: width, rows: height)
+    }
+
+    /// Passes the printed text to `write` one chapter at a time: `entry` alone (a valid index of the
+    /// book's entries), or the pages from the one holding `offset` to the end of the book, skipping empty
+    /// volume entries as paging does.
+    public func print(_ book: Book, entry: Int? = nil, from offset: Int = 0, write: (String) -> Void) {
+        let index = book.index
+        let first = index.entryIndex(containing: min(max(offset, 0), book.text.utf8.count))
+        let chosen = entry.map { [$0] } ?? (first..<index.entries.count).filter { BookLayout.isShown($0, in: index) }
+        let layouter = PageLayouter(settings: settings, viewport: viewport)
+        let printer = LayoutPrinter(ambiguous: settings.ambiguousWidth)
+        for current in chosen where index.entries.indices.contains(current) {
+            var layout = layouter.layout(book, entry: current)
+            if entry == nil, current == first, offset > 0 {
+                layout.pages = Array(layout.pages[layout.pageIndex(containing: offset)...])
+            }
+            if current != chosen.first { write(LayoutPrinter.pageSeparator + "\n") }
+            write(printer.render(layout, text: book.text))
+        }
+    }
+}

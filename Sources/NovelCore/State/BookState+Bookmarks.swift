@@ -1,0 +1,66 @@
+import Foundation
+
+/// The one place bookmarks change: `novel bookmarks`, the reader's overlay (on its own copy of the
+/// state) and the reader's storage (on the file, under its lock) all call these, so that they behave
+/// the same. Bookmarks are kept in the order they were made (the reader lists them in book order); ids
+/// are never reused.
+extension BookState {
+    /// The bookmark `id` names no bookmark of the book.
+    public struct UnknownBookmark: NovelError, Equatable {
+        public let id: String
+        public let path: String
+        public var isBadInput: Bool { true }
+        public var description: String { "\(path): no bookmark '\(id)' (see novel bookmarks)" }
+    }
+
+    /// Makes a bookmark at `offset` of `book` with the next id and adds it.
+    @discardableResult
+    public mutating func addBookmark(in book: Book, offset: Int, note: String?, now: Date = Date()) -> Bookmark {
+        insert(BookmarkFactory.make(book: book, offset: offset, note: note, number: nextBookmarkNumber, now: now))
+    }
+
+    /// Adds `bookmark`, made elsewhere (by another copy of this state): an id already taken here, or not of
+    /// the `bN` form, is replaced by the next free one, so two readers of one book never share an id.
+    @discardableResult
+    public mutating func insert(_ bookmark: Bookmark) -> Bookmark {
+        var added = bookmark
+        let number = Self.bookmarkNumber(added.id)
+        if number == nil || bookmarks.contains(where: { $0.id == added.id }) {
+            added.id = "b\(nextBookmarkNumber)"
+        }
+        nextBookmarkNumber = max(nextBookmarkNumber, (Self.bookmarkNumber(added.id) ?? 0) + 1)
+        bookmarks.append(added)
+        return added
+    }
+
+    /// Removes bookmark `id`; it is no longer listed as unanchored either.
+    @discardableResult
+    public mutating func removeBookmark(id: String, path: String = "") throws(UnknownBookmark) -> Bookmark {
+        guard let index = bookmarks.firstIndex(where: { $0.id == id }) else { throw UnknownBookmark(id: id, path: path) }
+        unanchored.removeAll { $0 == id }
+        return bookmarks.remove(at: index)
+    }
+
+    /// Sets (or, with nil or an empty text, clears) bookmark `id`'s note.
+    public mutating func setNote(_ note: String?, bookmark id: String, path: String = "") throws(UnknownBookmark) {
+        guard let index = bookmarks.firstIndex(where: { $0.id == id }) else { throw UnknownBookmark(id: id, path: path) }
+        bookmarks[index].note = note.flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// A hand-edited state can hold bookmarks the book cannot place: one past the end of the text is
+    /// listed as unanchored (kept, never dropped). Returns a warning for each.
+    public mutating func unanchorBookmarksPastEnd(textLength: Int, path: String) -> [String] {
+        var warnings: [String] = []
+        for bookmark in bookmarks where !(0...textLength).contains(bookmark.offset) {
+            if !unanchored.contains(bookmark.id) { unanchored.append(bookmark.id) }
+            warnings.append("\(path): bookmark \(bookmark.id) lies past the end of the book; kept, listed as not found")
+        }
+        return warnings
+    }
+
+    /// The number of a `bN` id.
+    static func bookmarkNumber(_ id: String) -> Int? {
+        guard id.hasPrefix("b"), let number = Int(id.dropFirst()), number > 0 else { return nil }
+        return number
+    }
+}

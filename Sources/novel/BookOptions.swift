@@ -1,0 +1,23 @@
+import ArgumentParser
+
+/// The options of every command that opens a book: how to decode it and how to find its chapters.
+/// One declaration, so that the commands word them alike; options the next features add for opening a
+/// book go here too.
+struct BookOptions: ParsableArguments {
+    @Option(help: "Decode with this encoding (gb18030, big5, utf-16le …) instead of detecting it.")
+    var encoding: String?
+    @Option(
+        help: """
+            An ICU regular expression that matches heading lines, instead of the built-in rules \
+            ('' uses the built-in rules once).
+            """)
+    var chapterPattern: String?
+
+    /// No option given (for `novel read BOOK`, which skips the parser).
+    static var none: BookOptions {
+        var options = BookOptions()
+        options.encoding = nil
+        options.chapterPattern = nil
+        return options
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import NovelTestSupport
+import Testing
+
+@testable import NovelCore
+
+/// File names as bytes (`RawPath`) and what reaches a terminal (`TerminalSafe`).
+@Suite struct RawPathTests {
+    /// 青灯记 in GBK: not UTF-8.
+    static let gbkName: [UInt8] = [0xC7, 0xE0, 0xB5, 0xC6, 0xBC, 0xC7] + Array(".txt".utf8)
+
+    @Test(arguments: [
+        gbkName, Array("青灯记.txt".utf8), [0xFF], [0x80, 0x41], [0xE9, 0x9D], [0xED, 0xA0, 0x80],
+        Array("\u{10FF80}".utf8), [0xC0, 0xAF], Array("a\u{1B}b".utf8),
+    ])
+    func everyByteStringComesBackExactly(bytes: [UInt8]) {
+        let name = RawPath.string(fromBytes: bytes.map { CChar(bitPattern: $0) })
+        #expect(RawPath.bytes(of: name) == bytes)
+        #expect(RawPath.string(fromBytes: RawPath.bytes(of: name).map { CChar(bitPattern: $0) }) == name)
+    }
+
+    @Test func validUTF8IsLeftAsItIs() {
+        let name = RawPath.string(fromBytes: Array("青灯记.txt".utf8).map { CChar(bitPattern: $0) })
+        #expect(name == "青灯记.txt" && !RawPath.hasRawBytes(name))
+    }
+
+    @Test func aGBKNamedFileOpens() throws {
+        let home = try TemporaryDirectory("novel-raw-path")
+        defer { home.remove() }
+        let name = home.path + "/" + RawPath.string(fromBytes: Self.gbkName.map { CChar(bitPattern: $0) })
+        let descriptor = RawPath.withCString(name) { open($0, O_WRONLY | O_CREAT, 0o644) }
+        #expect(descriptor >= 0)
+        _ = Array("第一章　开始\n　　正文。\n".utf8).withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        close(descriptor)
+        let book = try BookOpener.open(path: name)
+        #expect(book.text.utf8.count > 0)
+        #expect(ReadingSession.absolutePath(name) == name)
+        // C6 BC happens to be valid UTF-8 (U+01BC): only the other bytes are raw.
+        #expect(TerminalSafe.escaped(book.title) == "\\xC7\\xE0\\xB5\u{01BC}\\xC7")
+    }
+
+    @Test(arguments: [
+        ("x\u{1B}[2Jy", "x\\e[2Jy"), ("a\u{07}b", "a\\x07b"), ("c\u{9B}31m", "c\\u{9B}31m"), ("d\u{7F}", "d\\x7F"),
+        ("line\nnext\t", "line\\x0Anext\\x09"), ("青灯记", "青灯记"),
+    ])
+    func controlsAreEscaped(text: String, shown: String) {
+        #expect(TerminalSafe.escaped(text) == shown)
+        #expect(TerminalSafe.needsEscaping(text) == (text != shown))
+    }
+
+    @Test func wholeLinesKeepTheirLayout() {
+        #expect(TerminalSafe.escaped("a\tb\nc\u{0C}\n\u{1B}", keepingLayout: true) == "a\tb\nc\u{0C}\n\\e")
+    }
+}
