@@ -19,6 +19,7 @@ public struct LayoutSettings: Sendable, Equatable, Hashable {
     public var indent: Int
     public var ambiguousWidth: AmbiguousWidth
     public var fontScale: Double
+    public var lineBreak: LineBreakLevel
 
     public init(_ settings: Settings = Settings()) {
         width = settings.width
@@ -29,6 +30,7 @@ public struct LayoutSettings: Sendable, Equatable, Hashable {
         indent = settings.indent
         ambiguousWidth = settings.ambiguousWidth
         fontScale = settings.fontScale
+        lineBreak = settings.lineBreak
     }
 }
 

@@ -9,10 +9,11 @@ public struct PrintOptions: Sendable, Equatable {
     public var fontScale: Double
     public var encoding: String?
     public var chapterPattern: String?
+    public var lineBreak: LineBreakLevel
 
     public init(
         path: String, chapter: Int? = nil, width: Int = 80, height: Int = 24, fontScale: Double = 1,
-        encoding: String? = nil, chapterPattern: String? = nil
+        encoding: String? = nil, chapterPattern: String? = nil, lineBreak: LineBreakLevel = .strict
     ) {
         self.path = path
         self.chapter = chapter
@@ -21,14 +22,16 @@ public struct PrintOptions: Sendable, Equatable {
         self.fontScale = fontScale
         self.encoding = encoding
         self.chapterPattern = chapterPattern
+        self.lineBreak = lineBreak
     }
 
-    /// The layout settings: defaults, with this width and font scale and no margin.
+    /// The layout settings: defaults, with this width, font scale and line-break level and no margin.
     public var settings: LayoutSettings {
         var settings = LayoutSettings()
         settings.width = width
         settings.margin = 0
         settings.fontScale = fontScale
+        settings.lineBreak = lineBreak
         return settings
     }
 

@@ -2,7 +2,7 @@ import Foundation
 
 /// Every key of settings.json, with its type, range and default (docs/settings.md lists the same).
 public enum SettingsKey: String, CaseIterable, Sendable {
-    case fontScale, width, margin, lineSpacing, letterSpacing, paragraphSpacing, indent, ambiguousWidth
+    case fontScale, width, margin, lineSpacing, letterSpacing, paragraphSpacing, indent, ambiguousWidth, lineBreak
     case transition, theme, statusBar, keymap
 
     /// The allowed values, in words, for error messages and docs.
@@ -14,6 +14,7 @@ public enum SettingsKey: String, CaseIterable, Sendable {
         case .lineSpacing, .letterSpacing, .paragraphSpacing: "an integer from 0 to 4"
         case .indent: "an integer from 0 to 8"
         case .ambiguousWidth: "1 or 2"
+        case .lineBreak: LineBreakLevel.allCases.map(\.rawValue).joined(separator: ", ")
         case .transition:
             Settings.Transition.allCases.map(\.rawValue).joined(separator: ", ") + " (none is taken as page)"
         case .theme: Settings.Theme.allCases.map(\.rawValue).joined(separator: ", ")
@@ -54,6 +55,9 @@ public enum SettingsKey: String, CaseIterable, Sendable {
             guard let text = value as? String, let transition = Settings.Transition(rawValue: text == "none" ? "page" : text)
             else { throw invalid }
             settings.transition = transition
+        case .lineBreak:
+            guard let text = value as? String, let level = LineBreakLevel(rawValue: text) else { throw invalid }
+            settings.lineBreak = level
         case .theme:
             guard let text = value as? String, let theme = Settings.Theme(rawValue: text) else { throw invalid }
             settings.theme = theme
@@ -96,7 +100,7 @@ public enum SettingsKey: String, CaseIterable, Sendable {
                 throw StateError.invalidValue(key: rawValue, value: text, allowed: allowed)
             }
             value = object
-        case .transition, .theme:
+        case .transition, .theme, .lineBreak:
             value = text
         }
         do {
@@ -117,6 +121,7 @@ public enum SettingsKey: String, CaseIterable, Sendable {
         case .paragraphSpacing: settings.paragraphSpacing
         case .indent: settings.indent
         case .ambiguousWidth: settings.ambiguousWidth.rawValue
+        case .lineBreak: settings.lineBreak.rawValue
         case .transition: settings.transition.rawValue
         case .theme: settings.theme.rawValue
         case .statusBar: settings.statusBar

@@ -2,7 +2,7 @@ import NovelCore
 
 /// The rows of the settings overlay and how each one changes its setting.
 enum SettingsItem: CaseIterable {
-    case fontScale, width, lineSpacing, letterSpacing, theme, transition, statusBar
+    case fontScale, width, lineSpacing, letterSpacing, theme, transition, statusBar, lineBreak
 
     var label: String {
         switch self {
@@ -10,6 +10,7 @@ enum SettingsItem: CaseIterable {
         case .width: "Width"
         case .lineSpacing: "Line spacing"
         case .letterSpacing: "Letter spacing"
+        case .lineBreak: "Line breaking"
         case .theme: "Theme"
         case .transition: "Transition"
         case .statusBar: "Status bar"
@@ -22,6 +23,7 @@ enum SettingsItem: CaseIterable {
         case .width: String(settings.width)
         case .lineSpacing: String(settings.lineSpacing)
         case .letterSpacing: String(settings.letterSpacing)
+        case .lineBreak: settings.lineBreak.rawValue
         case .theme: settings.theme.rawValue
         case .transition: settings.transition.rawValue
         case .statusBar: settings.statusBar ? "shown" : "hidden"
@@ -36,6 +38,7 @@ enum SettingsItem: CaseIterable {
         case .width: settings.width = min(max(settings.width + 2 * step, 10), 400)
         case .lineSpacing: settings.lineSpacing = min(max(settings.lineSpacing + step, 0), 4)
         case .letterSpacing: settings.letterSpacing = min(max(settings.letterSpacing + step, 0), 4)
+        case .lineBreak: settings.lineBreak = Self.cycle(settings.lineBreak, step)
         case .theme: settings.theme = Self.cycle(settings.theme, step)
         case .transition: settings.transition = Self.cycle(settings.transition, step)
         case .statusBar: settings.statusBar.toggle()

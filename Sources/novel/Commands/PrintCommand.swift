@@ -14,6 +14,7 @@ struct PrintCommand: ParsableCommand {
             Examples:
               novel print book.txt --chapter 3 --width 40 --height 20
               novel print book.txt --font-scale 2 | less
+              novel print book.txt --line-break loose
             """)
 
     @Argument(help: "The book file.") var book: String
@@ -26,11 +27,15 @@ struct PrintCommand: ParsableCommand {
         String?
     @Option(help: "An ICU regular expression that matches heading lines, instead of the built-in rules.")
     var chapterPattern: String?
+    @Option(help: "How strictly lines break around CJK punctuation: strict, normal or loose (CSS line-break).")
+    var lineBreak: LineBreakLevel = .strict
 
     func run() throws {
         let options = PrintOptions(
             path: book, chapter: chapter, width: width, height: height, fontScale: fontScale, encoding: encoding,
-            chapterPattern: chapterPattern)
+            chapterPattern: chapterPattern, lineBreak: lineBreak)
         try options.run(paths: NovelPaths.fromEnvironment(), write: StandardOutput.write)
     }
 }
+
+extension LineBreakLevel: ExpressibleByArgument {}
