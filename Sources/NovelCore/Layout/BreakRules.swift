@@ -144,7 +144,9 @@ struct BreakRules: @unchecked Sendable {
         if left == .mandatory { return .direct }  // LB4, LB5
         if right == .mandatory || right == .zeroWidthSpace { return .prohibited }  // LB6, LB7
         if left == .zeroWidthSpace { return .direct }  // LB8
-        if right == .combiningMark { return .indirect }  // LB9; after spaces it is a letter (LB10)
+        if right == .combiningMark {  // LB9: none before it; after spaces it is a letter (LB10)
+            return action(left, .alphabetic) == .prohibited ? .prohibited : .indirect
+        }
         // LB9 keeps a lone mark to the cluster before it; on its right it counts as a letter (LB10).
         var before = left == .combiningMark ? .alphabetic : left
         var after = right
