@@ -76,9 +76,12 @@ enum BreakClass: UInt8, Sendable, CaseIterable {
 
     /// The class from the Line_Break property alone (with East_Asian_Width for OP), as LB1 resolves it.
     static func unicodeClass(_ scalar: UInt32) -> BreakClass {
-        let code = Int32(bitPattern: scalar)
-        // ICU's ULineBreak numbers (uchar.h).
-        switch nicu_line_break(code) {
+        unicodeClass(lineBreak: nicu_line_break(Int32(bitPattern: scalar)), scalar: scalar)
+    }
+
+    /// The class for ICU's Line_Break value `lineBreak` (a ULineBreak number, uchar.h) of `scalar`.
+    static func unicodeClass(lineBreak: Int32, scalar: UInt32) -> BreakClass {
+        switch lineBreak {
         case 3: return .breakBoth
         case 4: return .breakAfter
         case 5: return .breakBefore
@@ -94,7 +97,7 @@ enum BreakClass: UInt8, Sendable, CaseIterable {
         case 18: return .nonstarter
         case 19: return .numeric
         case 20:
-            let width = nicu_east_asian_width(code)
+            let width = nicu_east_asian_width(Int32(bitPattern: scalar))
             let eastAsian = width == Int32(NICU_EAW_FULLWIDTH) || width == Int32(NICU_EAW_WIDE)
                 || width == Int32(NICU_EAW_HALFWIDTH)
             return eastAsian ? .openWide : .open

@@ -1,3 +1,5 @@
+import CICU
+
 /// Layout facts about every BMP scalar, two bytes each, so the layouter's scan classifies and
 /// measures the common characters of a novel with one load and no branches: the `BreakClass` of every
 /// BMP scalar, and whether it is "plain" with its width.
@@ -9,17 +11,14 @@
 /// cluster and width with `DisplayWidth.forEachCluster`.
 struct PlainScalarTable: @unchecked Sendable {
     /// Bits 8–13: `BreakClass` raw value. Bit 7: plain. Bits 0–1: width code (1 narrow, 2 wide, 3
-    /// ambiguous). Written once when built (about a millisecond, from ICU's Line_Break property),
-    /// read-only afterwards.
+    /// ambiguous). Written once when built (from ICU's ranges of Line_Break), read-only afterwards.
     let entries: UnsafeMutablePointer<UInt16>
 
     static let shared = PlainScalarTable()
 
     private init() {
         let entries = UnsafeMutablePointer<UInt16>.allocate(capacity: 0x10000)
-        for scalar in 0..<0x10000 {
-            entries[scalar] = UInt16(BreakClass.unicodeClass(UInt32(scalar)).rawValue) << 8
-        }
+        Self.fillBreakClasses(entries)
         for (scalar, kind) in BreakClass.tailored where scalar < 0x10000 {
             entries[Int(scalar)] = UInt16(kind.rawValue) << 8
         }
@@ -34,6 +33,33 @@ struct PlainScalarTable: @unchecked Sendable {
             mark(ambiguous...ambiguous, code: 3)
         }
         self.entries = entries
+    }
+
+    /// Writes every BMP scalar's Unicode break class into bits 8–13, range by range of ICU's Line_Break
+    /// (a few thousand look-ups instead of 65,536: this runs before the reader's first screen).
+    private static func fillBreakClasses(_ entries: UnsafeMutablePointer<UInt16>) {
+        var error: Int32 = 0
+        var starts = [Int32](repeating: 0, count: 8192)
+        var values = [Int32](repeating: 0, count: 8192)
+        let count = Int(nicu_line_break_ranges(0x10000, &starts, &values, Int32(starts.count), &error))
+        guard error <= 0, count > 0, count <= starts.count, starts[0] == 0 else {
+            for scalar in 0..<0x10000 {
+                entries[scalar] = UInt16(BreakClass.unicodeClass(UInt32(scalar)).rawValue) << 8
+            }
+            return
+        }
+        for range in 0..<count {
+            let lower = Int(starts[range])
+            let upper = range + 1 < count ? Int(starts[range + 1]) : 0x10000
+            guard lower < upper, upper <= 0x10000 else { continue }
+            // OP depends on East_Asian_Width too: those few scalars are classified one by one.
+            let uniform = BreakClass.unicodeClass(lineBreak: values[range], scalar: UInt32(lower))
+            for scalar in lower..<upper {
+                let kind = uniform == .open || uniform == .openWide
+                    ? BreakClass.unicodeClass(lineBreak: values[range], scalar: UInt32(scalar)) : uniform
+                entries[scalar] = UInt16(kind.rawValue) << 8
+            }
+        }
     }
 
     @inline(__always)

@@ -127,6 +127,15 @@ struct ICULineBreaks {
         return category != 0 && category != 15 && category != 18  // unassigned, control, surrogate
     }
 
+    /// The table built from ICU's ranges of Line_Break holds, for every BMP scalar, the class it has
+    /// when classified on its own (Line_Break, East_Asian_Width for OP, the tailorings).
+    @Test func theTableHoldsEveryBMPScalarsClass() {
+        let wrong = (0..<UInt32(0x10000)).filter { BreakClass.of($0) != BreakClass.classify($0) }
+        #expect(wrong.isEmpty, "\(wrong.prefix(10).map { String($0, radix: 16) })")
+        #expect(BreakClass.of(0x3002) == .close && BreakClass.of(0xFF08) == .openWide && BreakClass.of(0x28) == .open)
+        #expect(BreakClass.of(0x10AF6) == .inseparable, "beyond the BMP, asked of ICU")
+    }
+
     /// Where the layouter and ICU's iterator at `level` disagree, with each code point once where it
     /// must start a line (six ideographs, it, two more) and once where it ends one ("U+2018 start"): a
     /// break the layouter makes that ICU does not allow, or lines other than a greedy fill by ICU's
