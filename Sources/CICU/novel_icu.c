@@ -58,6 +58,26 @@ int32_t nicu_grapheme_cluster_break(int32_t codePoint) {
 
 int32_t nicu_line_break(int32_t codePoint) { return u_getIntPropertyValue(codePoint, UCHAR_LINE_BREAK); }
 
+int32_t nicu_line_break_ranges(int32_t limit, int32_t *starts, int32_t *values, int32_t capacity, int32_t *error) {
+    UErrorCode status = U_ZERO_ERROR;
+    const UCPMap *map = u_getIntPropertyMap(UCHAR_LINE_BREAK, &status);
+    int32_t count = 0;
+    UChar32 start = 0;
+    while (U_SUCCESS(status) && start < limit) {
+        uint32_t value = 0;
+        UChar32 end = ucpmap_getRange(map, start, UCPMAP_RANGE_NORMAL, 0, NULL, NULL, &value);
+        if (end < start) break;
+        if (count < capacity) {
+            starts[count] = start;
+            values[count] = (int32_t)value;
+        }
+        count++;
+        start = end + 1;
+    }
+    if (U_FAILURE(status)) *error = status;
+    return count;
+}
+
 int32_t nicu_width_property_starts(int32_t *starts, int32_t capacity, int32_t *error) {
     static const UProperty maps[] = {UCHAR_GENERAL_CATEGORY, UCHAR_EAST_ASIAN_WIDTH, UCHAR_GRAPHEME_CLUSTER_BREAK};
     static const UProperty sets[] = {UCHAR_EMOJI, UCHAR_EMOJI_PRESENTATION, UCHAR_EXTENDED_PICTOGRAPHIC,

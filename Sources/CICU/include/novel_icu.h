@@ -45,6 +45,10 @@ int32_t nicu_general_category(int32_t codePoint);
 int32_t nicu_grapheme_cluster_break(int32_t codePoint);
 /// Line_Break as ICU's ULineBreak number.
 int32_t nicu_line_break(int32_t codePoint);
+/// Writes the first code point and the Line_Break value of every range of code points below `limit`
+/// over which Line_Break is constant, in ascending order. Returns how many ranges there are; writes at
+/// most `capacity` of them.
+int32_t nicu_line_break_ranges(int32_t limit, int32_t *starts, int32_t *values, int32_t capacity, int32_t *error);
 
 /// Writes, in ascending order, the first code point of every range over which General_Category,
 /// East_Asian_Width, Grapheme_Cluster_Break, Emoji, Emoji_Presentation, Extended_Pictographic,

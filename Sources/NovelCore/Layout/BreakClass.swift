@@ -1,101 +1,147 @@
-/// How a grapheme cluster takes part in line breaking: the basic level of W3C's *Requirements for
-/// Chinese Text Layout* (clreq) for punctuation, and word breaking for Latin text.
-/// Classified from the cluster's first scalar; see docs/layout.md for the full rules.
-enum BreakClass: UInt8, Sendable {
-    /// Han, kana, Hangul, full-width letters, emoji: a line may break before and after it.
-    case ideograph
-    /// Latin letters, digits and other narrow symbols: a run of them (a word) is not broken.
-    case word
-    /// ASCII space, TAB, U+3000: a line breaks after a run of them; they are dropped at line ends.
+import CICU
+
+/// How a grapheme cluster takes part in line breaking: its first scalar's Unicode Line_Break class
+/// (UAX #14, as ICU reports it), resolved as rule LB1 does and split where CSS's `line-break` levels
+/// or the reader's own rules treat members of one class differently. `BreakRules` decides the breaks
+/// between two classes; docs/layout.md lists every difference from ICU.
+enum BreakClass: UInt8, Sendable, CaseIterable {
+    /// AL, and what LB1 resolves to it: AI, XX, SG, SA.
+    case alphabetic
+    /// CM or ZWJ starting a cluster of its own (such as 〵 after a Han character): LB9 keeps it to the
+    /// cluster before; after spaces it is a letter (LB10).
+    case combiningMark
+    case breakBoth  // B2: —
+    case breakAfter  // BA
+    case breakBefore  // BB
+    case contingent  // CB
+    case close  // CL: ，。、）」
+    case closeParenthesis  // CP: ASCII ) ]
+    case exclamation  // EX: ! ? ！ ？
+    case glue  // GL
+    case hyphen  // HY: ASCII -
+    /// ID, and the Hangul classes (H2, H3, JL, JV, JT): between clusters they break as ID does.
+    case ideographic
+    case inseparable  // IN: … ‥ ⋯
+    case infix  // IS: , . : ;
+    case nonstarter  // NS
+    case numeric  // NU
+    case open  // OP, not East Asian wide: ASCII ( [ {
+    /// OP with East_Asian_Width F, W or H: （《「; rule LB30 does not glue these to a letter before them.
+    case openWide
+    case postfix  // PO: % ° ‰
+    case prefix  // PR: $ £ ￥
+    case quotation  // QU: straight quotes and quotation marks other than “ ” ‘ ’
+    /// SP, and the blanks the reader drops at line ends like spaces: TAB and U+3000 (ID and BA in Unicode).
     case space
-    /// Closing brackets and quotes, pause and stop marks (，。、）」” …): never start a line.
-    case close
-    /// ASCII `, . ; : ? ! ) ] }`: never start a line, and stay with a word that follows (3.14, e.g).
-    case closeNarrow
-    /// Opening brackets and quotes (（《「『【“‘ …): never end a line.
-    case open
-    /// ASCII `( [ {`: never end a line, and stay with the word before them.
-    case openNarrow
-    /// — and ―: two in a row (——) are never split.
-    case dash
-    /// … and ⋯: never start a line; two in a row (……) are never split.
-    case ellipsis
-    /// ASCII digits: part of a word, except that a line may not break between a hyphen and a digit (-5).
-    case digit
-    /// ASCII `-` and U+2010: part of a word, but a line may break after one before a letter (well-|known).
-    case hyphen
+    case symbol  // SY: /
+    case zeroWidthSpace  // ZW
+    case wordJoiner  // WJ
+    case hebrewLetter  // HL
+    case regionalIndicator  // RI
+    case emojiBase  // EB
+    case emojiModifier  // EM
+    /// BK, CR, LF, NL. A paragraph ends at LF; the others break after them like any allowed break.
+    case mandatory
+    /// CJ, small kana and ー: a nonstarter at `strict`, an ideograph at `normal` and `loose`.
+    case conditionalJapaneseStarter
+    /// NS that `normal` and `loose` let start a line (ICU's list): 〜 ゠.
+    case nonstarterNormal
+    /// NS that `loose` lets start a line (ICU's list): iteration marks and centred punctuation.
+    case nonstarterLoose
+    /// EX that `loose` lets start a line: ！ ？.
+    case exclamationLoose
+    /// BA that `loose` lets start a line: ‐ –.
+    case breakAfterLoose
+    /// PO that `loose` lets start a line (East Asian width A, F or W; ICU's list): ° ‰ ′ ″ ‵ ℃ ℉ ﹪ ％ ￠.
+    case postfixLoose
+    /// PR that `loose` lets end a line (ICU's list): ¤ ± € № ﹩ ＄ ￡ ￥ ￦.
+    case prefixLoose
+    /// “ ‘ (QU in Unicode): never ends a line; a line may break before it, as clreq and Unicode 15.1 allow.
+    case openingQuote
+    /// ” ’ (QU in Unicode): never starts a line; a line may break after it before East Asian text.
+    case closingQuote
 
-    /// The class of a cluster whose first scalar is `scalar` and whose width is `width` cells.
+    /// The class of a cluster whose first scalar is `scalar`: one load for the BMP.
     @inline(__always)
-    static func of(_ scalar: UInt32, width: Int) -> BreakClass {
-        if scalar >= 0x4E00 && scalar <= 0x9FFF { return .ideograph }
-        if scalar < 0x80 { return ascii(scalar) }
-        return nonASCII(scalar, width: width)
+    static func of(_ scalar: UInt32) -> BreakClass {
+        if scalar < 0x10000 { return PlainScalarTable.breakClass(PlainScalarTable.shared.entries[Int(scalar)]) }
+        return classify(scalar)
     }
 
-    /// Punctuation and other non-ASCII scalars outside the common Han block.
-    @inline(never)
-    static func nonASCII(_ scalar: UInt32, width: Int) -> BreakClass {
-        switch scalar {
-        case 0x3000: return .space
-        case 0x3001, 0x3002, 0xFF0C, 0xFF0E, 0xFF1A, 0xFF1B, 0xFF1F, 0xFF01, 0xFF09, 0x3009, 0x300B, 0x300D,
-            0x300F, 0x3011, 0x3015, 0x3017, 0x3019, 0x301B, 0x301E, 0x301F, 0xFF3D, 0xFF5D, 0x201D, 0x2019,
-            0x2025, 0x00B7, 0x30FB, 0xFF61, 0xFF64, 0xFF65, 0xFE50...0xFE57, 0xFE5A, 0xFE5C, 0xFE5E, 0x3003,
-            0x3005, 0xFF05, 0x2030, 0x2103:
-            return .close
-        case 0xFF08, 0x3008, 0x300A, 0x300C, 0x300E, 0x3010, 0x3014, 0x3016, 0x3018, 0x301A, 0x301D, 0xFF3B,
-            0xFF5B, 0x201C, 0x2018, 0xFE59, 0xFE5B, 0xFE5D:
-            return .open
-        case 0x2014, 0x2015: return .dash
-        case 0x2026, 0x22EF: return .ellipsis
-        case 0x2010: return .hyphen
-        default: return width == 2 ? .ideograph : .word
+    /// The class from ICU's Line_Break property, East_Asian_Width and the reader's tailorings. Builds
+    /// `PlainScalarTable` once for the BMP; asked directly for the rare scalars beyond it.
+    static func classify(_ scalar: UInt32) -> BreakClass {
+        tailored[scalar] ?? unicodeClass(scalar)
+    }
+
+    /// The class from the Line_Break property alone (with East_Asian_Width for OP), as LB1 resolves it.
+    static func unicodeClass(_ scalar: UInt32) -> BreakClass {
+        unicodeClass(lineBreak: nicu_line_break(Int32(bitPattern: scalar)), scalar: scalar)
+    }
+
+    /// The class for ICU's Line_Break value `lineBreak` (a ULineBreak number, uchar.h) of `scalar`.
+    static func unicodeClass(lineBreak: Int32, scalar: UInt32) -> BreakClass {
+        switch lineBreak {
+        case 3: return .breakBoth
+        case 4: return .breakAfter
+        case 5: return .breakBefore
+        case 6, 10, 17, 29: return .mandatory
+        case 7: return .contingent
+        case 8: return .close
+        case 11: return .exclamation
+        case 12: return .glue
+        case 13: return .hyphen
+        case 14, 31, 32, 33, 34, 35: return .ideographic
+        case 15: return .inseparable
+        case 16: return .infix
+        case 18: return .nonstarter
+        case 19: return .numeric
+        case 20:
+            let width = nicu_east_asian_width(Int32(bitPattern: scalar))
+            let eastAsian = width == Int32(NICU_EAW_FULLWIDTH) || width == Int32(NICU_EAW_WIDE)
+                || width == Int32(NICU_EAW_HALFWIDTH)
+            return eastAsian ? .openWide : .open
+        case 21: return .postfix
+        case 22: return .prefix
+        case 23: return .quotation
+        case 26: return .space
+        case 27: return .symbol
+        case 28: return .zeroWidthSpace
+        case 30: return .wordJoiner
+        case 36: return .closeParenthesis
+        case 37: return .conditionalJapaneseStarter
+        case 38: return .hebrewLetter
+        case 39: return .regionalIndicator
+        case 40: return .emojiBase
+        case 41: return .emojiModifier
+        case 9, 42: return .combiningMark
+        default: return .alphabetic  // AL, AI, XX, SA, SG (LB1)
         }
     }
 
-    @inline(__always)
-    static func ascii(_ scalar: UInt32) -> BreakClass {
-        switch scalar {
-        case 0x20, 0x09: .space
-        case 0x2C, 0x2E, 0x3B, 0x3A, 0x3F, 0x21, 0x29, 0x5D, 0x7D: .closeNarrow
-        case 0x28, 0x5B, 0x7B: .openNarrow
-        case 0x30...0x39: .digit
-        case 0x2D: .hyphen
-        default: .word
+    /// Scalars whose class is not their Line_Break class: the blanks, the curly quotes, the middle dot,
+    /// and the members of a class that CSS's `normal` and `loose` treat apart (ICU's lists for `zh`).
+    static let tailored: [UInt32: BreakClass] = {
+        var table: [UInt32: BreakClass] = [0x09: .space, 0x3000: .space]
+        for scalar: UInt32 in [0x201C, 0x2018] { table[scalar] = .openingQuote }
+        for scalar: UInt32 in [0x201D, 0x2019] { table[scalar] = .closingQuote }
+        // · as a Chinese name separator (间隔号) never starts a line (clreq); Unicode has it AI.
+        table[0x00B7] = .nonstarter
+        for scalar: UInt32 in [0x301C, 0x30A0] { table[scalar] = .nonstarterNormal }
+        for scalar: UInt32 in [
+            0x3005, 0x303B, 0x309D, 0x309E, 0x30FD, 0x30FE, 0x30FB, 0xFF1A, 0xFF1B, 0xFF65, 0x203C, 0x2047,
+            0x2048, 0x2049,
+        ] {
+            table[scalar] = .nonstarterLoose
         }
-    }
-
-    /// Must not start a line.
-    var forbidsLineStart: Bool { self == .close || self == .closeNarrow || self == .ellipsis }
-
-    /// Must not end a line.
-    var forbidsLineEnd: Bool { self == .open || self == .openNarrow }
-
-    /// Falls under a kinsoku rule: only a line made entirely of such clusters may break the rules.
-    var isProhibited: Bool { forbidsLineStart || forbidsLineEnd || self == .dash }
-
-    /// Whether the kinsoku rules allow a line break between a cluster of class `before` and one of
-    /// class `after` (Latin word rules aside).
-    @inline(__always)
-    static func kinsokuAllows(_ before: BreakClass, _ after: BreakClass) -> Bool {
-        if after == .space || after.forbidsLineStart || before.forbidsLineEnd { return false }
-        if before == after && (before == .dash || before == .ellipsis) { return false }
-        return true
-    }
-
-    /// Letters, digits and hyphens: what Latin words and numbers are made of.
-    var isWordPart: Bool { self == .word || self == .digit || self == .hyphen }
-
-    /// Whether a line may break between `before` and `after`: after a run of spaces, between CJK
-    /// characters, between CJK and Latin, after a hyphen before a letter; never elsewhere inside a word
-    /// or number, never against the kinsoku rules.
-    @inline(__always)
-    static func allowsBreak(_ before: BreakClass, _ after: BreakClass) -> Bool {
-        if before == .space { return !after.forbidsLineStart && after != .space }
-        guard kinsokuAllows(before, after) else { return false }
-        if before == .hyphen { return after == .word }
-        if after.isWordPart { return !before.isWordPart && before != .closeNarrow }
-        if after == .openNarrow { return !before.isWordPart }
-        return true
-    }
+        for scalar: UInt32 in [0xFF01, 0xFF1F] { table[scalar] = .exclamationLoose }
+        for scalar: UInt32 in [0x2010, 0x2013] { table[scalar] = .breakAfterLoose }
+        for scalar: UInt32 in [0x00B0, 0x2030, 0x2032, 0x2033, 0x2035, 0x2103, 0x2109, 0xFE6A, 0xFF05, 0xFFE0] {
+            table[scalar] = .postfixLoose
+        }
+        for scalar: UInt32 in [0x00A4, 0x00B1, 0x20AC, 0x2116, 0xFE69, 0xFF04, 0xFFE1, 0xFFE5, 0xFFE6] {
+            table[scalar] = .prefixLoose
+        }
+        return table
+    }()
 }

@@ -20,6 +20,8 @@ struct ChapterBuilder {
     let letterSpacing: Int
     let lineSpacing: Int
     let paragraphSpacing: Int
+    /// The pair rules at the settings' `lineBreak` level.
+    let rules: BreakRules
 
     private(set) var lines = LayoutLines()
     private(set) var pages: [LayoutPage] = []
@@ -54,6 +56,7 @@ struct ChapterBuilder {
         letterSpacing = max(0, settings.letterSpacing)
         lineSpacing = max(0, settings.lineSpacing)
         paragraphSpacing = max(0, settings.paragraphSpacing)
+        rules = BreakRules.rules(settings.lineBreak)
     }
 
     /// The map and quote roles of the chapter's display text when a transform applies (nil and none:
@@ -114,7 +117,7 @@ struct ChapterBuilder {
             while quoteCursor < quoteRoles.count && quoteRoles[quoteCursor].offset < start { quoteCursor += 1 }
             guard quoteCursor < quoteRoles.count else { return }
             if quoteRoles[quoteCursor].offset == start {
-                paragraph[index].kind = quoteRoles[quoteCursor].opens ? .open : .close
+                paragraph[index].kind = quoteRoles[quoteCursor].opens ? .openingQuote : .closingQuote
             }
         }
     }
@@ -218,7 +221,7 @@ struct ChapterBuilder {
                 used = 0
                 lineStart = end
             } else {
-                let kindOfCluster = BreakClass.of(first, width: width)
+                let kindOfCluster = BreakClass.of(first)
                 if kindOfCluster != .space || used > 0 {
                     hasBlanks = hasBlanks || kindOfCluster == .space
                     makeRoom(used: used, &paragraph, &room)
@@ -269,31 +272,22 @@ struct ChapterBuilder {
         cluster.width == StoredCluster.tabWidth ? tabStop - column % tabStop : Int(cluster.width)
     }
 
-    /// Whether a line may end before cluster `index` (after `lineStart`): by the word and kinsoku rules,
-    /// or by kinsoku alone. After a run of spaces it is the cluster before the spaces that must not be
-    /// an opening mark, since the spaces are dropped.
+    /// Whether a line may end before cluster `index` (after `lineStart`): by the pair rules, or by
+    /// kinsoku alone. After a run of spaces the pair is the cluster before the spaces and the one after.
     @inline(__always)
     private func canBreak(
         _ clusters: UnsafeBufferPointer<StoredCluster>, before index: Int, lineStart: Int, kinsokuOnly: Bool
     ) -> Bool {
         let after = clusters[index].kind
-        var before = clusters[index - 1].kind
+        let before = clusters[index - 1].kind
+        if after == .space { return false }
         if before == .space {
-            if after == .space || after.forbidsLineStart { return false }
             var previous = index - 2
             while previous >= lineStart && clusters[previous].kind == .space { previous -= 1 }
             if previous < lineStart { return false }
-            before = clusters[previous].kind
-            return !before.forbidsLineEnd
+            return rules.allowsAfterSpaces(clusters[previous].kind, after)
         }
-        return kinsokuOnly ? BreakClass.kinsokuAllows(before, after) : BreakClass.allowsBreak(before, after)
-    }
-
-    /// Whether a line starting with `first` after `previous` breaks a kinsoku rule at its start (a closing
-    /// mark, or the second half of —— or ……).
-    @inline(__always)
-    private func startsAgainstKinsoku(_ previous: BreakClass, _ first: BreakClass) -> Bool {
-        first.forbidsLineStart || (previous == first && (first == .dash || first == .ellipsis))
+        return kinsokuOnly ? rules.kinsokuAllows(before, after) : rules.allows(before, after)
     }
 
     /// Breaks the collected paragraph into lines: as many clusters as fit, then back to the last
@@ -344,9 +338,9 @@ struct ChapterBuilder {
                     }
                 }
                 // A line that had to start against kinsoku holds only the prohibited run it starts.
-                if lineStart > 0 && startsAgainstKinsoku(clusters[lineStart - 1].kind, clusters[lineStart].kind) {
+                if lineStart > 0 && rules.startsAgainstKinsoku(clusters[lineStart - 1].kind, clusters[lineStart].kind) {
                     var runEnd = lineStart + 1
-                    while runEnd < lineEnd && clusters[runEnd].kind.isProhibited { runEnd += 1 }
+                    while runEnd < lineEnd && rules.isProhibited(clusters[runEnd].kind) { runEnd += 1 }
                     if runEnd < lineEnd {
                         lineEnd = runEnd
                         while lineEnd < count && clusters[lineEnd].kind == .space { lineEnd += 1 }

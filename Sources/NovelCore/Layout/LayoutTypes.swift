@@ -21,6 +21,7 @@ public struct LayoutSettings: Sendable, Equatable, Hashable {
     public var fontScale: Double
     /// Display transforms: reflow, smart quotes, hidden site junk.
     public var display: DisplayOptions
+    public var lineBreak: LineBreakLevel
 
     public init(_ settings: Settings = Settings()) {
         width = settings.width
@@ -32,6 +33,7 @@ public struct LayoutSettings: Sendable, Equatable, Hashable {
         ambiguousWidth = settings.ambiguousWidth
         fontScale = settings.fontScale
         display = settings.display
+        lineBreak = settings.lineBreak
     }
 }
 

@@ -1,37 +1,67 @@
-/// Layout facts about "plain" BMP scalars, one byte each, so the layouter's scan classifies and
-/// measures the common characters of a novel with one load and no branches.
+import CICU
+
+/// Layout facts about every BMP scalar, two bytes each, so the layouter's scan classifies and
+/// measures the common characters of a novel with one load and no branches: the `BreakClass` of every
+/// BMP scalar, and whether it is "plain" with its width.
 ///
 /// Plain: printable ASCII, the CJK Unified Ideographs block, CJK punctuation U+3000–U+3029, full-width
 /// forms U+FF01–U+FF60, and the ambiguous-width — ‘ ’ “ ” … . All have Grapheme_Cluster_Break Other,
 /// so two plain scalars in a row are always two clusters, and their widths do not depend on context.
-/// Everything else (entry 0) goes through the width engine's table and ICU. The property tests compare
-/// every cluster and width with `DisplayWidth.forEachCluster`.
+/// Everything else goes through the width engine's table and ICU. The property tests compare every
+/// cluster and width with `DisplayWidth.forEachCluster`.
 struct PlainScalarTable: @unchecked Sendable {
-    /// Bit 7: plain. Bits 2–5: `BreakClass` raw value. Bits 0–1: width code (1 narrow, 2 wide, 3 ambiguous).
-    /// Written once when built, read-only afterwards.
-    let entries: UnsafeMutablePointer<UInt8>
+    /// Bits 8–13: `BreakClass` raw value. Bit 7: plain. Bits 0–1: width code (1 narrow, 2 wide, 3
+    /// ambiguous). Written once when built (from ICU's ranges of Line_Break), read-only afterwards.
+    let entries: UnsafeMutablePointer<UInt16>
 
     static let shared = PlainScalarTable()
 
     private init() {
-        let entries = UnsafeMutablePointer<UInt8>.allocate(capacity: 0x10000)
-        entries.initialize(repeating: 0, count: 0x10000)
-        func mark(_ scalars: ClosedRange<UInt32>, code: UInt8) {
-            for scalar in scalars {
-                let width = code == 3 ? 1 : Int(code)
-                entries[Int(scalar)] = 0x80 | BreakClass.of(scalar, width: width).rawValue << 2 | code
-            }
+        let entries = UnsafeMutablePointer<UInt16>.allocate(capacity: 0x10000)
+        Self.fillBreakClasses(entries)
+        for (scalar, kind) in BreakClass.tailored where scalar < 0x10000 {
+            entries[Int(scalar)] = UInt16(kind.rawValue) << 8
+        }
+        func mark(_ scalars: ClosedRange<Int>, code: UInt16) {
+            for scalar in scalars { entries[scalar] |= 0x80 | code }
         }
         mark(0x20...0x7E, code: 1)
         mark(0x4E00...0x9FFF, code: 2)
         mark(0x3000...0x3029, code: 2)
         mark(0xFF01...0xFF60, code: 2)
-        for ambiguous: UInt32 in [0x2014, 0x2018, 0x2019, 0x201C, 0x201D, 0x2026] {
+        for ambiguous in [0x2014, 0x2018, 0x2019, 0x201C, 0x201D, 0x2026] {
             mark(ambiguous...ambiguous, code: 3)
         }
         self.entries = entries
     }
 
+    /// Writes every BMP scalar's Unicode break class into bits 8–13, range by range of ICU's Line_Break
+    /// (a few thousand look-ups instead of 65,536: this runs before the reader's first screen).
+    private static func fillBreakClasses(_ entries: UnsafeMutablePointer<UInt16>) {
+        var error: Int32 = 0
+        var starts = [Int32](repeating: 0, count: 8192)
+        var values = [Int32](repeating: 0, count: 8192)
+        let count = Int(nicu_line_break_ranges(0x10000, &starts, &values, Int32(starts.count), &error))
+        guard error <= 0, count > 0, count <= starts.count, starts[0] == 0 else {
+            for scalar in 0..<0x10000 {
+                entries[scalar] = UInt16(BreakClass.unicodeClass(UInt32(scalar)).rawValue) << 8
+            }
+            return
+        }
+        for range in 0..<count {
+            let lower = Int(starts[range])
+            let upper = range + 1 < count ? Int(starts[range + 1]) : 0x10000
+            guard lower < upper, upper <= 0x10000 else { continue }
+            // OP depends on East_Asian_Width too: those few scalars are classified one by one.
+            let uniform = BreakClass.unicodeClass(lineBreak: values[range], scalar: UInt32(lower))
+            for scalar in lower..<upper {
+                let kind = uniform == .open || uniform == .openWide
+                    ? BreakClass.unicodeClass(lineBreak: values[range], scalar: UInt32(scalar)) : uniform
+                entries[scalar] = UInt16(kind.rawValue) << 8
+            }
+        }
+    }
+
     @inline(__always)
-    static func breakClass(_ entry: UInt8) -> BreakClass { unsafeBitCast(entry >> 2 & 0x0F, to: BreakClass.self) }
+    static func breakClass(_ entry: UInt16) -> BreakClass { unsafeBitCast(UInt8(truncatingIfNeeded: entry >> 8), to: BreakClass.self) }
 }

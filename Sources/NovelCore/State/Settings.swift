@@ -25,6 +25,8 @@ public struct Settings: Sendable, Equatable {
     /// Paragraph indent in full-width spaces (two cells each).
     public var indent: Int = 2
     public var ambiguousWidth: AmbiguousWidth = .narrow
+    /// How strictly lines break around CJK punctuation (CSS `line-break`).
+    public var lineBreak: LineBreakLevel = .strict
     public var transition: Transition = .page
     public var theme: Theme = .terminal
     public var statusBar: Bool = true

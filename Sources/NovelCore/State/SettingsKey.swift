@@ -6,7 +6,7 @@ import Foundation
 /// settings.json, `novel settings --set`, the printed value, the reader's settings overlay and the
 /// layouter's clamping all follow from that declaration.
 public enum SettingsKey: String, CaseIterable, Sendable {
-    case fontScale, width, margin, lineSpacing, letterSpacing, paragraphSpacing, indent, ambiguousWidth
+    case fontScale, width, margin, lineSpacing, letterSpacing, paragraphSpacing, indent, ambiguousWidth, lineBreak
     case transition, theme, statusBar, keymap
     case reflow, smartQuotes, hideSiteJunk
 
@@ -47,6 +47,7 @@ public enum SettingsKey: String, CaseIterable, Sendable {
         case .reflow: Self.choice(\.reflow)
         case .smartQuotes: .flag(\.smartQuotes)
         case .hideSiteJunk: .flag(\.hideSiteJunk)
+        case .lineBreak: Self.choice(\.lineBreak)
         }
     }
 

@@ -3,7 +3,7 @@ import NovelCore
 /// The rows of the settings overlay: which settings it shows and their labels. How a row's value moves
 /// (range, step, choices) is the key's own declaration in `SettingsKey`.
 enum SettingsItem: CaseIterable {
-    case fontScale, width, lineSpacing, letterSpacing, theme, transition, statusBar, reflow, smartQuotes, hideSiteJunk
+    case fontScale, width, lineSpacing, letterSpacing, theme, transition, statusBar, reflow, smartQuotes, hideSiteJunk, lineBreak
 
     var key: SettingsKey {
         switch self {
@@ -17,6 +17,7 @@ enum SettingsItem: CaseIterable {
         case .reflow: .reflow
         case .smartQuotes: .smartQuotes
         case .hideSiteJunk: .hideSiteJunk
+        case .lineBreak: .lineBreak
         }
     }
 
@@ -26,6 +27,7 @@ enum SettingsItem: CaseIterable {
         case .width: "Width"
         case .lineSpacing: "Line spacing"
         case .letterSpacing: "Letter spacing"
+        case .lineBreak: "Line breaking"
         case .theme: "Theme"
         case .transition: "Transition"
         case .statusBar: "Status bar"

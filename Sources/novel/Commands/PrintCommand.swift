@@ -14,6 +14,7 @@ struct PrintCommand: ParsableCommand {
             Examples:
               novel print book.txt --chapter 3 --width 40 --height 20
               novel print book.txt --font-scale 2 | less
+              novel print book.txt --line-break loose
             """)
 
     @Argument(help: "The book file.") var book: String
@@ -22,11 +23,14 @@ struct PrintCommand: ParsableCommand {
     @Option(help: "Text columns.") var width = 80
     @Option(help: "Rows per page.") var height = 24
     @Option(help: "Font scale, \(SettingsKey.fontScale.allowed).") var fontScale = 1.0
+    @Option(help: "How strictly lines break around CJK punctuation (CSS line-break): \(SettingsKey.lineBreak.allowed).")
+    var lineBreak: LineBreakLevel = .strict
     @OptionGroup var bookOptions: BookOptions
 
     func run() throws {
         var settings = LayoutSettings()
         settings.fontScale = fontScale
+        settings.lineBreak = lineBreak
         let printer = try PrintFlagError.checked(fontScale: fontScale) { () throws(BookPrinter.Problem) in
             try BookPrinter(width: width, height: height, settings: settings)
         }
@@ -73,3 +77,5 @@ enum PrintFlagError: NovelError, Equatable {
         }
     }
 }
+
+extension LineBreakLevel: ExpressibleByArgument {}

@@ -24,12 +24,8 @@ struct TocCommand: ParsableCommand {
     @OptionGroup var bookOptions: BookOptions
     @Flag(help: "List every line that looks like a heading, with the decision taken on it and the reason.")
     var explain = false
-    /// For scripts/bench-chapters: timings on stderr, and no table.
-    @Flag(help: .hidden) var timing = false
 
     func run() throws {
-        let clock = ContinuousClock()
-        let started = clock.now
         // Through the reading session, so that the book's remembered pattern and encoding give the same
         // chapters as the reader shows; nothing given here is remembered.
         let session = try ReadingSession.open(
@@ -37,10 +33,6 @@ struct TocCommand: ParsableCommand {
             paths: NovelPaths.fromEnvironment())
         StandardError.warn(session.warnings)
         let opened = session.book
-        if timing {
-            try reportTiming(opened, open: clock.now - started)
-            return
-        }
         if explain {
             try printExplanation(session)
             return
@@ -83,27 +75,6 @@ extension TocCommand {
             output += String(repeating: " ", count: digits + 2) + "  " + line.reason + "\n"
         }
         StandardOutput.write(output)
-    }
-
-    /// `open=… scan=… cache=… bytes=… entries=…` on stderr, in milliseconds: the whole open (load, fingerprint,
-    /// index from the cache or a scan), a fresh scan of the loaded text, and a read of the cache file.
-    func reportTiming(_ book: Book, open: Duration) throws {
-        let clock = ContinuousClock()
-        let chapterPattern = bookOptions.chapterPattern
-        let splitter = try ChapterSplitter(customPattern: chapterPattern)
-        let scan = clock.measure { _ = splitter.split(book.text) }
-        let cache = ChapterIndexCache(directory: NovelPaths.fromEnvironment().cacheDirectory)
-        let pattern = chapterPattern.flatMap { $0.isEmpty ? nil : $0 }
-        var cached: ChapterIndex?
-        let read = clock.measure { cached = cache.load(fingerprint: book.fingerprint, pattern: pattern) }
-        func milliseconds(_ duration: Duration) -> String {
-            let value = Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) * 1e-15
-            return String(format: "%.1f", value)
-        }
-        let line =
-            "open=\(milliseconds(open)) scan=\(milliseconds(scan)) cache=\(cached == nil ? "none" : milliseconds(read)) "
-            + "bytes=\(book.text.utf8.count) entries=\(book.index.entries.count)\n"
-        FileHandle.standardError.write(Data(line.utf8))
     }
 }
 

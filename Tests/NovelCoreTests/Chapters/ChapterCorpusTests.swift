@@ -219,7 +219,7 @@ struct ChapterCorpusTests {
     }
 
     /// The ~30 MB book of `make-big.sh`: three passes of the eight books, with their lists of contents
-    /// and traps, give every chapter in order and nothing else (its speed is measured by scripts/bench-chapters).
+    /// and traps, give every chapter in order and nothing else (its speed is measured by scripts/bench, rows "chapter index" and "toc process").
     @Test func theBigBookHasEveryChapterOfEveryPass() throws {
         let directory = try TemporaryDirectory("novel-big")
         defer { directory.remove() }

@@ -20,17 +20,20 @@ func lineTexts(_ layout: ChapterLayout, _ book: Book, ambiguous: AmbiguousWidth 
 }
 
 /// Checks every invariant of a chapter layout (docs/layout.md) and returns what is broken (empty: all hold).
-/// Independent of the layouter's internals apart from `BreakClass`, which defines the kinsoku classes.
+/// Independent of the layouter's internals apart from `BreakClass` and `BreakRules`, which define the
+/// classes and which pairs may break.
 struct LayoutChecker {
     let book: Book
     let layout: ChapterLayout
     let settings: LayoutSettings
+    let rules: BreakRules
     var problems: [String] = []
 
     init(book: Book, layout: ChapterLayout, settings: LayoutSettings) {
         self.book = book
         self.layout = layout
         self.settings = settings
+        rules = BreakRules.rules(settings.lineBreak)
     }
 
     /// A cluster of the source, classified as the checker sees it.
@@ -52,7 +55,7 @@ struct LayoutChecker {
                 result.append(
                     SourceCluster(
                         bytes: start..<(range.lowerBound + cluster.upperBound), width: width,
-                        kind: BreakClass.of(scalar, width: width), isLineFeed: scalar == 0x0A))
+                        kind: BreakClass.of(scalar), isLineFeed: scalar == 0x0A))
             }
         }
         return result
@@ -111,13 +114,14 @@ struct LayoutChecker {
     }
 
     /// Whether a line could end before `clusters[index]`: after a run of spaces when the cluster before
-    /// the run is no opening mark, otherwise by `BreakClass.allowsBreak`.
-    static func isOpportunity(_ clusters: [SourceCluster], _ index: Int) -> Bool {
+    /// the rules allow a break after spaces, otherwise by `BreakRules.allows`.
+    func isOpportunity(_ clusters: [SourceCluster], _ index: Int) -> Bool {
+        guard clusters[index].kind != .space else { return false }
         guard clusters[index - 1].kind == .space else {
-            return BreakClass.allowsBreak(clusters[index - 1].kind, clusters[index].kind)
+            return rules.allows(clusters[index - 1].kind, clusters[index].kind)
         }
         guard let before = clusters[..<index].last(where: { $0.kind != .space }) else { return false }
-        return !before.kind.forbidsLineEnd && clusters[index].kind != .space && !clusters[index].kind.forbidsLineStart
+        return rules.allowsAfterSpaces(before.kind, clusters[index].kind)
     }
 
     /// Clusters inside their line's bytes and inside the text width, in order, never overlapping; a
@@ -161,26 +165,21 @@ struct LayoutChecker {
                 fail("line \(number - 1) or \(number) is empty")
                 continue
             }
-            let beforeProhibited = beforeClusters.allSatisfy { $0.kind.isProhibited }
-            let afterProhibited = afterClusters.allSatisfy { $0.kind.isProhibited }
-            if first.kind.forbidsLineStart && !afterProhibited {
+            let beforeProhibited = beforeClusters.allSatisfy { rules.isProhibited($0.kind) }
+            let afterProhibited = afterClusters.allSatisfy { rules.isProhibited($0.kind) }
+            if rules.forbidsLineStart(first.kind) && !afterProhibited {
                 fail("line \(number) starts with a closing mark: \(text(after.bytes))")
             }
-            if last.kind.forbidsLineEnd && !beforeProhibited {
+            if rules.forbidsLineEnd(last.kind) && !beforeProhibited {
                 fail("line \(number - 1) ends with an opening mark: \(text(before.bytes))")
             }
-            if between.isEmpty && last.kind == first.kind && (last.kind == .dash || last.kind == .ellipsis)
-                && !beforeProhibited
-                && !afterProhibited
-            {
+            if between.isEmpty && rules.isInseparable(last.kind, first.kind) && !beforeProhibited && !afterProhibited {
                 fail("—— or …… split between lines \(number - 1) and \(number)")
             }
-            if between.isEmpty && !BreakClass.allowsBreak(last.kind, first.kind)
-                && BreakClass.kinsokuAllows(last.kind, first.kind)
-            {
+            if between.isEmpty && !rules.allows(last.kind, first.kind) && rules.kinsokuAllows(last.kind, first.kind) {
                 // A word was broken: fine only when the line before could not break anywhere else.
                 let all = Array(sourceClusters(before.bytes).drop(while: \.isWhitespace))
-                let couldBreak = all.indices.dropFirst().contains { Self.isOpportunity(all, $0) }
+                let couldBreak = all.indices.dropFirst().contains { isOpportunity(all, $0) }
                 if couldBreak && !beforeProhibited {
                     fail("line \(number - 1) breaks inside a word: \(text(before.bytes))|\(text(after.bytes))")
                 }
