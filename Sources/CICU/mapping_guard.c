@@ -6,7 +6,7 @@
 // itself: when the faulting address lies in a registered book mapping, it maps a fresh page of spaces
 // over the lost page and returns, so the read is retried and sees spaces instead of killing the reader.
 // Every such repair is counted, so the loader can tell the text was damaged and reopen the book.
-// A fault anywhere else restores the default action and re-raises, so real bugs still crash.
+// A fault anywhere else goes back to the previous handler, so real bugs still crash.
 #include "novel_icu.h"
 
 #include <signal.h>
@@ -40,12 +40,11 @@ static void on_bus_error(int signal_number, siginfo_t *info, void *context) {
         atomic_fetch_add(&repaired_pages, 1);
         return;
     }
+    // Not ours: hand the signal back to whoever had it (the default action, or the runtime's crash
+    // reporter). A fault repeats when the instruction is retried and then reaches that handler with
+    // its real details; a signal sent by kill() is raised again.
     sigaction(signal_number, &previous_action, NULL);
-    if (previous_action.sa_handler == SIG_IGN || previous_action.sa_handler == SIG_DFL ||
-        !(previous_action.sa_flags & SA_SIGINFO)) {
-        signal(signal_number, SIG_DFL);
-    }
-    raise(signal_number);
+    if (info->si_code <= 0) raise(signal_number);
 }
 
 static void install_once(void) {
