@@ -15,9 +15,6 @@ extern "C" {
 /// The Unicode version ICU implements, such as "15.0".
 void nicu_unicode_version(char *out, int32_t capacity);
 
-/// The first occurrence of `needle` in `haystack` (glibc memmem, byte_search.c), or NULL.
-const void *nbytes_find(const void *haystack, size_t length, const void *needle, size_t needle_length);
-
 /// The SIGBUS guard for book mappings (mapping_guard.c): `nmap_guard` registers a mapped range
 /// (returns 0 when all slots are taken: the caller must then not map), `nmap_unguard` forgets it, and
 /// `nmap_repaired_pages` counts the pages lost to truncation and replaced with spaces so far.

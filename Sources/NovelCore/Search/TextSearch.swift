@@ -1,5 +1,3 @@
-import CICU
-
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -90,12 +88,18 @@ public struct TextSearch: Sendable, Equatable {
         let count = needle.count
         guard let base = bytes.baseAddress, to - from >= count else { return nil }
         if !foldsCase {
-            // glibc's memmem through CICU (Swift cannot see it): memchr on the first byte stalls on CJK text.
+            // memchr for the first byte, memcmp for the rest (glibc hides memmem from Swift).
             return needle.withUnsafeBufferPointer { pattern -> Int? in
-                guard let pattern = pattern.baseAddress,
-                    let hit = nbytes_find(base + from, to - from, pattern, count)
-                else { return nil }
-                return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                let first = Int32(pattern[0])
+                var index = from
+                let last = to - count
+                while index <= last {
+                    guard let hit = memchr(base + index, first, last - index + 1) else { return nil }
+                    let found = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                    if count == 1 || memcmp(base + found + 1, pattern.baseAddress! + 1, count - 1) == 0 { return found }
+                    index = found + 1
+                }
+                return nil
             }
         }
         let first = needle[0]
