@@ -5,13 +5,14 @@ import NovelCore
 ///
 ///     novel-bench run --book BIG.txt --gb BIG.gb18030.txt --novel NOVEL --scratch DIR [--samples A,B] [--quick]
 ///                     [--only WORD,…]            (only the benchmarks whose names contain a word, e.g. launch)
+///                     [--huge]                   (the scale rows also at 1 GB: minutes, and 1 GB of disk)
 ///     novel-bench layout --book BIG.txt [--quick]    (only the two layout rows, to iterate on layout speed)
 ///     novel-bench make-book SOURCE OUT MIN_BYTES     (our generator, when make-big.sh is absent)
 ///     novel-bench rss-probe BOOK                     (prints the peak RSS of opening BOOK, in bytes)
 
 func usage() -> Never {
     FileHandle.standardError.write(Data("""
-        usage: novel-bench run --book BIG.txt --gb BIG.gb18030.txt --novel NOVEL --scratch DIR [--samples A,B] [--quick] [--only WORD,…]
+        usage: novel-bench run --book BIG.txt --gb BIG.gb18030.txt --novel NOVEL --scratch DIR [--samples A,B] [--quick] [--only WORD,…] [--huge]
                novel-bench layout --book BIG.txt [--quick]   (only the layout rows)
                novel-bench make-book SOURCE OUT MIN_BYTES
                novel-bench rss-probe BOOK
@@ -90,6 +91,7 @@ func runAll(_ arguments: [String]) -> Int32 {
     let samples = option("--samples", in: arguments).map { $0.split(separator: ",").map(String.init) } ?? []
     add("sample books", goal: "(context)") { [try SampleBookBenchmarks.row(context, books: samples)] }
     add("peak RSS, open in-process", goal: "< 2× file + 40 MB") { [try MemoryProbe.row(context)] }
+    add("scale", goal: "(per size)") { try ScaleBenchmarks.rows(context, huge: arguments.contains("--huge")) }
     print(render(rows))
     print("")
     print("total time \(duration(Date().timeIntervalSince(started)))")

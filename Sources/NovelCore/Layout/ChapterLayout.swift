@@ -19,7 +19,7 @@ public struct ChapterLayout: Sendable {
     public var display: DisplayText? { lines.display }
 
     /// The bytes `PlacedCluster.shown` ranges index: the display text, or `text` itself.
-    public func shownText(_ text: BookText) -> [UInt8] { lines.display?.utf8 ?? text.utf8 }
+    public func shownText(_ text: BookText) -> TextBytes { lines.display.map { TextBytes($0.utf8) } ?? text.utf8 }
 
     /// The page that shows `offset` (the last page whose first offset is at or before it).
     public func pageIndex(containing offset: Int) -> Int {

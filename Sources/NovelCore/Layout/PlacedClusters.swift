@@ -14,7 +14,7 @@ public struct PlacedClusters: RandomAccessCollection, Sendable, Equatable {
     }
 
     /// The bytes `PlacedCluster.shown` ranges index: the line's display text, or the book's `text`.
-    public func shownText(_ text: BookText) -> [UInt8] { display?.utf8 ?? text.utf8 }
+    public func shownText(_ text: BookText) -> TextBytes { display.map { TextBytes($0.utf8) } ?? text.utf8 }
 
     public var startIndex: Int { 0 }
     public var endIndex: Int { count }

@@ -44,7 +44,7 @@ public struct TextSearch: Sendable, Equatable {
 
     /// The next match starting after `offset` (forward: at `offset` or later, strictly after when
     /// `skipping` the match at `offset`; backward: starting before `offset`), wrapping once around the book.
-    public func find(in text: [UInt8], from offset: Int, direction: Direction, wrap: Bool = true) -> Match? {
+    public func find(in text: some BorrowableBytes, from offset: Int, direction: Direction, wrap: Bool = true) -> Match? {
         guard !needle.isEmpty, needle.count <= text.count else { return nil }
         let start = max(0, min(offset, text.count))
         return text.withUnsafeBufferPointer { bytes -> Match? in
@@ -69,7 +69,7 @@ public struct TextSearch: Sendable, Equatable {
     }
 
     /// Every match that overlaps `range` (for highlighting what is on screen).
-    public func matches(in text: [UInt8], overlapping range: Range<Int>) -> [Range<Int>] {
+    public func matches(in text: some BorrowableBytes, overlapping range: Range<Int>) -> [Range<Int>] {
         guard !needle.isEmpty else { return [] }
         return text.withUnsafeBufferPointer { bytes in
             var found: [Range<Int>] = []

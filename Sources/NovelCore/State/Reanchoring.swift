@@ -49,20 +49,22 @@ public enum Reanchoring {
     }
 
     /// Snippets show line breaks as spaces, so a space in the needle matches a space or a line break.
-    static func firstIndex(of needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
-        guard let first = needle.first, needle.count <= bytes.count else { return nil }
-        var index = start
-        let last = bytes.count - needle.count
-        while index <= last {
-            if bytes[index] == first,
-                bytes[index..<(index + needle.count)].elementsEqual(needle, by: { byte, wanted in
-                    byte == wanted || (wanted == 0x20 && byte == 0x0A)
-                })
-            {
-                return index
+    static func firstIndex(of needle: [UInt8], in text: some BorrowableBytes, from start: Int) -> Int? {
+        text.withUnsafeBufferPointer { bytes -> Int? in
+            guard let first = needle.first, needle.count <= bytes.count else { return nil }
+            var index = max(start, 0)
+            let last = bytes.count - needle.count
+            while index <= last {
+                if bytes[index] == first,
+                    bytes[index..<(index + needle.count)].elementsEqual(needle, by: { byte, wanted in
+                        byte == wanted || (wanted == 0x20 && byte == 0x0A)
+                    })
+                {
+                    return index
+                }
+                index += 1
             }
-            index += 1
+            return nil
         }
-        return nil
     }
 }

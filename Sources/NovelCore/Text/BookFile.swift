@@ -8,6 +8,27 @@ enum BookFile {
 
     /// The file's bytes and what the file looked like when they were read.
     static func readWithIdentity(_ path: String) throws(BookError) -> (bytes: [UInt8], identity: FileIdentity) {
+        try withOpenFile(path) { descriptor, status throws(BookError) in
+            (try readAll(descriptor, sizeHint: Int(status.st_size), path: path), FileIdentity(status))
+        }
+    }
+
+    /// The file's bytes without copying them when it is a regular file (a private memory map, see
+    /// `MappedFile`), else read into memory; and what the file looked like when opened.
+    static func mapWithIdentity(_ path: String) throws(BookError) -> (bytes: TextBytes, identity: FileIdentity) {
+        try withOpenFile(path) { descriptor, status throws(BookError) in
+            let identity = FileIdentity(status)
+            if status.st_mode & S_IFMT == S_IFREG, let mapped = MappedFile(descriptor: descriptor, size: identity.bytes) {
+                return (TextBytes(mapped), identity)
+            }
+            return (TextBytes(try readAll(descriptor, sizeHint: identity.bytes, path: path)), identity)
+        }
+    }
+
+    /// Opens `path` for reading and hands `body` the descriptor and its status; the errors name the file.
+    private static func withOpenFile<Result>(
+        _ path: String, _ body: (Int32, stat) throws(BookError) -> Result
+    ) throws(BookError) -> Result {
         let descriptor = RawPath.open(path, O_RDONLY | O_CLOEXEC)
         if descriptor < 0 {
             let code = errno
@@ -23,9 +44,13 @@ enum BookFile {
             throw .unreadable(path: path, reason: String(cString: strerror(errno)))
         }
         if status.st_mode & S_IFMT == S_IFDIR { throw .isDirectory(path: path) }
-        let identity = FileIdentity(status)
-        // One read of the size the file has now; keep reading if it grew or has no size (a pipe).
-        var bytes = [UInt8](repeating: 0, count: max(Int(status.st_size), 0) + 1)
+        return try body(descriptor, status)
+    }
+
+    /// Everything left to read from `descriptor`: one read of the size the file has now, and more if it
+    /// grew or has no size (a pipe).
+    private static func readAll(_ descriptor: Int32, sizeHint: Int, path: String) throws(BookError) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: max(sizeHint, 0) + 1)
         var filled = 0
         while true {
             if filled == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(bytes.count, 1 << 16))) }
@@ -42,7 +67,7 @@ enum BookFile {
             filled += result
         }
         bytes.removeSubrange(filled...)
-        return (bytes, identity)
+        return bytes
     }
 
     /// The file's identity now, without reading it; nil when it cannot be opened or is not a regular file.

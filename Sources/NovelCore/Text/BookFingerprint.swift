@@ -1,9 +1,10 @@
 /// Identifies a book by its decoded text, so a renamed or moved file keeps its state and cache.
 public enum BookFingerprint {
     /// A 64-bit hash of the whole text (8 bytes per step), as 16 hex digits.
-    public static func of(_ utf8: [UInt8]) -> String {
+    public static func of(_ utf8: some BorrowableBytes) -> String {
         var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(utf8.count)
-        utf8.withUnsafeBytes { raw in
+        utf8.withUnsafeBufferPointer { buffer in
+            let raw = UnsafeRawBufferPointer(buffer)
             let words = raw.count / 8
             for index in 0..<words {
                 let word = raw.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)

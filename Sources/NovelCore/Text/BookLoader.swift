@@ -9,7 +9,7 @@ import Foundation
 public enum BookLoader {
     /// Reads and decodes the file at `path`; `encoding` (any ICU converter name or alias) overrides detection.
     public static func load(path: String, encoding: String? = nil) throws(BookError) -> BookText {
-        let (bytes, identity) = try BookFile.readWithIdentity(path)
+        let (bytes, identity) = try BookFile.mapWithIdentity(path)
         var text = try decode(bytes, path: path, encoding: encoding)
         text.fileIdentity = identity
         return text
@@ -20,44 +20,55 @@ public enum BookLoader {
     public static func decode(
         _ bytes: [UInt8], path: String, encoding forced: String? = nil, detectionLimit: Int? = nil
     ) throws(BookError) -> BookText {
+        try decode(TextBytes(bytes), path: path, encoding: forced, detectionLimit: detectionLimit)
+    }
+
+    /// Decodes `bytes`; when they are already the text (UTF-8 without a mark, nothing to normalise) the
+    /// text is `bytes` itself, so a mapped file stays mapped and is never copied.
+    public static func decode(
+        _ bytes: TextBytes, path: String, encoding forced: String? = nil, detectionLimit: Int? = nil
+    ) throws(BookError) -> BookText {
         if bytes.isEmpty { throw .empty(path: path) }
-        if let forced {
-            let decoder = EncodingNames.decoder(forForced: forced, canonical: try canonicalEncodingName(forced))
-            return try convert(bytes[...], from: decoder, path: path, source: .forced, total: bytes.count)
-        }
         return try bytes.withUnsafeBufferPointer { buffer throws(BookError) in
+            if let forced {
+                let decoder = EncodingNames.decoder(forForced: forced, canonical: try canonicalEncodingName(forced))
+                return try convert(buffer, from: decoder, path: path, source: .forced, total: bytes.count)
+            }
             if let mark = ByteOrderMark.detect(buffer) {
-                let body = bytes[mark.bytes.count...]
-                if mark == .utf8, body.withUnsafeBufferPointer(UTF8Validator.isValid) {
+                let body = UnsafeBufferPointer(rebasing: buffer[mark.bytes.count...])
+                if mark == .utf8, UTF8Validator.isValid(body) {
                     return BookText(
-                        utf8: TextNormaliser.normalise(Array(body)), encoding: "UTF-8",
+                        utf8: TextNormaliser.normalised(body) ?? Array(body), encoding: "UTF-8",
                         encodingSource: .byteOrderMark, invalidSequences: 0, sourceByteCount: bytes.count)
                 }
                 return try convert(body, from: mark.encoding, path: path, source: .byteOrderMark, total: bytes.count)
             }
             if let utf16 = UTF16Sniffer.guess(buffer) {
                 return try convert(
-                    bytes[...], from: utf16.encoding, path: path, source: .detected(confidence: utf16.confidence),
+                    buffer, from: utf16.encoding, path: path, source: .detected(confidence: utf16.confidence),
                     total: bytes.count)
             }
             if let reason = BinarySniffer.reason(buffer) { throw .binary(path: path, reason: reason) }
             if UTF8Validator.isValid(buffer) {
-                let normalised = TextNormaliser.normalise(bytes)
-                var text = BookText(
+                guard let normalised = TextNormaliser.normalised(buffer) else {
+                    var text = BookText(
+                        bytes: bytes, encoding: "UTF-8", encodingSource: .validUTF8, invalidSequences: 0,
+                        sourceByteCount: bytes.count)
+                    text.isVerbatim = true
+                    return text
+                }
+                return BookText(
                     utf8: normalised, encoding: "UTF-8", encodingSource: .validUTF8, invalidSequences: 0,
                     sourceByteCount: bytes.count)
-                text.isVerbatim = Self.sameBytes(normalised, bytes)
-                return text
             }
             if let confidence = damagedUTF8Confidence(buffer) {
                 return try convert(
-                    bytes[...], from: "UTF-8", path: path, source: .detected(confidence: confidence), total: bytes.count
-                )
+                    buffer, from: "UTF-8", path: path, source: .detected(confidence: confidence), total: bytes.count)
             }
             let guess = EncodingDetector.guess(
                 detectionLimit.map { UnsafeBufferPointer(rebasing: buffer[..<min($0, buffer.count)]) } ?? buffer)
             return try convert(
-                bytes[...], from: guess.encoding, path: path, source: .detected(confidence: guess.confidence),
+                buffer, from: guess.encoding, path: path, source: .detected(confidence: guess.confidence),
                 total: bytes.count)
         }
     }
@@ -73,18 +84,6 @@ public enum BookLoader {
 
     /// A confidence when `bytes` is UTF-8 with a few ill-formed sequences (at least four well-formed
     /// multi-byte characters per bad one in the samples), else nil.
-    /// Whether normalising left the bytes as they were: by length, then `memcmp` (the generic `==` on
-    /// 30 MB arrays took longer than the chapter scan).
-    static func sameBytes(_ left: [UInt8], _ right: [UInt8]) -> Bool {
-        guard left.count == right.count else { return false }
-        return left.withUnsafeBufferPointer { leftBytes in
-            right.withUnsafeBufferPointer { rightBytes in
-                guard let leftStart = leftBytes.baseAddress, let rightStart = rightBytes.baseAddress else { return true }
-                return leftStart == rightStart || memcmp(leftStart, rightStart, leftBytes.count) == 0
-            }
-        }
-    }
-
     static func damagedUTF8Confidence(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         var multibyte = 0
         var invalid = 0
@@ -98,15 +97,13 @@ public enum BookLoader {
     }
 
     static func convert(
-        _ bytes: ArraySlice<UInt8>, from charset: String, path: String, source: EncodingSource, total: Int
+        _ bytes: UnsafeBufferPointer<UInt8>, from charset: String, path: String, source: EncodingSource, total: Int
     )
         throws(BookError) -> BookText
     {
         var decoded: (utf8: [UInt8], invalidSequences: Int)
         do {
-            decoded = try bytes.withUnsafeBufferPointer { buffer throws(BookError) in
-                try StreamingDecoder.decode(buffer, encoding: charset)
-            }
+            decoded = try StreamingDecoder.decode(bytes, encoding: charset)
         } catch {
             if case .undecodable(_, let encoding, let reason) = error {
                 throw .undecodable(path: path, encoding: encoding, reason: reason)

@@ -19,9 +19,11 @@ public enum EncodingSource: Sendable, Equatable, CustomStringConvertible {
 }
 
 /// A book's text after decoding: UTF-8, LF line endings, no BOM, terminal controls neutralised.
-/// Every position in novel (chapters, pages, bookmarks) is a byte offset into `utf8`.
+/// Every position in novel (chapters, pages, bookmarks) is a byte offset into `utf8`, which is the one
+/// copy of the text in memory: a private map of the file when the text is the file's bytes (see
+/// `TextBytes`, `MappedFile`), else the decoded array.
 public struct BookText: Sendable {
-    public let utf8: [UInt8]
+    public let utf8: TextBytes
     /// The name of the encoding the file was decoded from ("UTF-8", "GB18030", "Big5-HKSCS", "UTF-16LE", …).
     public let encoding: String
     public let encodingSource: EncodingSource
@@ -37,6 +39,15 @@ public struct BookText: Sendable {
 
     public init(
         utf8: [UInt8], encoding: String, encodingSource: EncodingSource, invalidSequences: Int,
+        sourceByteCount: Int? = nil
+    ) {
+        self.init(
+            bytes: TextBytes(utf8), encoding: encoding, encodingSource: encodingSource,
+            invalidSequences: invalidSequences, sourceByteCount: sourceByteCount)
+    }
+
+    public init(
+        bytes utf8: TextBytes, encoding: String, encodingSource: EncodingSource, invalidSequences: Int,
         sourceByteCount: Int? = nil
     ) {
         self.utf8 = utf8

@@ -5,39 +5,43 @@
 public enum TextNormaliser {
     /// The normalised text; returns `bytes` itself when nothing needs to change.
     public static func normalise(_ bytes: [UInt8]) -> [UInt8] {
-        bytes.withUnsafeBufferPointer { input in
-            guard let first = firstSpecial(input, from: 0) else { return bytes }
-            var output: [UInt8] = []
-            output.reserveCapacity(input.count + 64)
-            var spanStart = 0
-            var index = first
-            while true {
-                let byte = input[index]
-                var replacement: [UInt8]? = nil
-                var skip = 1
-                switch byte {
-                case 0x0A, 0x09: break
-                case 0x0D:
-                    replacement = [0x0A]
-                    if index + 1 < input.count, input[index + 1] == 0x0A { skip = 2 }
-                case 0x00..<0x20: replacement = controlPicture(UInt32(byte))
-                case 0x7F: replacement = controlPicture(0x21)
-                case 0xC2 where index + 1 < input.count && (0x80...0x9F).contains(input[index + 1]):
-                    replacement = [0xEF, 0xBF, 0xBD]
-                    skip = 2
-                default: break
-                }
-                if let replacement {
-                    output.append(contentsOf: UnsafeBufferPointer(rebasing: input[spanStart..<index]))
-                    output.append(contentsOf: replacement)
-                    spanStart = index + skip
-                }
-                guard let next = firstSpecial(input, from: index + skip) else { break }
-                index = next
+        bytes.withUnsafeBufferPointer { normalised($0) } ?? bytes
+    }
+
+    /// The normalised text, or nil when `input` is already normal (then the caller keeps `input` as the
+    /// text without a copy, which is what lets a UTF-8 book stay a memory map of its file).
+    public static func normalised(_ input: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        guard let first = firstSpecial(input, from: 0) else { return nil }
+        var output: [UInt8]? = nil
+        var spanStart = 0
+        var index = first
+        while true {
+            let byte = input[index]
+            var replacement: [UInt8]? = nil
+            var skip = 1
+            switch byte {
+            case 0x0A, 0x09: break
+            case 0x0D:
+                replacement = [0x0A]
+                if index + 1 < input.count, input[index + 1] == 0x0A { skip = 2 }
+            case 0x00..<0x20: replacement = controlPicture(UInt32(byte))
+            case 0x7F: replacement = controlPicture(0x21)
+            case 0xC2 where index + 1 < input.count && (0x80...0x9F).contains(input[index + 1]):
+                replacement = [0xEF, 0xBF, 0xBD]
+                skip = 2
+            default: break
             }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: input[spanStart...]))
-            return output
+            if let replacement {
+                if output == nil { output = []; output?.reserveCapacity(input.count + 64) }
+                output?.append(contentsOf: UnsafeBufferPointer(rebasing: input[spanStart..<index]))
+                output?.append(contentsOf: replacement)
+                spanStart = index + skip
+            }
+            guard let next = firstSpecial(input, from: index + skip) else { break }
+            index = next
         }
+        output?.append(contentsOf: UnsafeBufferPointer(rebasing: input[spanStart...]))
+        return output
     }
 
     /// The first byte at or after `start` that may need a change: below 0x20, 0x7F or 0xC2

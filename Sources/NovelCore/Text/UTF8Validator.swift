@@ -2,7 +2,7 @@
 /// Runs at memory speed on ASCII and well above 1 GB/s on CJK text, so the whole file can be checked.
 public enum UTF8Validator {
     /// True when every byte of `bytes` belongs to a well-formed UTF-8 sequence.
-    public static func isValid(_ bytes: [UInt8]) -> Bool {
+    public static func isValid(_ bytes: some BorrowableBytes) -> Bool {
         bytes.withUnsafeBufferPointer { firstInvalidOffset($0) == nil }
     }
 

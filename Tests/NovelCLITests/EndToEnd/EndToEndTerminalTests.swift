@@ -190,6 +190,22 @@ final class EndToEndTerminalTests {
         #expect(try session.quit(terminal) == 0)
     }
 
+    @Test func aBookTruncatedWhileTheReaderHasItMappedLeavesTheReaderRunning() throws {
+        let big = try bigBook()
+        let terminal = try session.terminal()
+        defer { terminal.kill() }
+        var screen = try session.open(terminal, big, ["--chapter", "第900章"], expecting: "第900章")
+        // The end of the book needs the whole book loaded (mapped): then another process cuts the file.
+        screen = try session.press("G", on: terminal, from: screen)
+        #expect(try truncateInAnotherProcess(big, to: 8192) == 0)
+        // The start is still in the file; chapters past the cut are laid out again from lost pages.
+        screen = try session.press("g", on: terminal, from: screen)
+        screen = try session.press("G", on: terminal, from: screen)
+        _ = try session.press("k", on: terminal, from: screen)
+        #expect(readerProcesses().count == 1, "the reader is still running")
+        #expect(try session.quit(terminal) == 0)
+    }
+
     @Test func aBookFoundBinaryAfterItsFirstScreenExitsWithAMessage() throws {
         // Clean text for the first screen, a run of NUL bytes in the middle, where the binary check looks.
         var bytes = Array(try String(contentsOfFile: try bigBook(), encoding: .utf8).utf8)

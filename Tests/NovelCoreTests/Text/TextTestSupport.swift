@@ -15,7 +15,7 @@ struct SeededGenerator: RandomNumberGenerator {
     }
 }
 
-extension Array where Element == UInt8 {
+extension Collection where Element == UInt8 {
     /// The bytes as a string, for readable expectations (the bytes must be valid UTF-8).
     var utf8String: String { String(decoding: self, as: UTF8.self) }
 }

@@ -1,0 +1,82 @@
+// A SIGBUS guard for books read through a private memory map.
+//
+// MAP_PRIVATE does not protect a reader from truncation: when another process shortens the file, the
+// kernel drops the page-cache pages past the new end from every mapping, and touching one raises SIGBUS.
+// No check of the file's size before a read can close that race, so the guard handles the fault
+// itself: when the faulting address lies in a registered book mapping, it maps a fresh page of spaces
+// over the lost page and returns, so the read is retried and sees spaces instead of killing the reader.
+// Every such repair is counted, so the loader can tell the text was damaged and reopen the book.
+// A fault anywhere else goes back to the previous handler, so real bugs still crash.
+#include "novel_icu.h"
+
+#include <signal.h>
+#include <stdatomic.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#define GUARDED_REGIONS 64
+
+static _Atomic(uintptr_t) region_starts[GUARDED_REGIONS];
+static _Atomic(uintptr_t) region_ends[GUARDED_REGIONS];
+static _Atomic(int64_t) repaired_pages;
+static atomic_flag installed = ATOMIC_FLAG_INIT;
+static struct sigaction previous_action;
+
+static void on_bus_error(int signal_number, siginfo_t *info, void *context) {
+    (void)context;
+    uintptr_t address = (uintptr_t)info->si_addr;
+    for (int slot = 0; slot < GUARDED_REGIONS; slot++) {
+        uintptr_t start = atomic_load(&region_starts[slot]);
+        uintptr_t end = atomic_load(&region_ends[slot]);
+        if (start == 0 || address < start || address >= end) continue;
+        uintptr_t page_size = (uintptr_t)sysconf(_SC_PAGESIZE);
+        uintptr_t page = address & ~(page_size - 1);
+        void *patch = mmap((void *)page, page_size, PROT_READ | PROT_WRITE,
+                           MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0);
+        if (patch == MAP_FAILED) break;
+        memset(patch, ' ', page_size);
+        mprotect(patch, page_size, PROT_READ);
+        atomic_fetch_add(&repaired_pages, 1);
+        return;
+    }
+    // Not ours: hand the signal back to whoever had it (the default action, or the runtime's crash
+    // reporter). A fault repeats when the instruction is retried and then reaches that handler with
+    // its real details; a signal sent by kill() is raised again.
+    sigaction(signal_number, &previous_action, NULL);
+    if (info->si_code <= 0) raise(signal_number);
+}
+
+static void install_once(void) {
+    if (atomic_flag_test_and_set(&installed)) return;
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_sigaction = on_bus_error;
+    action.sa_flags = SA_SIGINFO | SA_NODEFER;
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGBUS, &action, &previous_action);
+}
+
+int32_t nmap_guard(const void *start, size_t length) {
+    install_once();
+    for (int slot = 0; slot < GUARDED_REGIONS; slot++) {
+        uintptr_t expected = 0;
+        if (atomic_compare_exchange_strong(&region_starts[slot], &expected, (uintptr_t)start)) {
+            atomic_store(&region_ends[slot], (uintptr_t)start + length);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+void nmap_unguard(const void *start) {
+    for (int slot = 0; slot < GUARDED_REGIONS; slot++) {
+        if (atomic_load(&region_starts[slot]) == (uintptr_t)start) {
+            atomic_store(&region_ends[slot], 0);
+            atomic_store(&region_starts[slot], 0);
+            return;
+        }
+    }
+}
+
+int64_t nmap_repaired_pages(void) { return atomic_load(&repaired_pages); }
