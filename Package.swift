@@ -35,9 +35,22 @@ let package = Package(
             ]
         ),
         .target(name: "NovelTestSupport", dependencies: ["NovelCore", "NovelTUI"]),
+        // What each libFuzzer target does with one input; also replayed by the tests (docs/fuzzing.md).
+        .target(name: "NovelFuzzing", dependencies: ["NovelCore", "NovelTUI"], exclude: ["Dictionaries"]),
         .testTarget(name: "NovelCoreTests", dependencies: ["NovelCore", "CICU", "NovelTestSupport"], exclude: ["Layout/Golden"]),
         .testTarget(name: "NovelTUITests", dependencies: ["NovelTUI", "NovelCore", "NovelTestSupport"], exclude: ["Render/Golden"]),
         .testTarget(name: "NovelCLITests", dependencies: ["NovelCore", "NovelTestSupport"]),
+        .testTarget(
+            name: "NovelFuzzingTests", dependencies: ["NovelFuzzing", "NovelTestSupport"], exclude: ["FuzzReproducers"]),
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The libFuzzer driver exists only in scripts/fuzz's build (NOVEL_FUZZ=1, its own scratch path): it has no
+// main of its own (libFuzzer's is linked in by -sanitize=fuzzer), so an ordinary build could not link it.
+if Context.environment["NOVEL_FUZZ"] == "1" {
+    package.targets.append(
+        .executableTarget(
+            name: "novel-fuzz", dependencies: ["NovelFuzzing"],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]))
+}

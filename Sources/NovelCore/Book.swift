@@ -9,6 +9,8 @@ public struct Book: Sendable {
     /// `BookFingerprint.of(text.utf8)`: the book's identity for state and caches.
     public let fingerprint: String
     public let index: ChapterIndex
+    /// The text's script and whether it is hard-wrapped (sampled once; display transforms follow it).
+    public let profile: TextProfile
     /// Set on a `BookPreview`'s book, whose `text` is only the start of the book: the whole text's
     /// length in bytes, known from the last save or estimated.
     public var expectedLength: Int?
@@ -25,5 +27,6 @@ public struct Book: Sendable {
         self.text = text
         self.fingerprint = fingerprint
         self.index = index
+        profile = TextProfile.of(text)
     }
 }

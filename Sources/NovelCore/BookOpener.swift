@@ -10,7 +10,8 @@ public enum BookOpener {
         let index: ChapterIndex
         if let paths {
             let cache = ChapterIndexCache(directory: paths.cacheDirectory)
-            if let cached = cache.load(fingerprint: fingerprint, pattern: pattern) {
+            // A damaged cache file that still reads must cover this text exactly before its ranges are used.
+            if let cached = cache.load(fingerprint: fingerprint, pattern: pattern), cached.partitions(length: text.utf8.count) {
                 index = cached
             } else {
                 index = splitter.split(text)

@@ -42,7 +42,9 @@ public struct BookPreview: Sendable {
         var cachedIndex: ChapterIndex?
         var expectedLength: Int?
         if let previous {
-            guard let source = previous.source, source.file == file else { return nil }
+            // A stamp from a damaged state is not believed: decoded text is at most three bytes a byte.
+            guard let source = previous.source, source.file == file, (0...4 * file.bytes).contains(source.textBytes)
+            else { return nil }
             // A different --encoding than the book's own choice: other text, other offsets.
             if let forced, forced != previous.encoding { return nil }
             encoding = source.encoding
@@ -63,7 +65,8 @@ public struct BookPreview: Sendable {
         }
         // GB18030, Big5 and UTF-16 text is longer than its file, UTF-8 text as long or (without CRs) a little
         // shorter: an eighth more covers `needed` bytes of text unless it is full of control pictures.
-        let rawCount = min(needed <= window / 2 ? window : needed + needed / 8 + window / 4, file.bytes)
+        let wanted = min(needed, file.bytes)  // a cached range past the file's end must not overflow this sum
+        let rawCount = min(wanted <= window / 2 ? window : wanted + wanted / 8 + window / 4, file.bytes)
         guard var bytes = BookFile.read(path, range: 0..<rawCount),
             let end = lineEnd(in: bytes, encoding: encoding)
         else { return nil }

@@ -22,7 +22,8 @@ public enum TestBooks {
     /// Layout settings with every field set, so that a changed default does not change a test.
     public static func layoutSettings(
         width: Int = 80, fontScale: Double = 1, indent: Int = 2, lineSpacing: Int = 0, letterSpacing: Int = 0,
-        paragraphSpacing: Int = 1, margin: Int = 0, ambiguous: AmbiguousWidth = .narrow
+        paragraphSpacing: Int = 1, margin: Int = 0, ambiguous: AmbiguousWidth = .narrow,
+        display: DisplayOptions = .verbatim
     ) -> LayoutSettings {
         var settings = LayoutSettings()
         settings.width = width
@@ -33,6 +34,7 @@ public enum TestBooks {
         settings.paragraphSpacing = paragraphSpacing
         settings.margin = margin
         settings.ambiguousWidth = ambiguous
+        settings.display = display
         return settings
     }
 }

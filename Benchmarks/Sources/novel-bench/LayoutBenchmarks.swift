@@ -6,9 +6,13 @@ import NovelCore
 enum LayoutBenchmarks {
     static let viewport = Viewport(columns: 80, rows: 24)
 
-    static func wholeBook(_ context: Context) throws -> Row {
+    /// With `reflow` the paragraphs issue's transform is forced on for every chapter: each chapter is
+    /// examined line by line, rebuilt as display text and laid out from it.
+    static func wholeBook(_ context: Context, reflow: Bool = false) throws -> Row {
         let book = context.book
-        let layouter = PageLayouter(settings: LayoutSettings(), viewport: viewport)
+        var settings = LayoutSettings()
+        if reflow { settings.display.reflow = .on }
+        let layouter = PageLayouter(settings: settings, viewport: viewport)
         guard layouter.geometry != nil else { throw BenchError("80×24 is too small for the default settings") }
         var pages = 0
         let ours = measure(warmups: context.plan.warmups, runs: context.plan.slowRuns) {
@@ -20,7 +24,7 @@ enum LayoutBenchmarks {
             measure(warmups: context.plan.warmups, runs: context.plan.runs) { keep(width.totalWidth(of: buffer)) }
         }
         return .timeRatio(
-            "whole-book layout, 80×24, every chapter", ours: ours, reference: reference,
+            "whole-book layout, 80×24, every chapter" + (reflow ? ", reflow on" : ""), ours: ours, reference: reference,
             referenceName: "width measurement alone", limit: 3, goal: "≤ 3× the time",
             note: "\(book.index.entries.count) chapters, \(pages) pages")
     }

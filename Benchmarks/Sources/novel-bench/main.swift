@@ -81,6 +81,7 @@ func runAll(_ arguments: [String]) -> Int32 {
     add("toc process", goal: "≤ 3× the time") { [try ChapterBenchmarks.tocProcess(context)] }
     add("cached reopen", goal: "scan skipped") { [try ChapterBenchmarks.cachedReopen(context)] }
     add("whole-book layout", goal: "≤ 3× the time") { [try LayoutBenchmarks.wholeBook(context)] }
+    add("whole-book layout, reflow on", goal: "≤ 3× the time") { [try LayoutBenchmarks.wholeBook(context, reflow: true)] }
     add("one chapter layout", goal: "< 0.5 ms") { [try LayoutBenchmarks.oneChapter(context)] }
     add("novel print", goal: "≤ 1× the time") { [try TerminalBenchmarks.printRow(context)] }
     add("launch and memory in tmux", goal: "≤ 2× the time") { try TerminalBenchmarks.launchRows(context) }
@@ -108,7 +109,10 @@ func runLayout(_ arguments: [String]) -> Int32 {
     do {
         let context = try Context(plan: quick ? .quick : .full, quick: quick, bookPath: book, gbPath: book,
                                   novel: "novel", scratch: NSTemporaryDirectory())
-        rows = [try LayoutBenchmarks.wholeBook(context), try LayoutBenchmarks.oneChapter(context)]
+        rows = [
+            try LayoutBenchmarks.wholeBook(context), try LayoutBenchmarks.wholeBook(context, reflow: true),
+            try LayoutBenchmarks.oneChapter(context),
+        ]
     } catch {
         FileHandle.standardError.write(Data("novel-bench: \(error)\n".utf8))
         return 1

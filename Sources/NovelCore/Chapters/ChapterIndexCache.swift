@@ -45,9 +45,9 @@ public struct ChapterIndexCache: Sendable {
                     TOCEntry(
                         level: level, title: title, number: number == Int.min ? nil : number, range: lower..<upper,
                         bodyStart: bodyStart, volumeIndex: volume < 0 ? nil : volume, kind: kind))
-                if let offset, upper > offset { return ChapterIndex(entries: entries, ruleName: ruleName) }
+                if let offset, upper > offset { return Self.checked(ChapterIndex(entries: entries, ruleName: ruleName)) }
             }
-            return reader.isAtEnd ? ChapterIndex(entries: entries, ruleName: ruleName) : nil
+            return reader.isAtEnd ? Self.checked(ChapterIndex(entries: entries, ruleName: ruleName)) : nil
         }
     }
 
@@ -65,7 +65,8 @@ public struct ChapterIndexCache: Sendable {
             for index in 0..<count {
                 guard let levelValue = reader.integer(), let kindBytes = reader.rawString(), let number = reader.integer(),
                     let lower = reader.integer(), let upper = reader.integer(), let bodyStart = reader.integer(),
-                    let volume = reader.integer(), let titleBytes = reader.rawString(), lower <= upper
+                    let volume = reader.integer(), let titleBytes = reader.rawString(), 0 <= lower, lower <= upper,
+                    (lower...upper).contains(bodyStart)
                 else { return nil }
                 guard upper > offset || index == count - 1 else { continue }
                 guard let level = TOCEntry.Level(rawValue: levelValue),
@@ -79,6 +80,12 @@ public struct ChapterIndexCache: Sendable {
             }
             return nil
         }
+    }
+
+    /// The index when its entries have the shape of a split (from 0, without gaps, bodies inside), else nil:
+    /// a damaged file that still reads must not hand out ranges that trap.
+    static func checked(_ index: ChapterIndex) -> ChapterIndex? {
+        index.isContiguousFromStart ? index : nil
     }
 
     /// Best effort: a cache that cannot be written only costs a scan next time.

@@ -8,7 +8,7 @@ import Foundation
 /// sections at paragraph boundaries.
 public struct ChapterSplitter: Sendable {
     /// Bumped when the rules change, so that cached indexes are rebuilt.
-    public static let rulesVersion = 3
+    public static let rulesVersion = 4
     /// A section with more characters than this is split into parts.
     public static let longSectionCharacters = 100_000
     /// The size a long section's parts aim for.
@@ -74,6 +74,7 @@ public struct ChapterSplitter: Sendable {
         BareHeadingTitle.complete(&found, listed: lists.entries, bytes: bytes, isHeading: { isCandidate(bytes, $0) })
         trace?.kept(found, ruleName: ruleName)
         var entries = buildEntries(found, bytes)
+        entries = GutenbergMatter.foldFooter(entries, bytes)
         entries = splitLongSections(entries, bytes)
         return ChapterIndex(entries: entries, ruleName: ruleName)
     }

@@ -3,18 +3,39 @@
 /// and financial numerals (壹佰贰拾叁).
 public enum ChineseNumeral {
     /// The value of `text`, or nil when it is not a number or is too large to be a chapter number.
+    /// Total: every input gives a value or nil, never a trap.
     public static func parse<S: StringProtocol>(_ text: S) -> Int? {
         let scalars = Array(text.unicodeScalars)
         guard !scalars.isEmpty, scalars.count <= 12 else { return nil }
-        if scalars.allSatisfy({ asciiOrFullWidthDigit($0) != nil }) {
-            return scalars.reduce(0) { $0 * 10 + asciiOrFullWidthDigit($1)! }
-        }
         guard scalars.allSatisfy({ isNumeral($0) }) else { return nil }
-        if !scalars.contains(where: { multiplier($0) != nil }) {
-            // Digit by digit: 一二零 → 120, 一零零 → 100.
-            return scalars.reduce(0) { $0 * 10 + digit($1)! }
+        let value = scalars.contains(where: { multiplier($0) != nil }) ? positional(scalars) : digitByDigit(scalars)
+        return value.flatMap { $0 <= largest ? $0 : nil }
+    }
+
+    /// The largest chapter number: twelve digits, so that callers may add and subtract chapter numbers freely.
+    public static let largest = 999_999_999_999
+
+    /// 一二零 → 120, 一零零 → 100, 0123 → 123. Chinese and Arabic digits mixed are a number only when the
+    /// Chinese ones are zeros in front (第〇1章 → 1, a zero typed in the wrong script); any other mix
+    /// (第１二章, 第壹2回, 第一2章) has no clear value and is not a number.
+    private static func digitByDigit(_ scalars: [Unicode.Scalar]) -> Int? {
+        let firstArabic = scalars.firstIndex { asciiOrFullWidthDigit($0) != nil } ?? scalars.endIndex
+        let chinese = scalars[..<firstArabic]
+        let arabic = scalars[firstArabic...]
+        let digits: [Int]
+        if arabic.isEmpty {
+            digits = chinese.compactMap(digit)
+        } else {
+            guard chinese.allSatisfy({ digit($0) == 0 }) else { return nil }
+            digits = arabic.compactMap(asciiOrFullWidthDigit)
+            guard digits.count == arabic.count else { return nil }  // a Chinese digit after an Arabic one
         }
-        return positional(scalars)
+        var value = 0
+        for digit in digits {
+            guard let next = checked(value, times: 10, plus: digit) else { return nil }
+            value = next
+        }
+        return value
     }
 
     /// Whether `scalar` can be part of a number in a heading.
@@ -57,6 +78,7 @@ public enum ChineseNumeral {
     }
 
     /// 一百二十三 → 123; a leading 十 means 10 (十五 → 15); 零 only marks a skipped place; 一百十七 → 117.
+    /// Arithmetic is checked: 九万万万万… is too large, not a trap.
     private static func positional(_ scalars: [Unicode.Scalar]) -> Int? {
         var total = 0
         var section = 0
@@ -68,16 +90,29 @@ public enum ChineseNumeral {
                 pending = value
             } else if let unit = multiplier(scalar) {
                 if unit == 10000 {
-                    total = (total + section + (pending ?? 0)) * 10000
+                    guard let sections = checked(total, times: 1, plus: section),
+                        let sum = checked(sections, times: 1, plus: pending ?? 0),
+                        let next = checked(sum, times: 10000, plus: 0)
+                    else { return nil }
+                    total = next
                     section = 0
                 } else {
-                    section += (pending ?? 1) * unit
+                    guard let next = checked(pending ?? 1, times: unit, plus: section) else { return nil }
+                    section = next
                 }
                 pending = nil
             } else if let value = asciiOrFullWidthDigit(scalar) {
-                pending = (pending ?? 0) * 10 + value
+                guard let next = checked(pending ?? 0, times: 10, plus: value) else { return nil }
+                pending = next
             }
         }
-        return total + section + (pending ?? 0)
+        return checked(total, times: 1, plus: section).flatMap { checked($0, times: 1, plus: pending ?? 0) }
+    }
+
+    /// `value * factor + addend`, or nil when it overflows.
+    private static func checked(_ value: Int, times factor: Int, plus addend: Int) -> Int? {
+        let (product, productOverflow) = value.multipliedReportingOverflow(by: factor)
+        let (sum, sumOverflow) = product.addingReportingOverflow(addend)
+        return productOverflow || sumOverflow ? nil : sum
     }
 }

@@ -180,7 +180,7 @@ enum HeadingMatcher {
             while end < line.count, ChineseNumeral.isNumeral(line[end]) { end += 1 }
             let number =
                 end > afterWord ? ChineseNumeral.parse(String(String.UnicodeScalarView(line[afterWord..<end]))) : nil
-            guard tail(line, from: end) != nil else { return nil }
+            guard end == afterWord || number != nil, tail(line, from: end) != nil else { return nil }  // 番外一2: no clear number
             return HeadingCandidate(kind: .special, family: .chinese, number: number, unit: nil, volumeLabel: nil)
         }
         return nil

@@ -56,19 +56,41 @@ struct ChapterBuilder {
         paragraphSpacing = max(0, settings.paragraphSpacing)
     }
 
-    /// Lays out `entry`: its heading line(s) as centred `.title` lines, then its body.
-    mutating func build(_ text: BookText, _ entry: TOCEntry) {
+    /// The map and quote roles of the chapter's display text when a transform applies (nil and none:
+    /// the book text is laid out as it is). Clusters then hold display offsets; lines and pages are
+    /// mapped back to original offsets.
+    private var positionMap: PositionMap?
+    private var quoteRoles: [DisplayText.QuoteRole] = []
+    /// The next of the quote roles to apply.
+    private var quoteCursor = 0
+
+    /// Lays out `entry`: its heading line(s) as centred `.title` lines, then its body; from `display`
+    /// (made by `DisplayTransform` for this entry) when one is given.
+    mutating func build(_ text: BookText, _ entry: TOCEntry, display: DisplayText? = nil) {
         precondition(buffer.capacity == 0, "a ChapterBuilder builds one chapter")
+        positionMap = display?.map
+        quoteRoles = display?.quoteRoles ?? []
         // Mostly-CJK text has about one cluster per three bytes; other text grows the buffer.
+        let size = display?.utf8.count ?? entry.range.count
         buffer = PlacedClusterStorage(
-            capacity: materialize ? entry.range.count / 3 + 64 : 1024, narrowCells: UInt8(truncatingIfNeeded: narrowCells),
+            capacity: materialize ? size / 3 + 64 : 1024, narrowCells: UInt8(truncatingIfNeeded: narrowCells),
             wideCells: UInt8(truncatingIfNeeded: wideCells))
-        text.utf8.withUnsafeBufferPointer { bytes in
-            if entry.bodyStart > entry.range.lowerBound {
-                scan(bytes, entry.range.lowerBound..<min(entry.bodyStart, entry.range.upperBound), kind: .title)
-                if pageHasLines { pendingGap = lineSpacing + max(1, paragraphSpacing) }
+        if let display {
+            display.utf8.withUnsafeBufferPointer { bytes in
+                if display.bodyStart > 0 {
+                    scan(bytes, 0..<display.bodyStart, kind: .title)
+                    if pageHasLines { pendingGap = lineSpacing + max(1, paragraphSpacing) }
+                }
+                scan(bytes, display.bodyStart..<bytes.count, kind: .text)
             }
-            scan(bytes, max(entry.bodyStart, entry.range.lowerBound)..<entry.range.upperBound, kind: .text)
+        } else {
+            text.utf8.withUnsafeBufferPointer { bytes in
+                if entry.bodyStart > entry.range.lowerBound {
+                    scan(bytes, entry.range.lowerBound..<min(entry.bodyStart, entry.range.upperBound), kind: .title)
+                    if pageHasLines { pendingGap = lineSpacing + max(1, paragraphSpacing) }
+                }
+                scan(bytes, max(entry.bodyStart, entry.range.lowerBound)..<entry.range.upperBound, kind: .text)
+            }
         }
         if materialize {
             if pages.isEmpty {
@@ -77,9 +99,24 @@ struct ChapterBuilder {
                 pages[pages.count - 1].lines = pages[pages.count - 1].lines.lowerBound..<placedLines.count
                 pages[0].firstOffset = entry.range.lowerBound
             }
-            lines = LayoutLines(placedLines, clusters: buffer)
+            lines = LayoutLines(placedLines, clusters: buffer, display: display)
         }
         pageCount = max(pageCount, 1)
+    }
+
+    /// Gives the paragraph's straight quotes the break class of the role `DisplayTransform` found for
+    /// them: an opening quote never ends a line, a closing one never starts one, whatever glyph shows them.
+    private mutating func applyQuoteRoles(_ paragraph: UnsafeMutablePointer<StoredCluster>, count: Int) {
+        guard quoteCursor < quoteRoles.count, count > 0 else { return }
+        // Roles before the paragraph (in a hidden or blank stretch) are passed over.
+        for index in 0..<count {
+            let start = paragraph[index].start
+            while quoteCursor < quoteRoles.count && quoteRoles[quoteCursor].offset < start { quoteCursor += 1 }
+            guard quoteCursor < quoteRoles.count else { return }
+            if quoteRoles[quoteCursor].offset == start {
+                paragraph[index].kind = quoteRoles[quoteCursor].opens ? .open : .close
+            }
+        }
     }
 
     /// Collects the clusters of each source line in `range` and breaks them into lines.
@@ -221,6 +258,12 @@ struct ChapterBuilder {
         buffer = larger
     }
 
+    /// The original offset where shown bytes ending at `end` end.
+    @inline(__always)
+    private func originalEnd(_ end: Int) -> Int {
+        positionMap?.originalEnd(end) ?? end
+    }
+
     @inline(__always)
     private func advance(_ cluster: StoredCluster, at column: Int) -> Int {
         cluster.width == StoredCluster.tabWidth ? tabStop - column % tabStop : Int(cluster.width)
@@ -264,6 +307,7 @@ struct ChapterBuilder {
         let textWidth = geometry.textWidth
         // Placing lines rewrites the clusters before the next line's start, never after it.
         let paragraph = buffer.elements + placedCount
+        if quoteCursor < quoteRoles.count { applyQuoteRoles(paragraph, count: count) }
         let clusters = UnsafeBufferPointer(start: paragraph, count: count)
         do {
             let indented = kind == .text && clusters[0].start > sourceLineStart
@@ -321,8 +365,10 @@ struct ChapterBuilder {
     /// Places clusters `range` (trailing spaces dropped) as one line on the current or a new page.
     private mutating func emitLine(
         _ clusters: UnsafeBufferPointer<StoredCluster>, _ range: Range<Int>, startColumn: Int,
-        kind: LayoutLine.Kind, firstByte: Int
+        kind: LayoutLine.Kind, firstByte shownFirstByte: Int
     ) {
+        // Lines and pages hold original offsets; a display text's offsets are mapped back.
+        let firstByte = positionMap?.originalStart(shownFirstByte) ?? shownFirstByte
         var last = range.upperBound
         while last > range.lowerBound + 1 && clusters[last - 1].kind == .space { last -= 1 }
         var row = pageHasLines ? nextRow + pendingGap : 0
@@ -374,7 +420,7 @@ struct ChapterBuilder {
         placedCount = output
         placedLines.append(
             LayoutLines.Record(
-                kind: kind, bytes: firstByte..<(lastCluster.start + Int(lastCluster.length)),
+                kind: kind, bytes: firstByte..<max(firstByte, originalEnd(lastCluster.start + Int(lastCluster.length))),
                 clusters: first..<output, row: row))
     }
 

@@ -15,6 +15,12 @@ public struct ChapterLayout: Sendable {
         self.pages = pages
     }
 
+    /// The display text this chapter was laid out from, when a display transform applied.
+    public var display: DisplayText? { lines.display }
+
+    /// The bytes `PlacedCluster.shown` ranges index: the display text, or `text` itself.
+    public func shownText(_ text: BookText) -> [UInt8] { lines.display?.utf8 ?? text.utf8 }
+
     /// The page that shows `offset` (the last page whose first offset is at or before it).
     public func pageIndex(containing offset: Int) -> Int {
         var low = 0

@@ -12,10 +12,14 @@ public struct LayoutLines: RandomAccessCollection, Sendable {
 
     private let records: [Record]
     private let clusters: PlacedClusterStorage
+    /// The display text the clusters were laid out from, when a transform applied: their stored
+    /// offsets are into it, and are mapped back to the book text when read.
+    let display: DisplayText?
 
-    init(_ records: [Record], clusters: PlacedClusterStorage) {
+    init(_ records: [Record], clusters: PlacedClusterStorage, display: DisplayText? = nil) {
         self.records = records
         self.clusters = clusters
+        self.display = display
     }
 
     /// No lines (a chapter laid out without a geometry).
@@ -29,7 +33,7 @@ public struct LayoutLines: RandomAccessCollection, Sendable {
     public subscript(position: Int) -> LayoutLine {
         let record = records[position]
         return LayoutLine(
-            kind: record.kind, bytes: record.bytes, clusters: PlacedClusters(clusters, record.clusters),
+            kind: record.kind, bytes: record.bytes, clusters: PlacedClusters(clusters, record.clusters, display: display),
             row: record.row)
     }
 }

@@ -11,10 +11,10 @@ public struct LayoutPrinter: Sendable {
         measure = DisplayWidth(ambiguous: ambiguous)
     }
 
-    /// The text of every page of `layout`, pages separated by `pageSeparator` lines, ending with a newline.
+    /// The text of every page of `layout` (drawn from its display text when it has one), pages separated by `pageSeparator` lines, ending with a newline.
     public func render(_ layout: ChapterLayout, text: BookText) -> String {
         var output: [UInt8] = []
-        text.utf8.withUnsafeBufferPointer { bytes in
+        layout.shownText(text).withUnsafeBufferPointer { bytes in
             for (number, page) in layout.pages.enumerated() {
                 if number > 0 { output.append(contentsOf: Self.pageSeparator.utf8 + [0x0A]) }
                 render(page, of: layout, bytes, into: &output)
@@ -45,11 +45,11 @@ public struct LayoutPrinter: Sendable {
         }
     }
 
-    /// One line of `layout` without its line feed: what `novel line` prints, the same text as the line in
-    /// `render(_:text:)`.
+    /// One line of `layout` without its line feed (from its display text when it has one): what
+    /// `novel line` prints, the same text as the line in `render(_:text:)`.
     public func render(line: LayoutLine, of layout: ChapterLayout, text: BookText) -> String {
         var output: [UInt8] = []
-        text.utf8.withUnsafeBufferPointer { bytes in
+        layout.shownText(text).withUnsafeBufferPointer { bytes in
             render(line, unscaled: layout.geometry.rowsPerGlyph == 1, bytes, into: &output)
         }
         return String(decoding: output, as: UTF8.self)
@@ -63,10 +63,10 @@ public struct LayoutPrinter: Sendable {
                 output.append(contentsOf: repeatElement(0x20, count: cluster.column - cells))
                 cells = cluster.column
             }
-            output.append(contentsOf: bytes[cluster.bytes])
+            output.append(contentsOf: bytes[cluster.shown])
             // (A tab's placed width is its expansion, but the printer writes the tab itself.)
-            let isTab = bytes[cluster.bytes.lowerBound] == 0x09
-            cells += unscaled && !isTab ? cluster.width : measure.clusterWidth(bytes, cluster.bytes)
+            let isTab = bytes[cluster.shown.lowerBound] == 0x09
+            cells += unscaled && !isTab ? cluster.width : measure.clusterWidth(bytes, cluster.shown)
         }
     }
 }

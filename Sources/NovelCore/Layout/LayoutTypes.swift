@@ -19,6 +19,8 @@ public struct LayoutSettings: Sendable, Equatable, Hashable {
     public var indent: Int
     public var ambiguousWidth: AmbiguousWidth
     public var fontScale: Double
+    /// Display transforms: reflow, smart quotes, hidden site junk.
+    public var display: DisplayOptions
 
     public init(_ settings: Settings = Settings()) {
         width = settings.width
@@ -29,6 +31,7 @@ public struct LayoutSettings: Sendable, Equatable, Hashable {
         indent = settings.indent
         ambiguousWidth = settings.ambiguousWidth
         fontScale = settings.fontScale
+        display = settings.display
     }
 }
 
@@ -53,8 +56,11 @@ public struct LayoutGeometry: Sendable, Equatable {
 
 /// One grapheme cluster placed on a line.
 public struct PlacedCluster: Sendable, Equatable {
-    /// The cluster's bytes in the book text.
+    /// The cluster's bytes in the book text: its position, the same whatever display transform shows it.
     public var bytes: Range<Int>
+    /// The bytes drawn: in `ChapterLayout.shownText` (the book text itself when no transform applies,
+    /// then equal to `bytes`).
+    public var shown: Range<Int>
     /// Column within the text block (0 = `LayoutGeometry.left`).
     public var column: Int
     /// Cells the cluster covers after font scaling: round(width × fontScale).
@@ -62,8 +68,9 @@ public struct PlacedCluster: Sendable, Equatable {
     /// Cells the cluster takes at font scale 1: what the terminal draws in the top-left of its box.
     public var naturalWidth: Int
 
-    public init(bytes: Range<Int>, column: Int, width: Int, naturalWidth: Int? = nil) {
+    public init(bytes: Range<Int>, column: Int, width: Int, naturalWidth: Int? = nil, shown: Range<Int>? = nil) {
         self.bytes = bytes
+        self.shown = shown ?? bytes
         self.column = column
         self.width = width
         self.naturalWidth = naturalWidth ?? width

@@ -49,7 +49,7 @@ public struct PageLayouter: Sendable {
                 lines: LayoutLines(), pages: [LayoutPage(lines: 0..<0, firstOffset: section.range.lowerBound)])
         }
         var builder = ChapterBuilder(settings: settings, geometry: geometry, materialize: true)
-        builder.build(book.text, section)
+        builder.build(book.text, section, display: DisplayTransform.display(book, entry: entry, options: settings.display))
         return ChapterLayout(entryIndex: entry, geometry: geometry, lines: builder.lines, pages: builder.pages)
     }
 
@@ -57,7 +57,9 @@ public struct PageLayouter: Sendable {
     public func pageCount(_ book: Book, entry: Int) -> Int {
         guard let geometry else { return 1 }
         var builder = ChapterBuilder(settings: settings, geometry: geometry, materialize: false)
-        builder.build(book.text, book.index.entries[entry])
+        builder.build(
+            book.text, book.index.entries[entry],
+            display: DisplayTransform.display(book, entry: entry, options: settings.display))
         return max(builder.pageCount, 1)
     }
 

@@ -3,13 +3,18 @@
 public struct PlacedClusters: RandomAccessCollection, Sendable, Equatable {
     private let chapter: PlacedClusterStorage
     private let offset: Int
+    private let display: DisplayText?
     public let count: Int
 
-    init(_ chapter: PlacedClusterStorage, _ range: Range<Int>) {
+    init(_ chapter: PlacedClusterStorage, _ range: Range<Int>, display: DisplayText? = nil) {
         self.chapter = chapter
         offset = range.lowerBound
         count = range.count
+        self.display = display
     }
+
+    /// The bytes `PlacedCluster.shown` ranges index: the line's display text, or the book's `text`.
+    public func shownText(_ text: BookText) -> [UInt8] { display?.utf8 ?? text.utf8 }
 
     public var startIndex: Int { 0 }
     public var endIndex: Int { count }
@@ -17,15 +22,16 @@ public struct PlacedClusters: RandomAccessCollection, Sendable, Equatable {
     public subscript(position: Int) -> PlacedCluster {
         precondition(position >= 0 && position < count, "PlacedClusters index out of range")
         let stored = chapter.elements[offset + position]
+        let shown = stored.start..<(stored.start + Int(stored.length))
         return PlacedCluster(
-            bytes: stored.start..<(stored.start + Int(stored.length)), column: Int(stored.column),
-            width: Int(stored.width), naturalWidth: chapter.naturalWidth(ofCells: stored.width))
+            bytes: display?.originalRange(shown) ?? shown, column: Int(stored.column), width: Int(stored.width),
+            naturalWidth: chapter.naturalWidth(ofCells: stored.width), shown: shown)
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool { lhs.elementsEqual(rhs) }
 }
 
-/// A cluster in a chapter's buffer, in half the space of a `PlacedCluster` (the whole chapter's
+/// A cluster in a chapter's buffer (offsets into the chapter's display text when it has one), in half the space of a `PlacedCluster` (the whole chapter's
 /// clusters are written on every layout). While its paragraph is broken into lines it holds the scaled
 /// width and break class; once placed, its column and width. Columns fit 16 bits because
 /// `PageLayouter.geometry` keeps the text block narrower than 65,536 cells.

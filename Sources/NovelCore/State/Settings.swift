@@ -30,6 +30,17 @@ public struct Settings: Sendable, Equatable {
     public var statusBar: Bool = true
     /// Key overrides: command name → key names (see the keymap in NovelTUI).
     public var keymap: [String: [String]] = [:]
+    /// Hard-wrapped lines joined into paragraphs: auto (when the book is found hard-wrapped), on, off.
+    public var reflow: DisplayOptions.Reflow = .auto
+    /// Straight quotes in CJK text shown as “ ” ‘ ’.
+    public var smartQuotes = true
+    /// Download-site junk lines hidden (never removed from the file).
+    public var hideSiteJunk = true
+
+    /// The display transforms these settings choose.
+    public var display: DisplayOptions {
+        DisplayOptions(reflow: reflow, smartQuotes: smartQuotes, hideSiteJunk: hideSiteJunk)
+    }
 
     public init() {}
 }

@@ -8,6 +8,7 @@ import Foundation
 public enum SettingsKey: String, CaseIterable, Sendable {
     case fontScale, width, margin, lineSpacing, letterSpacing, paragraphSpacing, indent, ambiguousWidth
     case transition, theme, statusBar, keymap
+    case reflow, smartQuotes, hideSiteJunk
 
     /// Font scale: the layouter clamps to it, `novel print --font-scale` is checked against it.
     public static let fontScaleRange = NumberRange(1...3, granularity: 0.5)
@@ -43,6 +44,9 @@ public enum SettingsKey: String, CaseIterable, Sendable {
         case .theme: Self.choice(\.theme)
         case .statusBar: .flag(\.statusBar)
         case .keymap: .keymap
+        case .reflow: Self.choice(\.reflow)
+        case .smartQuotes: .flag(\.smartQuotes)
+        case .hideSiteJunk: .flag(\.hideSiteJunk)
         }
     }
 

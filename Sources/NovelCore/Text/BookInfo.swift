@@ -13,6 +13,8 @@ public struct BookInfo: Sendable, Equatable {
     public var characters: Int
     public var lines: Int
     public var invalidSequences: Int
+    /// Whether hard-wrapped lines are joined into paragraphs, and why (`TextProfile`, setting `reflow`).
+    public var reflow: String
     /// Entries in the table of contents (volumes, chapters, prefaces …); nil when only the text was read.
     public var chapters: Int?
     /// TOC entries that are numbered chapters (第十回, Chapter 12).
@@ -33,11 +35,20 @@ public struct BookInfo: Sendable, Equatable {
         characters = text.characters
         lines = text.lines
         invalidSequences = text.invalidSequences
+        reflow = Self.describeReflow(TextProfile.of(text), setting: .auto)
+    }
+
+    /// "on (auto: hard-wrapped at 104 columns: …)", "off (setting)", …
+    static func describeReflow(_ profile: TextProfile, setting: DisplayOptions.Reflow) -> String {
+        let joined = DisplayOptions(reflow: setting).reflows(profile)
+        let how = setting == .auto ? "auto" : "setting reflow = \(setting.rawValue)"
+        return "\(joined ? "on" : "off") (\(how); \(profile.script == .cjk ? "CJK" : "Latin") text, \(profile.reason))"
     }
 
     /// Adds the chapters of `book` and the progress and bookmarks of its `state`.
-    public init(path: String, book: Book, state: BookState?) {
+    public init(path: String, book: Book, state: BookState?, reflowSetting: DisplayOptions.Reflow = .auto) {
         self.init(path: path, text: book.text)
+        reflow = Self.describeReflow(book.profile, setting: reflowSetting)
         let entries = book.index.entries
         chapters = entries.count
         numberedChapters = entries.count { $0.kind == .chapter && $0.number != nil }

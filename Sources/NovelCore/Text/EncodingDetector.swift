@@ -27,12 +27,13 @@ enum EncodingDetector {
             votes.merge(sampleVotes, uniquingKeysWith: +)
         }
         // The highest total wins; ties go to the candidate seen first, which ICU ranked higher.
-        var best: String? = nil
-        for candidate in order where best == nil || votes[candidate]! > votes[best!]! {
-            best = candidate
+        var best: (name: String, votes: Int)? = nil
+        for candidate in order {
+            let total = votes[candidate] ?? 0
+            if best.map({ total > $0.votes }) ?? true { best = (candidate, total) }
         }
-        guard let best else { return Guess(encoding: EncodingNames.fallback, confidence: 0) }
-        return Guess(encoding: best, confidence: votes[best]! / samples.count)
+        guard let best, !samples.isEmpty else { return Guess(encoding: EncodingNames.fallback, confidence: 0) }
+        return Guess(encoding: best.name, confidence: best.votes / samples.count)
     }
 
     /// ICU's candidates for one sample, best first, with confidences 0–100.
@@ -45,10 +46,10 @@ enum EncodingDetector {
         let found = nicu_detect_charsets(
             sample.baseAddress, Int32(sample.count), &names, Int32(stride), &confidences, Int32(capacity), &error)
         guard error <= 0 else { return [] }
-        return names.withUnsafeBufferPointer { buffer in
-            (0..<Int(found)).map { index in
-                (String(cString: buffer.baseAddress! + index * stride), Int(confidences[index]))
-            }
+        // Each name is NUL-terminated within its stride by the C side; never read past what was asked for.
+        return (0..<min(max(Int(found), 0), capacity)).map { index in
+            let name = names[(index * stride)..<((index + 1) * stride)].prefix { $0 != 0 }
+            return (String(decoding: name.map { UInt8(bitPattern: $0) }, as: UTF8.self), Int(confidences[index]))
         }
     }
 }

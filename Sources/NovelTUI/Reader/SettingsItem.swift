@@ -3,7 +3,7 @@ import NovelCore
 /// The rows of the settings overlay: which settings it shows and their labels. How a row's value moves
 /// (range, step, choices) is the key's own declaration in `SettingsKey`.
 enum SettingsItem: CaseIterable {
-    case fontScale, width, lineSpacing, letterSpacing, theme, transition, statusBar
+    case fontScale, width, lineSpacing, letterSpacing, theme, transition, statusBar, reflow, smartQuotes, hideSiteJunk
 
     var key: SettingsKey {
         switch self {
@@ -14,6 +14,9 @@ enum SettingsItem: CaseIterable {
         case .theme: .theme
         case .transition: .transition
         case .statusBar: .statusBar
+        case .reflow: .reflow
+        case .smartQuotes: .smartQuotes
+        case .hideSiteJunk: .hideSiteJunk
         }
     }
 
@@ -26,11 +29,16 @@ enum SettingsItem: CaseIterable {
         case .theme: "Theme"
         case .transition: "Transition"
         case .statusBar: "Status bar"
+        case .reflow: "Reflow"
+        case .smartQuotes: "Smart quotes"
+        case .hideSiteJunk: "Hide site junk"
         }
     }
 
     func value(_ settings: Settings) -> String {
-        self == .statusBar ? (settings.statusBar ? "shown" : "hidden") : key.text(settings)
+        if self == .statusBar { return settings.statusBar ? "shown" : "hidden" }
+        if case .flag(let path) = key.field { return settings[keyPath: path] ? "on" : "off" }
+        return key.text(settings)
     }
 
     /// `settings` with this item moved one step up (`step` 1) or down (-1), within its range.

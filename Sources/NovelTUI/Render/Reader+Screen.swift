@@ -66,14 +66,14 @@ extension Reader {
         guard row < textRows else { return }
         let base = line.kind == .title ? Style(role: .title, bold: true) : Style.text
         var matchIndex = 0
-        book.text.utf8.withUnsafeBufferPointer { bytes in
+        line.clusters.shownText(book.text).withUnsafeBufferPointer { bytes in
             for cluster in line.clusters where cluster.width > 0 {
                 var style = base
                 while matchIndex < matches.count, matches[matchIndex].upperBound <= cluster.bytes.lowerBound { matchIndex += 1 }
                 if matchIndex < matches.count, matches[matchIndex].overlaps(cluster.bytes) {
                     style.role = matches[matchIndex] == currentMatch ? .currentMatch : .match
                 }
-                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[cluster.bytes]), as: UTF8.self)
+                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[cluster.shown]), as: UTF8.self)
                 screen.put(text, width: cluster.naturalWidth, row: row, column: geometry.left + cluster.column, style: style)
             }
         }

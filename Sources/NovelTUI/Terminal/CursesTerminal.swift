@@ -25,10 +25,12 @@ public final class CursesTerminal: TerminalDevice {
         guard inputDescriptor >= 0, isatty(inputDescriptor) == 1 else { throw TerminalError.notATerminal }
         Self.chooseLocale()
         signals = SignalWatcher()
+        FatalSignalGuard.install(output: STDOUT_FILENO, input: inputDescriptor)
         guard let output = fdopen(STDOUT_FILENO, "w"), let input = fdopen(inputDescriptor, "r"),
             newterm(nil, output, input) != nil
         else {
             signals.stop()
+            FatalSignalGuard.remove()
             throw TerminalError.cannotInitialise(term: environment["TERM"] ?? "")
         }
         isActive = true
@@ -64,6 +66,7 @@ public final class CursesTerminal: TerminalDevice {
         curs_set(1)
         endwin()
         signals.stop()
+        FatalSignalGuard.remove()
     }
 
     /// Sets the window title with OSC 2 (xterm and tmux's pane title), written straight to the terminal

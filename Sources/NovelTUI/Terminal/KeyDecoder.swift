@@ -1,9 +1,9 @@
 import CNcurses
 
 /// Maps what curses' `wget_wch` returns to the reader's `InputEvent`s.
-enum KeyDecoder {
+public enum KeyDecoder {
     /// A function or cursor key (`wget_wch` returned KEY_CODE_YES).
-    static func decode(keyCode code: Int32) -> InputEvent? {
+    public static func decode(keyCode code: Int32) -> InputEvent? {
         switch code {
         case KEY_UP: .key(.up)
         case KEY_DOWN: .key(.down)
@@ -25,7 +25,7 @@ enum KeyDecoder {
     }
 
     /// An ordinary character (`wget_wch` returned OK); control codes become named keys.
-    static func decode(character value: UInt32) -> InputEvent? {
+    public static func decode(character value: UInt32) -> InputEvent? {
         switch value {
         case 10, 13: return .key(.enter)
         case 27: return .key(.escape)

@@ -24,7 +24,7 @@ struct InfoCommand: ParsableCommand {
     @Flag(
         help: """
             Print JSON (keys: path, bytes, encoding, encodingSource, characters, lines, invalidSequences, \
-            chapters, numberedChapters, chapterRule, progress, progressChapter, bookmarks).
+            reflow, chapters, numberedChapters, chapterRule, progress, progressChapter, bookmarks).
             """)
     var json = false
 
@@ -32,7 +32,8 @@ struct InfoCommand: ParsableCommand {
         let session = try ReadingSession.open(
             path: book, encoding: bookOptions.encoding, chapterPattern: bookOptions.chapterPattern,
             paths: NovelPaths.fromEnvironment())
-        let info = BookInfo(path: book, book: session.book, state: session.state)
+        let settings = SettingsStore(paths: NovelPaths.fromEnvironment()).load().settings
+        let info = BookInfo(path: book, book: session.book, state: session.state, reflowSetting: settings.reflow)
         if json {
             try StandardOutput.writeJSON(InfoJSON(info: info))
         } else {
@@ -46,6 +47,7 @@ struct InfoCommand: ParsableCommand {
             ("path", info.path), ("bytes", String(info.bytes)), ("encoding", info.encoding),
             ("encoding source", info.encodingSource), ("characters", String(info.characters)),
             ("lines", String(info.lines)), ("invalid sequences", String(info.invalidSequences)),
+            ("reflow", info.reflow),
         ]
         if let chapters = info.chapters, let numbered = info.numberedChapters, let rule = info.chapterRule {
             let progress = info.progress.map { percent in
@@ -68,7 +70,7 @@ struct InfoJSON: Encodable {
     let info: BookInfo
 
     enum CodingKeys: String, CodingKey {
-        case path, bytes, encoding, encodingSource, characters, lines, invalidSequences
+        case path, bytes, encoding, encodingSource, characters, lines, invalidSequences, reflow
         case chapters, numberedChapters, chapterRule, progress, progressChapter, bookmarks
     }
 
@@ -83,6 +85,7 @@ struct InfoJSON: Encodable {
         try container.encode(info.characters, forKey: .characters)
         try container.encode(info.lines, forKey: .lines)
         try container.encode(info.invalidSequences, forKey: .invalidSequences)
+        try container.encode(info.reflow, forKey: .reflow)
         guard let chapters = info.chapters else { return }
         try container.encode(chapters, forKey: .chapters)
         try container.encode(info.numberedChapters, forKey: .numberedChapters)

@@ -29,6 +29,22 @@ import Testing
         }
     }
 
+    /// What reflow decided for the book and why, and that the setting overrides the decision.
+    @Test func reflowSaysWhatWasDecidedAndWhy() throws {
+        let wrapped = Corpus.repositoryPath("books/the-weather-vane.txt")
+        let result = try novel(["info", wrapped])
+        #expect(result.status == 0, "\(result.stderr)")
+        let line = result.stdout.split(separator: "\n").first { $0.hasPrefix("reflow:") }.map(String.init)
+        #expect(line?.contains("on (auto; Latin text, hard-wrapped at 70 columns") == true, "\(result.stdout)")
+        let plain = try novel(["info", Corpus.repositoryPath("books/青灯记.txt")])
+        let plainLine = plain.stdout.split(separator: "\n").first { $0.hasPrefix("reflow:") }.map(String.init)
+        #expect(plainLine?.contains("off (auto; CJK text, not hard-wrapped") == true, "\(plain.stdout)")
+        #expect(try novel(["settings", "--set", "reflow=off"]).status == 0)
+        let forced = try novel(["info", wrapped])
+        let forcedLine = forced.stdout.split(separator: "\n").first { $0.hasPrefix("reflow:") }.map(String.init)
+        #expect(forcedLine?.contains("off (setting reflow = off; Latin text, hard-wrapped at 70 columns") == true, "\(forced.stdout)")
+    }
+
     @Test func jsonHasTheDocumentedKeysAndTrueCounts() throws {
         let path = Corpus.repositoryPath("books/the-lamplighter.txt")
         let result = try novel(["info", "--json", path])
@@ -37,7 +53,7 @@ import Testing
         #expect(
             Set(object.keys) == [
                 "path", "bytes", "encoding", "encodingSource", "characters", "lines", "invalidSequences",
-                "chapters", "numberedChapters", "chapterRule", "progress", "progressChapter", "bookmarks",
+                "chapters", "numberedChapters", "chapterRule", "progress", "progressChapter", "bookmarks", "reflow",
             ])
         let raw = try #require(FileManager.default.contents(atPath: path))
         let text = String(decoding: raw, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
@@ -53,7 +69,7 @@ import Testing
         // Sorted keys: the output is stable for scripts and diffs.
         let keyOrder = [
             "bookmarks", "bytes", "chapterRule", "chapters", "characters", "encoding", "encodingSource",
-            "invalidSequences", "lines", "numberedChapters", "path", "progress", "progressChapter",
+            "invalidSequences", "lines", "numberedChapters", "path", "progress", "progressChapter", "reflow",
         ]
         let positions = keyOrder.map { result.stdout.range(of: "\"\($0)\"")!.lowerBound }
         #expect(positions == positions.sorted())

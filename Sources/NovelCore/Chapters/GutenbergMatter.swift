@@ -1,0 +1,55 @@
+import Foundation
+
+/// The licence header and footer of a Project Gutenberg-style text. The header ends at the
+/// `*** START OF THE PROJECT GUTENBERG EBOOK … ***` line, which comes before the first heading, so it is
+/// part of the front matter already; the footer starts at `*** END OF THE PROJECT GUTENBERG EBOOK … ***`
+/// and is folded into an entry of its own after the last chapter, instead of ending it.
+enum GutenbergMatter {
+    static let endMarkers: [[UInt8]] = [
+        "*** END OF THE PROJECT GUTENBERG", "*** END OF THIS PROJECT GUTENBERG", "***END OF THE PROJECT GUTENBERG",
+        "*END*THE SMALL PRINT", "End of the Project Gutenberg", "End of Project Gutenberg",
+    ].map { Array($0.utf8) }
+
+    /// How far from the end the footer's first line is looked for.
+    static let footerWindow = 256 * 1024
+
+    /// The start of the footer's first line (a line that starts with an end marker), if the text has one.
+    static func footerStart(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
+        var start = max(0, bytes.count - footerWindow)
+        // From a line start: the window may begin inside a line.
+        while start > 0 && start < bytes.count && bytes[start - 1] != 0x0A { start += 1 }
+        while start < bytes.count {
+            let rest = bytes.count - start
+            let lineEnd = memchr(base + start, 0x0A, rest).map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? bytes.count
+            if endMarkers.contains(where: { marker in
+                marker.count <= lineEnd - start && bytes[start..<(start + marker.count)].elementsEqual(marker)
+            }) {
+                return start
+            }
+            start = lineEnd + 1
+        }
+        return nil
+    }
+
+    /// `entries` with the footer, when there is one inside the last entry's body, cut off into an entry
+    /// of its own titled by its first line.
+    static func foldFooter(_ entries: [TOCEntry], _ bytes: UnsafeBufferPointer<UInt8>) -> [TOCEntry] {
+        guard var last = entries.last, let start = footerStart(bytes), start > last.bodyStart,
+            start < last.range.upperBound
+        else { return entries }
+        var lineEnd = start
+        while lineEnd < bytes.count && bytes[lineEnd] != 0x0A { lineEnd += 1 }
+        let line = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<lineEnd]), as: UTF8.self)
+        let title = line.trimmingCharacters(in: CharacterSet(charactersIn: "* \t\r"))
+        let end = last.range.upperBound
+        last.range = last.range.lowerBound..<start
+        var result = entries
+        result[result.count - 1] = last
+        result.append(
+            TOCEntry(
+                level: .chapter, title: title.isEmpty ? "End matter" : title, number: nil, range: start..<end,
+                bodyStart: min(lineEnd + 1, end), volumeIndex: nil, kind: .special))
+        return result
+    }
+}

@@ -1,0 +1,41 @@
+/// The settings that choose display transforms (part of `LayoutSettings`, so a change re-lays out).
+public struct DisplayOptions: Sendable, Equatable, Hashable {
+    /// Whether hard-wrapped lines are joined back into paragraphs.
+    public enum Reflow: String, Sendable, CaseIterable {
+        /// Joined when the book is found hard-wrapped (`TextProfile`).
+        case auto
+        case on
+        case off
+    }
+
+    public var reflow: Reflow
+    /// Straight quotes in CJK text shown as “ ” ‘ ’ (they are paired and kept off the wrong line end either way).
+    public var smartQuotes: Bool
+    /// Download-site lines (`SiteJunk`) hidden; never removed from the file.
+    public var hideSiteJunk: Bool
+    /// Straight quotes in CJK text get opening and closing roles for line breaking. Not a setting: on
+    /// wherever the settings apply; off only in `verbatim`, the text exactly as the file has it.
+    public var pairQuotes = true
+
+    public init(reflow: Reflow = .auto, smartQuotes: Bool = true, hideSiteJunk: Bool = true) {
+        self.reflow = reflow
+        self.smartQuotes = smartQuotes
+        self.hideSiteJunk = hideSiteJunk
+    }
+
+    /// Every transform off: the text exactly as the file has it, laid out as if no transform existed.
+    public static let verbatim: DisplayOptions = {
+        var options = DisplayOptions(reflow: .off, smartQuotes: false, hideSiteJunk: false)
+        options.pairQuotes = false
+        return options
+    }()
+
+    /// Whether lines are joined for a book with `profile`.
+    public func reflows(_ profile: TextProfile) -> Bool {
+        switch reflow {
+        case .on: true
+        case .off: false
+        case .auto: profile.isHardWrapped
+        }
+    }
+}

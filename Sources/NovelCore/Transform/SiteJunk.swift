@@ -1,0 +1,211 @@
+import CICU
+
+/// A rule that hides download-site junk: lines a site added to the text (update times, word counts,
+/// "chapter content starts here" banners, site names, ads, bare URLs) or the prefix it put before a
+/// heading. Rules are data: `SiteJunk.builtIn` is the documented default list (docs/layout.md), and
+/// user cleaning rules can be added as more values of this type.
+public struct SiteJunkRule: Sendable, Equatable {
+    public enum Scope: Sendable, Equatable {
+        /// The whole line is hidden, its line end included.
+        case line
+        /// Only the matched start of the line is hidden.
+        case prefix
+    }
+
+    public var name: String
+    /// An ICU regular expression tried against the line without its leading blanks and line end; a
+    /// `.line` rule must match the whole line, a `.prefix` rule its start.
+    public var pattern: String
+    public var scope: Scope
+    /// Literal pieces one of which every matching line contains: only lines holding one are tried
+    /// against the pattern, which keeps the scan of a chapter cheap.
+    public var hints: [String]
+    /// Whether a matching line starts with a hint (after blanks and at most one opening bracket):
+    /// then only the line's start is looked at.
+    public var hintsAtStart: Bool
+
+    public init(name: String, pattern: String, scope: Scope, hints: [String], hintsAtStart: Bool) {
+        self.name = name
+        self.pattern = pattern
+        self.scope = scope
+        self.hints = hints
+        self.hintsAtStart = hintsAtStart
+    }
+}
+
+public enum SiteJunk {
+    /// Lines longer than this (in bytes) are text, never junk.
+    static let longestJunkLine = 240
+    /// Lines longer than this (in bytes) are not scanned for the hints of rules that may occur anywhere in a line.
+    static let longestAdLine = 120
+
+    /// The built-in rules, hidden by default (`hideSiteJunk`).
+    public static let builtIn: [SiteJunkRule] = [
+        SiteJunkRule(
+            name: "update time and word count",
+            pattern: #"(?:更新时间|更新時間|更新日期|发布时间|發佈時間|本章字数|本章字數)\s*[:：].*"#, scope: .line,
+            hints: ["更新时间", "更新時間", "更新日期", "发布时间", "發佈時間", "本章字数", "本章字數"], hintsAtStart: true),
+        SiteJunkRule(
+            name: "chapter content banner",
+            pattern: #"[-=*~_—－＝]{2,}\s*(?:章节|章節|正文|本章)(?:内容|內容)?\s*(?:开始|開始|结束|結束)\s*[-=*~_—－＝]{2,}"#,
+            scope: .line, hints: ["--", "==", "**", "~~", "__", "——", "－－", "＝＝"], hintsAtStart: true),
+        SiteJunkRule(
+            name: "正文 before a heading", pattern: #"正文[ 　]+(?=\S)"#, scope: .prefix, hints: ["正文"], hintsAtStart: true),
+        SiteJunkRule(
+            // Not in a line of dialogue (quotation marks): a character may talk about phones.
+            name: "read on a phone, latest chapters",
+            pattern: #"(?!.*[“”「」『』"]).{0,40}(?:手机阅读|手機閱讀|手机用户|手機用戶|最新章节|最新章節|无弹窗|無彈窗|全文阅读|全文閱讀|免费阅读|免費閱讀|请记住本站|請記住本站|本站域名|首发网址|首發網址|小说网|小說網).{0,60}"#,
+            scope: .line,
+            hints: [
+                "手机阅读", "手機閱讀", "手机用户", "手機用戶", "最新章节", "最新章節", "无弹窗", "無彈窗", "全文阅读", "全文閱讀",
+                "免费阅读", "免費閱讀", "请记住本站", "請記住本站", "本站域名", "首发网址", "首發網址", "小说网", "小說網",
+            ], hintsAtStart: false),
+        SiteJunkRule(
+            name: "bare URL",
+            pattern: #"[(（\[【]?\s*(?:https?://|www\.|ｗｗｗ．)[^\s　]+\s*[)）\]】]?"#, scope: .line,
+            hints: ["http://", "https://", "www.", "ｗｗｗ．"], hintsAtStart: true),
+    ]
+
+    /// The built-in rules' hints, indexed once.
+    static let builtInHints = HintTable(builtIn)
+
+    /// Rules' hints as byte strings: those of rules whose lines start with a hint are compared at a
+    /// line's start only; the others are indexed by their first character, so that a line is scanned
+    /// once, character by character, for them. Immutable, shared.
+    final class HintTable: Sendable {
+        let rules: [SiteJunkRule]
+        private let startHints: [(rule: Int, bytes: [UInt8])]
+        /// One bit per pair of first bytes of a start hint: most lines are ruled out with one load.
+        private let startPairs: [UInt64]
+        private let anywhereHints: [UInt32: [(rule: Int, bytes: [UInt8])]]
+        /// One bit per BMP scalar that starts an anywhere-hint.
+        private let anywhereStarts: [UInt64]
+
+        init(_ rules: [SiteJunkRule]) {
+            self.rules = rules
+            var start: [(rule: Int, bytes: [UInt8])] = []
+            var anywhere: [UInt32: [(rule: Int, bytes: [UInt8])]] = [:]
+            var bits = [UInt64](repeating: 0, count: 1024)
+            var pairs = [UInt64](repeating: 0, count: 1024)
+            for (index, rule) in rules.enumerated() where index < 64 {
+                for hint in rule.hints {
+                    let bytes = Array(hint.utf8)
+                    guard let first = hint.unicodeScalars.first?.value, first < 0x10000 else { continue }
+                    if rule.hintsAtStart {
+                        guard bytes.count >= 2 else { continue }
+                        start.append((index, bytes))
+                        let pair = Int(bytes[0]) << 8 | Int(bytes[1])
+                        pairs[pair >> 6] |= 1 << UInt64(pair & 63)
+                    } else {
+                        anywhere[first, default: []].append((index, bytes))
+                        bits[Int(first) >> 6] |= 1 << UInt64(first & 63)
+                    }
+                }
+            }
+            startHints = start
+            startPairs = pairs
+            anywhereHints = anywhere
+            anywhereStarts = bits
+        }
+
+        private func startCandidates(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, end: Int) -> UInt64 {
+            guard start + 1 < end else { return 0 }
+            let pair = Int(bytes[start]) << 8 | Int(bytes[start + 1])
+            guard startPairs[pair >> 6] & (1 << UInt64(pair & 63)) != 0 else { return 0 }
+            var found: UInt64 = 0
+            for hint in startHints where start + hint.bytes.count <= end {
+                if bytes[start..<(start + hint.bytes.count)].elementsEqual(hint.bytes) { found |= 1 << UInt64(hint.rule) }
+            }
+            return found
+        }
+
+        /// The rules (as bits, rule i at bit i) one of whose hints `line` (without leading blanks) holds.
+        func candidates(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) -> UInt64 {
+            var found: UInt64 = 0
+            // At the start, or after one opening bracket and blanks.
+            found |= startCandidates(bytes, at: line.lowerBound, end: line.upperBound)
+            if let base = bytes.baseAddress, !line.isEmpty {
+                let (first, next) = decodeScalar(base, at: line.lowerBound, count: line.upperBound)
+                if first == 0x28 || first == 0xFF08 || first == 0x5B || first == 0x3010 {
+                    let start = LineFacts.contentRange(bytes, next..<line.upperBound).lowerBound
+                    found |= startCandidates(bytes, at: start, end: line.upperBound)
+                }
+            }
+            // Ads are short: longer lines are not scanned for them.
+            guard !anywhereHints.isEmpty, line.count <= SiteJunk.longestAdLine, let base = bytes.baseAddress else {
+                return found
+            }
+            var index = line.lowerBound
+            while index < line.upperBound {
+                let lead = base[index]
+                if lead < 0xE0 {
+                    index += lead < 0x80 ? 1 : 2
+                    continue
+                }
+                let (scalar, next) = decodeScalar(base, at: index, count: line.upperBound)
+                if scalar < 0x10000, anywhereStarts[Int(scalar) >> 6] & (1 << UInt64(scalar & 63)) != 0,
+                    let hints = anywhereHints[scalar]
+                {
+                    for hint in hints where index + hint.bytes.count <= line.upperBound {
+                        if bytes[index..<(index + hint.bytes.count)].elementsEqual(hint.bytes) {
+                            found |= 1 << UInt64(hint.rule)
+                        }
+                    }
+                }
+                index = next
+            }
+            return found
+        }
+    }
+
+    /// A hint table with its patterns compiled on first use, for one chapter's scan (ICU regular
+    /// expressions are not shared between threads).
+    final class Matcher {
+        let table: HintTable
+        private var compiled: [OpaquePointer?]
+
+        init(_ table: HintTable) {
+            self.table = table
+            compiled = Array(repeating: nil, count: table.rules.count)
+        }
+
+        deinit { for regex in compiled { if let regex { nicu_regex_close(regex) } } }
+
+        /// What a rule hides of `line` (without leading blanks and line end): up to `end` (the line's
+        /// end for a junk line, a prefix's end otherwise), or nil when no rule applies.
+        func hidden(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) -> (rule: Int, end: Int)? {
+            guard line.count >= 2, line.count <= SiteJunk.longestJunkLine else { return nil }
+            var candidates = table.candidates(bytes, line)
+            while candidates != 0 {
+                let rule = candidates.trailingZeroBitCount
+                candidates &= candidates - 1
+                if let end = match(rule, bytes, line) { return (rule, end) }
+            }
+            return nil
+        }
+
+        /// Where rule `rule` stops hiding in `line`, or nil when it does not match there.
+        private func match(_ rule: Int, _ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) -> Int? {
+            if compiled[rule] == nil {
+                var errorLine: Int32 = 0
+                var errorOffset: Int32 = 0
+                var error: Int32 = 0
+                compiled[rule] = nicu_regex_open(table.rules[rule].pattern, 0, &errorLine, &errorOffset, &error)
+            }
+            guard let regex = compiled[rule], let base = bytes.baseAddress else { return nil }
+            var error: Int32 = 0
+            nicu_regex_set_utf8(regex, base + line.lowerBound, Int64(line.count), &error)
+            guard error <= 0 else { return nil }
+            switch table.rules[rule].scope {
+            case .line:
+                let matched = nicu_regex_matches_region(regex, 0, Int64(line.count), &error)
+                return matched != 0 && error <= 0 ? line.upperBound : nil
+            case .prefix:
+                let found = nicu_regex_find_in_region(regex, 0, Int64(line.count), &error)
+                guard found != 0, error <= 0, nicu_regex_group_start(regex, 0, &error) == 0 else { return nil }
+                let end = Int(nicu_regex_group_end(regex, 0, &error))
+                return error <= 0 && end > 0 && end < line.count ? line.lowerBound + end : nil
+            }
+        }
+    }
+}

@@ -1,0 +1,136 @@
+/// What a book's text looks like, decided once per book from samples of it: its script, and whether
+/// its paragraphs were hard-wrapped into lines of a fixed width (what `reflow = auto` follows).
+///
+/// A book is hard-wrapped when one band of line widths holds a large share of its lines, hardly any
+/// line is wider, and most lines of that band end in the middle of a sentence (a line that ends where
+/// its sentence does is a paragraph's end). `novel info` prints the decision and `reason`.
+public struct TextProfile: Sendable, Equatable {
+    public enum Script: String, Sendable {
+        /// Chinese or Japanese: lines join without a space.
+        case cjk
+        /// Latin letters: lines join with one space.
+        case latin
+    }
+
+    public var script: Script
+    public var isHardWrapped: Bool
+    /// The width lines were wrapped at (estimated columns), when a dominant band was found.
+    public var wrapWidth: Int?
+    /// Why, in words, for `novel info`.
+    public var reason: String
+
+    public init(script: Script, isHardWrapped: Bool, wrapWidth: Int?, reason: String) {
+        self.script = script
+        self.isHardWrapped = isHardWrapped
+        self.wrapWidth = wrapWidth
+        self.reason = reason
+    }
+
+    /// Bytes read from each of the start, middle and end of the text.
+    static let sampleBytes = 96 * 1024
+    /// Fewer lines than this in the band is too little evidence.
+    static let minimumBandLines = 12
+
+    /// The columns below the wrap width that still count as a full line: a CJK wrapper fills its
+    /// lines to the character (one character of slack for a mark it kept off a line start); a Latin
+    /// one stops before the word that does not fit.
+    static func bandTolerance(_ script: Script, width: Int) -> Int {
+        script == .cjk ? 2 : max(6, width / 6)
+    }
+
+    public static func of(_ text: BookText) -> TextProfile {
+        text.utf8.withUnsafeBufferPointer { analyse($0) }
+    }
+
+    /// The profile of UTF-8 text `bytes` (any bytes: invalid sequences only make the estimate rougher).
+    static func analyse(_ bytes: UnsafeBufferPointer<UInt8>) -> TextProfile {
+        var widths = [Int](repeating: 0, count: 512)
+        var midSentence = [Int](repeating: 0, count: 512)
+        var lines = 0
+        var wideLeads = 0
+        var latinLetters = 0
+        for window in sampleWindows(bytes.count) {
+            var start = lineStart(bytes, window.lowerBound)
+            while start < window.upperBound {
+                var end = start
+                while end < bytes.count && bytes[end] != 0x0A { end += 1 }
+                let line = LineFacts.of(bytes, start..<end)
+                if !line.isBlank {
+                    lines += 1
+                    let width = min(line.width, widths.count - 1)
+                    widths[width] += 1
+                    if !SentenceEnd.contains(line.lastScalar) { midSentence[width] += 1 }
+                    for index in line.content {
+                        let byte = bytes[index]
+                        if byte >= 0xE3 && byte <= 0xE9 { wideLeads += 1 }
+                        if byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A { latinLetters += 1 }
+                    }
+                }
+                start = end + 1
+            }
+        }
+        let script: Script = wideLeads * 4 >= latinLetters ? .cjk : .latin
+        // The densest band of widths (at least 16 columns wide lines).
+        var best = 0
+        var bestWidth = 0
+        // (The last bucket holds every wider line: not a width.)
+        for width in 16..<(widths.count - 1) {
+            let tolerance = bandTolerance(script, width: width)
+            let count = widths[max(0, width - tolerance)...width].reduce(0, +)
+            if count > best {
+                best = count
+                bestWidth = width
+            }
+        }
+        // A Latin band's top is the widest width used by more than the odd line, which the densest
+        // window may have cut off (a stray long line, such as a licence banner, is not the width). A
+        // CJK band's top is the width: lines past it hang a closing mark over the edge.
+        let common = max(2, best / 20)
+        for width in stride(from: min(widths.count - 1, bestWidth + bandTolerance(script, width: bestWidth)), to: bestWidth, by: -1)
+        where script == .latin && widths[width] >= common {
+            bestWidth = width
+            break
+        }
+        guard lines > 0, best >= minimumBandLines else {
+            return TextProfile(
+                script: script, isHardWrapped: false, wrapWidth: nil,
+                reason: "not hard-wrapped: no width shared by \(minimumBandLines) lines or more")
+        }
+        let tolerance = bandTolerance(script, width: bestWidth)
+        let band = max(0, bestWidth - tolerance)...bestWidth
+        let bandLines = widths[band].reduce(0, +)
+        let bandMid = midSentence[band].reduce(0, +)
+        let wider = widths[min(widths.count - 1, bestWidth + (script == .cjk ? 3 : 2))...].reduce(0, +)
+        let share = bandLines * 100 / lines
+        let midShare = bandMid * 100 / max(1, bandLines)
+        let widerShare = wider * 100 / lines
+        let range = "\(band.lowerBound)–\(band.upperBound) columns"
+        let hardWrapped = share >= 35 && midShare >= 50 && widerShare <= 5
+        let reason: String
+        if hardWrapped {
+            reason = "hard-wrapped at \(bestWidth) columns: \(share)% of lines are \(range) wide and \(midShare)% of those end mid-sentence"
+        } else if share < 35 {
+            reason = "not hard-wrapped: only \(share)% of lines are \(range) wide"
+        } else if widerShare > 5 {
+            reason = "not hard-wrapped: \(widerShare)% of lines are wider than \(bestWidth) columns"
+        } else {
+            reason = "not hard-wrapped: only \(midShare)% of the \(range) lines end mid-sentence"
+        }
+        return TextProfile(script: script, isHardWrapped: hardWrapped, wrapWidth: bestWidth, reason: reason)
+    }
+
+    /// Start, middle and end windows of the text (one window when it is short).
+    private static func sampleWindows(_ count: Int) -> [Range<Int>] {
+        if count <= 3 * sampleBytes { return [0..<count] }
+        let middle = count / 2 - sampleBytes / 2
+        return [0..<sampleBytes, middle..<(middle + sampleBytes), (count - sampleBytes)..<count]
+    }
+
+    /// The start of the line that holds `offset` or, inside a window, the next line's start.
+    private static func lineStart(_ bytes: UnsafeBufferPointer<UInt8>, _ offset: Int) -> Int {
+        guard offset > 0 else { return 0 }
+        var index = offset
+        while index < bytes.count && bytes[index - 1] != 0x0A { index += 1 }
+        return index
+    }
+}

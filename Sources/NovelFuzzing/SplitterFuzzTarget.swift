@@ -1,0 +1,20 @@
+import NovelCore
+
+/// The chapter splitter on decoded text: an index that partitions the text, for any text.
+enum SplitterFuzzTarget {
+    static let target = FuzzTarget(
+        name: "split", summary: "chapter splitter (ChapterSplitter.split) on the decoded input",
+        dictionaries: ["headings.dict", "punctuation.dict"],
+        run: { bytes in
+            let text = FuzzBooks.text(bytes)
+            let index = ChapterSplitter().split(text)
+            FuzzBooks.checkPartition(index, length: text.utf8.count, "split")
+            for entry in index.entries {
+                FuzzCheck.require(entry.range.contains(entry.bodyStart) || entry.bodyStart == entry.range.upperBound,
+                    "split: body start \(entry.bodyStart) outside \(entry.range)")
+                if let volume = entry.volumeIndex {
+                    FuzzCheck.require(index.entries.indices.contains(volume), "split: volume index \(volume)")
+                }
+            }
+        })
+}

@@ -1,0 +1,37 @@
+import NovelCore
+
+/// The display transforms (reflow, quote pairing, italics, site junk) on the input as one chapter, with
+/// options and a text profile read from its first bytes: the position map must stay inside the input and
+/// keep display order, so that no transform can move a position.
+enum TransformFuzzTarget {
+    static let target = FuzzTarget(
+        name: "transform", summary: "display transforms (DisplayTransform) and their position map on any bytes",
+        dictionaries: ["punctuation.dict", "headings.dict"],
+        run: { bytes in
+            var input = FuzzInput(bytes)
+            let flags = input.byte()
+            var options = DisplayOptions(
+                reflow: [.auto, .on, .off][Int(flags % 3)], smartQuotes: flags & 4 != 0, hideSiteJunk: flags & 8 != 0)
+            options.pairQuotes = flags & 16 != 0
+            let wrap = input.int(in: 0...120)
+            let profile = TextProfile(
+                script: flags & 32 != 0 ? .latin : .cjk, isHardWrapped: flags & 64 != 0,
+                wrapWidth: wrap == 0 ? nil : wrap, reason: "fuzz")
+            let text = Array(input.rest)
+            guard let display = DisplayTransform.display(text, profile: profile, options: options) else { return }
+            let map = display.map
+            FuzzCheck.require(map.displayLength == display.utf8.count, "transform: map length \(map.displayLength) ≠ \(display.utf8.count)")
+            var previous = 0
+            for offset in 0...display.utf8.count {
+                let start = map.originalStart(offset)
+                FuzzCheck.require((0...text.count).contains(start), "transform: offset \(offset) maps to \(start) outside the input")
+                FuzzCheck.require(start >= previous, "transform: offset \(offset) maps back before \(previous)")
+                previous = start
+                let shown = map.displayOffset(ofOriginal: start)
+                FuzzCheck.require((0...display.utf8.count).contains(shown), "transform: original \(start) shows at \(shown)")
+            }
+            for role in display.quoteRoles {
+                FuzzCheck.require(display.utf8.indices.contains(role.offset), "transform: quote role at \(role.offset)")
+            }
+        })
+}
