@@ -15,6 +15,9 @@ public struct BookPreview: Sendable {
     public let state: BookStateSummary?
     /// Where the reader opens in `book`: the saved position (less `book.textBase`), or the beginning.
     public let offset: Int
+    /// False when the chapters were split from the start of the text (no cached index): then only the
+    /// first chapter is sure to be the full open's; otherwise every entry but a clipped last one is.
+    public var chaptersAreExact = true
 
     /// How much of the file a first open reads: more than the first chapter of nearly every book (a long
     /// web-novel chapter is 10,000 characters, 30 KB). Should it not be, only the status bar's page count
@@ -91,7 +94,9 @@ public struct BookPreview: Sendable {
             path: path, title: BookOpener.title(of: path), text: text, fingerprint: previous?.fingerprint ?? "",
             index: index)
         book.expectedLength = expectedLength ?? Int(Double(text.utf8.count) * Double(file.bytes) / Double(max(rawUsed, 1)))
-        return BookPreview(book: book, state: previous, offset: min(offset, text.utf8.count))
+        var preview = BookPreview(book: book, state: previous, offset: min(offset, text.utf8.count))
+        preview.chaptersAreExact = cachedIndex != nil
+        return preview
     }
 
     /// For a book read before whose text is its file's bytes: only the chapter holding the position, read

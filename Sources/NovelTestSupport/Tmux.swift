@@ -100,6 +100,11 @@ public final class TmuxSession: @unchecked Sendable {
         try tmux(["capture-pane", "-p", "-e", "-t", name])
     }
 
+    /// The pane's title, as a program sets it with OSC 2 (`#{pane_title}`).
+    public func paneTitle() throws -> String {
+        try tmux(["display-message", "-p", "-t", name, "#{pane_title}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     /// True while the program in the pane uses the alternate screen (as curses programs do).
     public func alternateScreenIsOn() throws -> Bool {
         try tmux(["display-message", "-p", "-t", name, "#{alternate_on}"]).trimmingCharacters(in: .whitespacesAndNewlines)

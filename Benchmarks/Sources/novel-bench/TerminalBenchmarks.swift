@@ -85,10 +85,18 @@ enum TerminalBenchmarks {
 
     static func launchRows(_ context: Context) throws -> [Row] {
         let names = ["launch to first screen, first open (no cache)", "launch to first screen, reopen (index cached)",
-                     "launch to first screen, reopen at 90% of the book", "peak RSS, `novel read` on the big book"]
+                     "launch to first screen, reopen at 90% of the book", "peak RSS, `novel read` on the big book",
+                     "`novel line --next`, whole process (book read before)"]
         let memoryGoalText = "< 2× file + 40 MB = \(megabytes(memoryGoal(context)))"
         guard context.commandIsBuilt("read") else {
             return names.map { Row(work: $0, goal: $0.hasPrefix("peak") ? memoryGoalText : "≤ 2× the time", verdict: .notBuilt("`novel read` is a placeholder")) }
+        }
+        // Issue 22: a status line runs `novel line` every second; its whole process against `less`'s first screen.
+        let lineHome = try context.freshFolder("line-home")
+        let lineArguments = [context.novel, "line", context.bookPath, "--width", "60", "--next"]
+        let lineEnvironment = ["NOVEL_HOME": lineHome]
+        let lineTimes = try collect(warmups: max(context.plan.warmups, 1), runs: context.plan.runs) {
+            try context.spawner.time(lineArguments, extraEnvironment: lineEnvironment)
         }
         let tmux = try TmuxBench(context)
         let marker = marker(context)
@@ -147,6 +155,8 @@ enum TerminalBenchmarks {
                 ratio: String(format: "%.2f× the file", Double(peak) / Double(context.bookBytes.count)),
                 goal: memoryGoalText, verdict: peak < memoryGoal(context) ? .met : .notMet,
                 note: "VmHWM after a first open, 4 pages and 2 chapter jumps"),
+            .timeRatio(names[4], ours: lineTimes, reference: lessTimes, referenceName: "`less` to its first screen",
+                       limit: 1, goal: "≤ 1× the time", note: "the first call (a warm-up) saves the state; output to /dev/null"),
         ]
     }
 

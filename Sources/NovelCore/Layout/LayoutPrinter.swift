@@ -34,17 +34,7 @@ public struct LayoutPrinter: Sendable {
                 output.append(0x0A)
                 row += 1
             }
-            var cells = 0
-            for cluster in line.clusters {
-                if cluster.column > cells {
-                    output.append(contentsOf: repeatElement(0x20, count: cluster.column - cells))
-                    cells = cluster.column
-                }
-                output.append(contentsOf: bytes[cluster.shown])
-                // (A tab's placed width is its expansion, but the printer writes the tab itself.)
-                let isTab = bytes[cluster.shown.lowerBound] == 0x09
-                cells += unscaled && !isTab ? cluster.width : measure.clusterWidth(bytes, cluster.shown)
-            }
+            render(line, unscaled: unscaled, bytes, into: &output)
             output.append(0x0A)
             row += 1
             // The rest of a scaled glyph's box.
@@ -52,6 +42,31 @@ public struct LayoutPrinter: Sendable {
                 output.append(0x0A)
                 row += 1
             }
+        }
+    }
+
+    /// One line of `layout` without its line feed (from its display text when it has one): what
+    /// `novel line` prints, the same text as the line in `render(_:text:)`.
+    public func render(line: LayoutLine, of layout: ChapterLayout, text: BookText) -> String {
+        var output: [UInt8] = []
+        layout.shownText(text).withUnsafeBufferPointer { bytes in
+            render(line, unscaled: layout.geometry.rowsPerGlyph == 1, bytes, into: &output)
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Each cluster at its column, spaces filling the gaps.
+    func render(_ line: LayoutLine, unscaled: Bool, _ bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
+        var cells = 0
+        for cluster in line.clusters {
+            if cluster.column > cells {
+                output.append(contentsOf: repeatElement(0x20, count: cluster.column - cells))
+                cells = cluster.column
+            }
+            output.append(contentsOf: bytes[cluster.shown])
+            // (A tab's placed width is its expansion, but the printer writes the tab itself.)
+            let isTab = bytes[cluster.shown.lowerBound] == 0x09
+            cells += unscaled && !isTab ? cluster.width : measure.clusterWidth(bytes, cluster.shown)
         }
     }
 }

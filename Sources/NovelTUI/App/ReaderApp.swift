@@ -48,6 +48,10 @@ public enum ReaderApp {
                         perform("the bookmark removal", &model) { try storage.deleteBookmark(id: id) }
                     case .saveChapterPattern(let pattern):
                         perform("the chapter rule", &model) { try storage.saveChapterPattern(pattern) }
+                    case .saveProgressNow(let position):
+                        save(position, to: storage, model: &model)
+                    case .setWindowTitle(let title):
+                        terminal.setTitle(title)
                     }
                 }
                 if quit { break loop }

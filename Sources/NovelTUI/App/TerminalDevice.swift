@@ -7,6 +7,12 @@ public protocol TerminalDevice: AnyObject {
     func nextInput(timeout: Double?) -> TerminalInput
     func setTheme(_ theme: Settings.Theme)
     func restore()
+    /// Sets the terminal window's title (the boss key).
+    func setTitle(_ title: String)
+}
+
+extension TerminalDevice {
+    public func setTitle(_ title: String) {}
 }
 
 /// What waiting for input produced.

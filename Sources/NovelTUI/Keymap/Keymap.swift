@@ -98,14 +98,18 @@ public struct Keymap: Sendable {
             # Keys
 
             Generated from the keymap table (`Sources/NovelTUI/Keymap/ReaderCommand.swift`); a test checks \
-            that this file matches it. `H` or `F1` in the reader shows the same list.
+            that this file matches it. `H` or `F1` in the reader shows the same list. The boss key puts up a \
+            generated shell screen (a build and test run) and sets the window title to match; the reading \
+            position is saved at once, and the same key brings the page back. In a prompt or the table of \
+            contents a character bound to it is typed instead.
 
             | Command | Keys | What it does |
             |---|---|---|
 
             """
         for command in ReaderCommand.allCases {
-            let keys = command.defaultKeys.map { "`\($0)`" }.joined(separator: " ")
+            // A backtick needs a longer fence in Markdown.
+            let keys = command.defaultKeys.map { $0 == "`" ? "`` ` ``" : "`\($0)`" }.joined(separator: " ")
             text += "| `\(command.rawValue)` | \(keys) | \(command.help) |\n"
         }
         text += """

@@ -23,6 +23,7 @@ public enum ReaderCommand: String, Sendable, CaseIterable {
     case fontSmaller = "font-smaller"
     case help
     case quit
+    case bossKey = "boss-key"
 
     /// One line for the help overlay and docs/keys.md.
     public var help: String {
@@ -49,6 +50,7 @@ public enum ReaderCommand: String, Sendable, CaseIterable {
         case .fontSmaller: "Smaller font scale"
         case .help: "This help"
         case .quit: "Quit (closes an overlay first)"
+        case .bossKey: "Boss key: an innocent shell screen at once (position saved); again to come back"
         }
     }
 
@@ -77,6 +79,7 @@ public enum ReaderCommand: String, Sendable, CaseIterable {
         case .fontSmaller: ["-"]
         case .help: ["H", "F1"]
         case .quit: ["q", "Esc"]
+        case .bossKey: ["`"]
         }
     }
 }

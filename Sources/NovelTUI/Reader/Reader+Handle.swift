@@ -11,6 +11,8 @@ extension Reader {
             reconfigure()
             return []
         }
+        if keymap.command(for: event) == .bossKey, isHidden || !overlayTakesTyping(event) { return toggleHidden() }
+        if isHidden { return [] }
         if overlay != nil { return handleOverlay(event, now: now) }
         message = nil
         if case .key(.character(let character)) = event, character.isASCII, character.isNumber {
@@ -82,8 +84,27 @@ extension Reader {
         case .quit:
             isFinished = true
             return [.saveProgress(position), .quit]
+        case .bossKey:
+            return toggleHidden()
         }
         return []
+    }
+
+    /// The boss key: the innocent screen and title at once with the position saved, or the page back.
+    mutating func toggleHidden() -> [ReaderAction] {
+        isHidden.toggle()
+        return isHidden
+            ? [.saveProgressNow(position), .setWindowTitle(BossScreen.title)] : [.setWindowTitle(BossScreen.readerTitle)]
+    }
+
+    /// Whether an open overlay takes `event` as typed text (a prompt, the TOC filter), so that a
+    /// character bound to the boss key is typed there instead.
+    func overlayTakesTyping(_ event: InputEvent) -> Bool {
+        guard case .key(.character) = event else { return false }
+        switch overlay {
+        case .prompt, .toc, .chapterRule: return true
+        default: return false
+        }
     }
 
     // MARK: - Navigation

@@ -38,6 +38,8 @@ public struct Reader {
     var searchDirection: TextSearch.Direction = .forward
     var currentMatch: Range<Int>?
     var animation: PageAnimation?
+    /// The boss key's innocent screen is up: keys other than the boss key are ignored.
+    var isHidden = false
     public internal(set) var isFinished = false
 
     /// Smallest text area the reader lays text out in; below it a short message is shown.

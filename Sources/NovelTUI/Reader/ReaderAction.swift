@@ -9,4 +9,8 @@ public enum ReaderAction: Sendable, Equatable {
     /// The book's chapter rule changed (nil: the built-in rules).
     case saveChapterPattern(String?)
     case quit
+    /// Save the position now, not debounced (the boss key).
+    case saveProgressNow(ReadingPosition)
+    /// Set the terminal window's title.
+    case setWindowTitle(String)
 }

@@ -3,6 +3,7 @@ import NovelCore
 extension Reader {
     /// The cells to show now: the page (or an animation frame), any overlay, and the status bar.
     public func screen() -> Screen {
+        if isHidden { return BossScreen.screen(columns: columns, rows: rows) }
         let target = staticScreen()
         guard let animation else { return target }
         return animation.frame(to: target, animatedRows: textRows)

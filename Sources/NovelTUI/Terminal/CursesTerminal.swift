@@ -69,6 +69,15 @@ public final class CursesTerminal: TerminalDevice {
         FatalSignalGuard.remove()
     }
 
+    /// Sets the window title with OSC 2 (xterm and tmux's pane title), written straight to the terminal
+    /// between draws (curses has flushed its output by then). Controls in `title` are dropped.
+    public func setTitle(_ title: String) {
+        guard isActive else { return }
+        let clean = title.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F && !(0x80..<0xA0).contains($0.value) }
+        var sequence = Array("\u{1B}]2;".utf8) + Array(String(String.UnicodeScalarView(clean)).utf8) + [0x07]
+        _ = sequence.withUnsafeMutableBytes { Foundation.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+    }
+
     /// Switches colors; the next draw repaints everything.
     public func setTheme(_ name: Settings.Theme) {
         guard name != themeName else { return }

@@ -1,0 +1,71 @@
+/// `novel line`: the line of a book at its saved reading position, after moving that position some lines.
+/// The move reads the saved position and writes the new one under the state file's lock, so that
+/// parallel calls each move from where the one before left it: none skips or repeats a line.
+///
+/// It takes the fast path of the first screen (`BookPreview`: for a book read before, only the chapter
+/// holding the position) and opens the whole book only when the walk leaves what the preview holds.
+public enum LineStep {
+    /// The text of the line reached. Throws the open's errors, or `NoText` for a book with nothing to show.
+    public static func run(
+        path: String, encoding: String?, chapterPattern: String?, paths: NovelPaths, printer: BookPrinter,
+        moving count: Int
+    ) throws -> String {
+        if let preview = BookPreview.open(path: path, encoding: encoding, chapterPattern: chapterPattern, paths: paths),
+            let state = preview.state
+        {
+            let walker = LineWalker(book: preview.book, printer: printer, chaptersAreExact: preview.chaptersAreExact)
+            let store = BookStateStore(paths: paths)
+            do {
+                return try step(walker, count: count, path: path, startingAt: preview.book.textBase + preview.offset) { change in
+                    try store.update(
+                        fingerprint: state.fingerprint, title: preview.book.title,
+                        path: ReadingSession.absolutePath(path), change)
+                }
+            } catch is NeedsWholeBook {
+                // Left the preview: the whole book below.
+            }
+        }
+        let session = try ReadingSession.open(path: path, encoding: encoding, chapterPattern: chapterPattern, paths: paths)
+        let walker = LineWalker(book: session.book, printer: printer)
+        return try step(walker, count: count, path: path, startingAt: session.state?.position?.offset ?? 0) {
+            try session.update($0)
+        }
+    }
+
+    private struct NeedsWholeBook: Error {}
+
+    /// Reads the position (under the lock when moving), walks, saves. `startingAt` is the position read
+    /// without the lock, enough when nothing moves.
+    private static func step(
+        _ walker: LineWalker, count: Int, path: String, startingAt unlocked: Int,
+        update: ((inout BookState) throws -> String) throws -> String
+    ) throws -> String {
+        let base = walker.book.textBase
+        func walk(from offset: Int) throws -> (offset: Int, text: String) {
+            var local = offset - base
+            if walker.book.expectedLength == nil {
+                local = min(max(local, 0), walker.book.text.utf8.count)  // a hand-edited position past the end
+            } else if !(0...walker.book.text.utf8.count).contains(local) {
+                throw NeedsWholeBook()  // moved by another process out of the preview's text
+            }
+            switch walker.line(from: local, moving: count) {
+            case .line(let offset, let text): return (offset, text)
+            case .needsWholeBook: throw NeedsWholeBook()
+            case .empty: throw NoText(path: path)
+            }
+        }
+        guard count != 0 else { return try walk(from: unlocked).text }
+        return try update { state in
+            let reached = try walk(from: state.position?.offset ?? 0)
+            state.position = walker.savedPosition(at: reached.offset, previous: state.position)
+            return reached.text
+        }
+    }
+
+    /// A book with no visible text: no line to show.
+    public struct NoText: NovelError, Equatable {
+        public let path: String
+        public var isBadInput: Bool { true }
+        public var description: String { "\(path): no text to show" }
+    }
+}

@@ -1,0 +1,57 @@
+import ArgumentParser
+import Foundation
+import NovelCore
+
+/// `novel line`: one line of the book at the saved reading position, for a tmux status line or a shell
+/// prompt. Prints the line and nothing else; on any problem it prints nothing on stdout (the message goes
+/// to stderr with a non-zero exit), so that a status line never shows half a line or an error.
+struct LineCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "line",
+        abstract: "Print the line of a book at its reading position (for a status line or a prompt).",
+        discussion: """
+            The line is laid out as `novel print --width N` lays it out; --next and --prev move the saved \
+            reading position that many lines (--count) and print the line reached. Parallel calls never \
+            skip or repeat a line. Errors go to stderr only, with a non-zero exit.
+
+            Examples:
+              novel line book.txt --width 60
+              novel line book.txt --next
+              tmux set -g status-right '#(novel line --width 60 book.txt)'
+            """)
+
+    /// The width when there is no terminal to ask (a status line runs without one).
+    static let defaultWidth = 60
+
+    @Argument(help: "The book file.") var book: String
+    @Option(help: "Text columns (default: the terminal's, or \(LineCommand.defaultWidth) without one).")
+    var width: Int?
+    @Flag(help: "Move the reading position to the next line first.") var next = false
+    @Flag(help: "Move the reading position to the previous line first.") var prev = false
+    @Option(help: "Lines to move with --next or --prev.") var count = 1
+    @OptionGroup var bookOptions: BookOptions
+
+    func validate() throws {
+        if next && prev { throw ValidationError("--next and --prev cannot be used together") }
+        if count < 0 { throw ValidationError("--count \(count): must be 0 or more") }
+        if count != 1 && !next && !prev { throw ValidationError("--count needs --next or --prev") }
+    }
+
+    func run() throws {
+        let columns = width ?? Self.terminalColumns() ?? Self.defaultWidth
+        let printer = try PrintFlagError.checked(fontScale: 1) { () throws(BookPrinter.Problem) in
+            try BookPrinter(width: columns, height: 24)
+        }
+        let line = try LineStep.run(
+            path: book, encoding: bookOptions.encoding, chapterPattern: bookOptions.chapterPattern,
+            paths: NovelPaths.fromEnvironment(), printer: printer, moving: next ? count : prev ? -count : 0)
+        StandardOutput.writeLine(line)
+    }
+
+    /// The columns of the terminal on stdout, or of the controlling terminal; nil without one.
+    static func terminalColumns() -> Int? {
+        var size = winsize()
+        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        return nil
+    }
+}
