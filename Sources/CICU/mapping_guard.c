@@ -43,12 +43,34 @@ static void on_bus_error(int signal_number, siginfo_t *info, void *context) {
     // Not ours: hand the signal back to whoever had it (the default action, or the runtime's crash
     // reporter). A fault repeats when the instruction is retried and then reaches that handler with
     // its real details; a signal sent by kill() is raised again.
+    // A signal raised by a handler behind this one (the reader's terminal guard, which restores the
+    // terminal and raises again) ends with the default action: handing it back would loop between them.
+    if (info->si_code <= 0) {
+        signal(signal_number, SIG_DFL);
+        raise(signal_number);
+        return;
+    }
     sigaction(signal_number, &previous_action, NULL);
-    if (info->si_code <= 0) raise(signal_number);
 }
 
 static void install_once(void) {
     if (atomic_flag_test_and_set(&installed)) return;
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_sigaction = on_bus_error;
+    action.sa_flags = SA_SIGINFO | SA_NODEFER;
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGBUS, &action, &previous_action);
+}
+
+void nmap_guard_take_first(void) {
+    if (!atomic_flag_test_and_set(&installed)) {
+        atomic_flag_clear(&installed);  // no book mapped yet: the first mapping installs the guard
+        return;
+    }
+    struct sigaction current;
+    if (sigaction(SIGBUS, NULL, &current) != 0) return;
+    if ((current.sa_flags & SA_SIGINFO) && current.sa_sigaction == on_bus_error) return;
     struct sigaction action;
     memset(&action, 0, sizeof action);
     action.sa_sigaction = on_bus_error;

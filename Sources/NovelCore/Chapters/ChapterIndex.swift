@@ -11,12 +11,6 @@ public struct ChapterIndex: Sendable, Equatable, Codable {
 
     /// The index of the entry that holds `offset` (binary search); the last entry for offsets at the end.
     public func entryIndex(containing offset: Int) -> Int {
-        var low = 0
-        var high = entries.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if entries[middle].range.lowerBound <= offset { low = middle } else { high = middle - 1 }
-        }
-        return max(low, 0)
+        entries.lastIndex(keyedBy: \.range.lowerBound, atOrBefore: offset)
     }
 }

@@ -23,12 +23,6 @@ public struct ChapterLayout: Sendable {
 
     /// The page that shows `offset` (the last page whose first offset is at or before it).
     public func pageIndex(containing offset: Int) -> Int {
-        var low = 0
-        var high = pages.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if pages[middle].firstOffset <= offset { low = middle } else { high = middle - 1 }
-        }
-        return max(low, 0)
+        pages.lastIndex(keyedBy: \.firstOffset, atOrBefore: offset)
     }
 }

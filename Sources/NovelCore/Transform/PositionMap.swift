@@ -41,13 +41,7 @@ public struct PositionMap: Sendable, Equatable {
 
     /// The index of the piece holding display byte `offset` (clamped to the text).
     private func pieceIndex(_ offset: Int) -> Int {
-        var low = 0
-        var high = pieces.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if pieces[middle].display <= offset { low = middle } else { high = middle - 1 }
-        }
-        return max(low, 0)
+        pieces.lastIndex(keyedBy: \.display, atOrBefore: offset)
     }
 
     /// The original offset where display byte `offset` starts (the text's original end past the end).

@@ -18,13 +18,7 @@ extension Reader {
         while entry < entries.count {
             let lines = layout.chapter(entry).lines
             if !lines.isEmpty {
-                var low = 0
-                var high = lines.count - 1
-                while low < high {
-                    let middle = (low + high + 1) / 2
-                    if lines[middle].bytes.lowerBound <= offset { low = middle } else { high = middle - 1 }
-                }
-                return LineLocation(entry: entry, line: low)
+                return LineLocation(entry: entry, line: lines.lastIndex(keyedBy: \.bytes.lowerBound, atOrBefore: offset))
             }
             entry += 1
         }

@@ -1,4 +1,5 @@
 import Foundation
+import NovelCore
 
 /// Gives the terminal back when the process dies of a fault (a failed Swift check is SIGILL or SIGTRAP; also
 /// SIGSEGV, SIGBUS, SIGFPE, SIGABRT), which `restore()` cannot: the terminal modes saved before curses
@@ -28,6 +29,9 @@ enum FatalSignalGuard {
             sigaction(number, &action, GuardState.previous + Int(number))
         }
         state.pointee.isInstalled = true
+        // A book mapped before the reader started registered its truncation guard first; it must stay in
+        // front, or a lost page would be taken for a crash.
+        TruncationGuard.takeFirst()
     }
 
     /// Puts the previous handlers back (the terminal was restored the ordinary way).
@@ -36,6 +40,7 @@ enum FatalSignalGuard {
         guard state.pointee.isInstalled else { return }
         state.pointee.isInstalled = false
         for number in signals { sigaction(number, GuardState.previous + Int(number), nil) }
+        TruncationGuard.takeFirst()
     }
 }
 
