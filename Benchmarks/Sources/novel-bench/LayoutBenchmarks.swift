@@ -7,7 +7,7 @@ enum LayoutBenchmarks {
     static let viewport = Viewport(columns: 80, rows: 24)
 
     /// With `reflow` the paragraphs issue's transform is forced on for every chapter: each chapter is
-    /// examined line by line, rebuilt as display text and laid out from it.
+    /// examined line by line and laid out from a display text where a line changes.
     static func wholeBook(_ context: Context, reflow: Bool = false) throws -> Row {
         let book = context.book
         var settings = LayoutSettings()

@@ -67,10 +67,12 @@ struct ChapterBuilder {
     /// The next of the quote roles to apply.
     private var quoteCursor = 0
 
-    /// Lays out `entry`: its heading line(s) as centred `.title` lines, then its body; from `display`
-    /// (made by `DisplayTransform` for this entry) when one is given.
-    mutating func build(_ text: BookText, _ entry: TOCEntry, display: DisplayText? = nil) {
+    /// Lays out `entry`: its heading line(s) as centred `.title` lines, then its body; as `shown`
+    /// (made by `DisplayTransform.chapterText` for this entry) says: from the book text, skipping
+    /// hidden lines, or from a display text.
+    mutating func build(_ text: BookText, _ entry: TOCEntry, shown: ChapterText = .asWritten) {
         precondition(buffer.capacity == 0, "a ChapterBuilder builds one chapter")
+        let display = shown.displayText
         positionMap = display?.map
         quoteRoles = display?.quoteRoles ?? []
         // Mostly-CJK text has about one cluster per three bytes; other text grows the buffer.
@@ -87,12 +89,13 @@ struct ChapterBuilder {
                 scan(bytes, display.bodyStart..<bytes.count, kind: .text)
             }
         } else {
+            let hidden = shown.hiddenLines
             text.utf8.withUnsafeBufferPointer { bytes in
                 if entry.bodyStart > entry.range.lowerBound {
-                    scan(bytes, entry.range.lowerBound..<min(entry.bodyStart, entry.range.upperBound), kind: .title)
+                    scan(bytes, entry.range.lowerBound..<min(entry.bodyStart, entry.range.upperBound), skipping: hidden, kind: .title)
                     if pageHasLines { pendingGap = lineSpacing + max(1, paragraphSpacing) }
                 }
-                scan(bytes, max(entry.bodyStart, entry.range.lowerBound)..<entry.range.upperBound, kind: .text)
+                scan(bytes, max(entry.bodyStart, entry.range.lowerBound)..<entry.range.upperBound, skipping: hidden, kind: .text)
             }
         }
         if materialize {
@@ -111,15 +114,33 @@ struct ChapterBuilder {
     /// them: an opening quote never ends a line, a closing one never starts one, whatever glyph shows them.
     private mutating func applyQuoteRoles(_ paragraph: UnsafeMutablePointer<StoredCluster>, count: Int) {
         guard quoteCursor < quoteRoles.count, count > 0 else { return }
-        // Roles before the paragraph (in a hidden or blank stretch) are passed over.
-        for index in 0..<count {
-            let start = paragraph[index].start
-            while quoteCursor < quoteRoles.count && quoteRoles[quoteCursor].offset < start { quoteCursor += 1 }
-            guard quoteCursor < quoteRoles.count else { return }
-            if quoteRoles[quoteCursor].offset == start {
-                paragraph[index].kind = quoteRoles[quoteCursor].opens ? .openingQuote : .closingQuote
-            }
+        // Roles before the paragraph (in a hidden or blank stretch) are passed over; roles after its
+        // last cluster wait for the next paragraph, so that a paragraph without quotes costs nothing.
+        let first = paragraph[0].start
+        let last = paragraph[count - 1].start
+        while quoteCursor < quoteRoles.count && quoteRoles[quoteCursor].offset < first { quoteCursor += 1 }
+        var index = 0
+        while quoteCursor < quoteRoles.count && quoteRoles[quoteCursor].offset <= last {
+            let role = quoteRoles[quoteCursor]
+            // Clusters are in order and the last one starts at or after the role: this stops.
+            while paragraph[index].start < role.offset { index += 1 }
+            if paragraph[index].start == role.offset { paragraph[index].kind = role.opens ? .openingQuote : .closingQuote }
+            quoteCursor += 1
         }
+    }
+
+    /// Scans `range` without the whole source lines `hidden` (in order): the pieces between them end
+    /// with a line end, so each is scanned as text of its own and nothing joins across a hidden line,
+    /// as in a display text without them.
+    private mutating func scan(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, skipping hidden: [Range<Int>], kind: LayoutLine.Kind
+    ) {
+        var start = range.lowerBound
+        for line in hidden where line.upperBound > start && line.lowerBound < range.upperBound {
+            if line.lowerBound > start { scan(bytes, start..<line.lowerBound, kind: kind) }
+            start = line.upperBound
+        }
+        if start < range.upperBound { scan(bytes, start..<range.upperBound, kind: kind) }
     }
 
     /// Collects the clusters of each source line in `range` and breaks them into lines.

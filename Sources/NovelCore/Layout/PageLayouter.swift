@@ -49,7 +49,7 @@ public struct PageLayouter: Sendable {
                 lines: LayoutLines(), pages: [LayoutPage(lines: 0..<0, firstOffset: section.range.lowerBound)])
         }
         var builder = ChapterBuilder(settings: settings, geometry: geometry, materialize: true)
-        builder.build(book.text, section, display: DisplayTransform.display(book, entry: entry, options: settings.display))
+        builder.build(book.text, section, shown: DisplayTransform.chapterText(book, entry: entry, options: settings.display))
         return ChapterLayout(entryIndex: entry, geometry: geometry, lines: builder.lines, pages: builder.pages)
     }
 
@@ -59,7 +59,7 @@ public struct PageLayouter: Sendable {
         var builder = ChapterBuilder(settings: settings, geometry: geometry, materialize: false)
         builder.build(
             book.text, book.index.entries[entry],
-            display: DisplayTransform.display(book, entry: entry, options: settings.display))
+            shown: DisplayTransform.chapterText(book, entry: entry, options: settings.display))
         return max(builder.pageCount, 1)
     }
 

@@ -3,31 +3,45 @@ import Foundation
 /// Turns one chapter of the book text into the text that is shown: hard-wrapped lines joined into
 /// paragraphs (`ParagraphJoin`), straight quotes in CJK text paired (`QuotePairing`) and shown curly,
 /// Gutenberg `_italics_` without underscores, site junk hidden (`SiteJunk`). A pure function of the
-/// bytes, the book's profile and the options; it returns nil when nothing would change, so that the
-/// layouter reads the book text itself and an untouched chapter costs no copy.
+/// bytes, the book's profile and the options. What the layouter reads (`chapterText`) is nil-cost when
+/// nothing would change, and a list of hidden lines when only whole lines are hidden, so that an
+/// untouched chapter and a chapter that only loses junk lines cost no copy.
 public enum DisplayTransform {
+    /// What the layouter reads for `book.index.entries[entry]`.
+    public static func chapterText(_ book: Book, entry: Int, options: DisplayOptions) -> ChapterText {
+        shown(book, entry: entry, options: options, keepHiddenLines: true)
+    }
+
     /// The display text of `book.index.entries[entry]`, or nil when it is shown as the file has it.
     public static func display(_ book: Book, entry: Int, options: DisplayOptions) -> DisplayText? {
+        shown(book, entry: entry, options: options, keepHiddenLines: false).displayText
+    }
+
+    private static func shown(_ book: Book, entry: Int, options: DisplayOptions, keepHiddenLines: Bool) -> ChapterText {
         let section = book.index.entries[entry]
         return book.text.utf8.withUnsafeBufferPointer { bytes in
             let body = max(section.bodyStart, section.range.lowerBound)
-            return display(
+            return shown(
                 bytes, chapter: section.range, bodyStart: min(body, section.range.upperBound), profile: book.profile,
-                options: options)
+                options: options, keepHiddenLines: keepHiddenLines)
         }
     }
 
     /// The whole of `utf8` as one chapter body (for tests and fuzzing): any bytes, any options.
     public static func display(_ utf8: [UInt8], profile: TextProfile, options: DisplayOptions) -> DisplayText? {
-        utf8.withUnsafeBufferPointer { display($0, chapter: 0..<$0.count, bodyStart: 0, profile: profile, options: options) }
+        utf8.withUnsafeBufferPointer {
+            shown($0, chapter: 0..<$0.count, bodyStart: 0, profile: profile, options: options, keepHiddenLines: false)
+                .displayText
+        }
     }
 
-    /// The display text of `chapter` (heading lines before `bodyStart`) of `bytes`.
-    static func display(
+    /// How `chapter` (heading lines before `bodyStart`) of `bytes` is shown; with `keepHiddenLines`
+    /// false, hidden lines alone make a display text too.
+    static func shown(
         _ bytes: UnsafeBufferPointer<UInt8>, chapter: Range<Int>, bodyStart: Int, profile: TextProfile,
-        options: DisplayOptions
-    ) -> DisplayText? {
-        guard !chapter.isEmpty, chapter.upperBound <= bytes.count else { return nil }
+        options: DisplayOptions, keepHiddenLines: Bool
+    ) -> ChapterText {
+        guard !chapter.isEmpty, chapter.upperBound <= bytes.count else { return .asWritten }
         let body = min(max(bodyStart, chapter.lowerBound), chapter.upperBound)..<chapter.upperBound
         let reflow = options.reflows(profile)
         let quotes = options.pairQuotes && profile.script == .cjk && (contains(bytes, body, 0x22) || contains(bytes, body, 0x27))
@@ -39,12 +53,12 @@ public enum DisplayTransform {
         let perLine = reflow || quotes || italics
         // A line at least this wide is full whatever follows it (the join test's bound).
         let wideEnough = (profile.wrapWidth ?? Int.max / 4) + 4
-        guard perLine || junk != nil else { return nil }
+        guard perLine || junk != nil else { return .asWritten }
 
         var lineStart = chapter.lowerBound
         var previous: LineFacts?
         while lineStart < chapter.upperBound {
-            let lineEnd = lineEndOf(bytes, from: lineStart, limit: chapter.upperBound)
+            let lineEnd = find(bytes, 0x0A, from: lineStart, to: chapter.upperBound)
             let next = min(lineEnd + 1, chapter.upperBound)
             let inBody = lineStart >= body.lowerBound
             var textStart = lineStart
@@ -52,7 +66,7 @@ public enum DisplayTransform {
                 let content = LineFacts.contentRange(bytes, lineStart..<lineEnd)
                 if let hidden = junk?.hidden(bytes, content) {
                     if hidden == content.upperBound {
-                        writer.change(lineStart..<next, to: [])
+                        writer.hideLine(lineStart..<next)
                         previous = nil
                         pairing.endParagraph()
                         lineStart = next
@@ -88,7 +102,7 @@ public enum DisplayTransform {
             previous = facts
             lineStart = next
         }
-        return writer.finish(bodyStart: body.lowerBound)
+        return writer.finish(bodyStart: body.lowerBound, keepHiddenLines: keepHiddenLines)
     }
 
     /// Straight quotes (paired, curly when `smartQuotes`) and Gutenberg underscores in `content`.
@@ -96,35 +110,48 @@ public enum DisplayTransform {
         _ bytes: UnsafeBufferPointer<UInt8>, _ content: Range<Int>, quotes: Bool, italics: Bool,
         writer: inout Writer, pairing: inout QuotePairing
     ) {
-        for index in content {
+        // The marks are rare: each kind is found with memchr, and they are handled in text order.
+        let end = content.upperBound
+        var nextDouble = quotes ? find(bytes, 0x22, from: content.lowerBound, to: end) : end
+        var nextSingle = quotes ? find(bytes, 0x27, from: content.lowerBound, to: end) : end
+        var nextUnderscore = italics ? find(bytes, 0x5F, from: content.lowerBound, to: end) : end
+        while true {
+            let index = min(nextDouble, nextSingle, nextUnderscore)
+            guard index < end else { break }
             let byte = bytes[index]
-            if quotes && (byte == 0x22 || byte == 0x27) {
-                let before = index > content.lowerBound ? LineFacts.scalar(bytes, at: LineFacts.scalarStart(bytes, before: index, floor: content.lowerBound), end: index) : 0
-                let after = index + 1 < content.upperBound ? LineFacts.scalar(bytes, at: index + 1, end: content.upperBound) : 0
-                guard let role = pairing.role(of: byte, before: before, after: after) else { continue }
-                writer.markQuote(at: index, opens: role.opens, shown: role.shown)
-            } else if italics && byte == 0x5F {
+            if byte == 0x5F {
+                nextUnderscore = find(bytes, 0x5F, from: index + 1, to: end)
                 let before = index > content.lowerBound ? bytes[index - 1] : 0x20
-                let after = index + 1 < content.upperBound ? bytes[index + 1] : 0x20
+                let after = index + 1 < end ? bytes[index + 1] : 0x20
                 if isWordByte(before) != isWordByte(after) { writer.change(index..<(index + 1), to: []) }
+                continue
             }
+            if byte == 0x22 {
+                nextDouble = find(bytes, 0x22, from: index + 1, to: end)
+            } else {
+                nextSingle = find(bytes, 0x27, from: index + 1, to: end)
+            }
+            let before = index > content.lowerBound ? LineFacts.scalar(bytes, at: LineFacts.scalarStart(bytes, before: index, floor: content.lowerBound), end: index) : 0
+            let after = index + 1 < end ? LineFacts.scalar(bytes, at: index + 1, end: end) : 0
+            guard let role = pairing.role(of: byte, before: before, after: after) else { continue }
+            writer.markQuote(at: index, opens: role.opens, shown: role.shown)
         }
+    }
+
+    private static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ byte: UInt8) -> Bool {
+        find(bytes, byte, from: range.lowerBound, to: range.upperBound) < range.upperBound
+    }
+
+    /// The first `byte` in `start..<end`, or `end`.
+    private static func find(_ bytes: UnsafeBufferPointer<UInt8>, _ byte: UInt8, from start: Int, to end: Int) -> Int {
+        guard let base = bytes.baseAddress, start < end else { return end }
+        guard let found = memchr(base + start, Int32(byte), end - start) else { return end }
+        return start + (UnsafeRawPointer(found) - UnsafeRawPointer(base + start))
     }
 
     /// Letters, digits and the bytes of non-ASCII characters.
     private static func isWordByte(_ byte: UInt8) -> Bool {
         byte >= 0x80 || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || (byte >= 0x30 && byte <= 0x39)
-    }
-
-    private static func lineEndOf(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, limit: Int) -> Int {
-        guard let base = bytes.baseAddress, start < limit else { return limit }
-        guard let found = memchr(base + start, 0x0A, limit - start) else { return limit }
-        return start + (UnsafeRawPointer(found) - UnsafeRawPointer(base + start))
-    }
-
-    private static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ byte: UInt8) -> Bool {
-        guard let base = bytes.baseAddress, !range.isEmpty else { return false }
-        return memchr(base + range.lowerBound, Int32(byte), range.count) != nil
     }
 
     /// Junk hiding for one chapter: the built-in rules, their patterns compiled only once a line holds a hint.
@@ -140,14 +167,17 @@ public enum DisplayTransform {
         }
     }
 
-    /// Builds the display text lazily: original bytes are copied only once a first change shows the
-    /// chapter differs, so an untouched chapter allocates nothing.
+    /// Builds the display text lazily: original bytes are copied only once a first change inside a
+    /// line shows the chapter differs; until then hidden whole lines are only listed, so an untouched
+    /// chapter allocates nothing and one that only hides lines allocates the list.
     struct Writer {
         let source: UnsafeBufferPointer<UInt8>
         let chapter: Range<Int>
         private var display: DisplayText?
         /// Original bytes from here up to the next change are still to be copied.
         private var copied: Int
+        /// Whole lines hidden while there is no display text yet.
+        private var hiddenLines: [Range<Int>] = []
 
         init(_ source: UnsafeBufferPointer<UInt8>, chapter: Range<Int>) {
             self.source = source
@@ -155,9 +185,23 @@ public enum DisplayTransform {
             copied = chapter.lowerBound
         }
 
+        /// Hides the whole source line `range` (its line end included).
+        mutating func hideLine(_ range: Range<Int>) {
+            if display == nil { hiddenLines.append(range) } else { change(range, to: []) }
+        }
+
+        /// Starts the display text, with the lines hidden so far.
+        private mutating func startDisplay() {
+            guard display == nil else { return }
+            display = DisplayText(capacity: chapter.count + chapter.count / 16 + 16)
+            let listed = hiddenLines
+            hiddenLines = []
+            for line in listed { change(line, to: []) }
+        }
+
         /// Shows `replacement` instead of original bytes `range` (changes come in order).
         mutating func change(_ range: Range<Int>, to replacement: [UInt8]) {
-            if display == nil { display = DisplayText(capacity: chapter.count + chapter.count / 16 + 16) }
+            startDisplay()
             flush(upTo: range.lowerBound)
             display?.replace(range, with: replacement)
             copied = max(copied, range.upperBound)
@@ -165,7 +209,7 @@ public enum DisplayTransform {
 
         /// A straight quote at `index`: its role for the line breaker, and the glyph shown.
         mutating func markQuote(at index: Int, opens: Bool, shown: [UInt8]?) {
-            if display == nil { display = DisplayText(capacity: chapter.count + chapter.count / 16 + 16) }
+            startDisplay()
             flush(upTo: index)
             display?.markQuote(opens: opens)
             if let shown { change(index..<(index + 1), to: shown) }
@@ -177,12 +221,16 @@ public enum DisplayTransform {
             copied = end
         }
 
-        mutating func finish(bodyStart: Int) -> DisplayText? {
-            guard display != nil else { return nil }
+        mutating func finish(bodyStart: Int, keepHiddenLines: Bool) -> ChapterText {
+            if display == nil {
+                if hiddenLines.isEmpty { return .asWritten }
+                if keepHiddenLines { return .hidingLines(hiddenLines) }
+                startDisplay()
+            }
             flush(upTo: chapter.upperBound)
-            guard var result = display else { return nil }
+            guard var result = display else { return .asWritten }
             result.bodyStart = result.map.displayOffset(ofOriginal: bodyStart)
-            return result
+            return .display(result)
         }
     }
 }
