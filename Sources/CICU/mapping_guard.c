@@ -53,14 +53,19 @@ static void on_bus_error(int signal_number, siginfo_t *info, void *context) {
     sigaction(signal_number, &previous_action, NULL);
 }
 
-static void install_once(void) {
-    if (atomic_flag_test_and_set(&installed)) return;
+// Makes the guard the SIGBUS handler, with the one it replaces behind it.
+static void put_in_front(void) {
     struct sigaction action;
     memset(&action, 0, sizeof action);
     action.sa_sigaction = on_bus_error;
     action.sa_flags = SA_SIGINFO | SA_NODEFER;
     sigemptyset(&action.sa_mask);
     sigaction(SIGBUS, &action, &previous_action);
+}
+
+static void install_once(void) {
+    if (atomic_flag_test_and_set(&installed)) return;
+    put_in_front();
 }
 
 void nmap_guard_take_first(void) {
@@ -71,12 +76,7 @@ void nmap_guard_take_first(void) {
     struct sigaction current;
     if (sigaction(SIGBUS, NULL, &current) != 0) return;
     if ((current.sa_flags & SA_SIGINFO) && current.sa_sigaction == on_bus_error) return;
-    struct sigaction action;
-    memset(&action, 0, sizeof action);
-    action.sa_sigaction = on_bus_error;
-    action.sa_flags = SA_SIGINFO | SA_NODEFER;
-    sigemptyset(&action.sa_mask);
-    sigaction(SIGBUS, &action, &previous_action);
+    put_in_front();
 }
 
 int32_t nmap_guard(const void *start, size_t length) {

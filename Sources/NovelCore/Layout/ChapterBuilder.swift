@@ -183,17 +183,12 @@ struct ChapterBuilder {
                 let (following, afterFollowing) = decodeScalar(base, at: next)
                 let followingEntry = following < 0x10000 ? plainTable[Int(following)] : 0
                 if entry & followingEntry & 0x80 == 0 { break }
-                let kindOfCluster = PlainScalarTable.breakClass(entry)
-                // Leading whitespace is indentation, replaced by the indent setting.
-                if kindOfCluster != .space || used > 0 {
-                    hasBlanks = hasBlanks || kindOfCluster == .space
-                    makeRoom(used: used, &paragraph, &room)
-                    paragraph[used] = StoredCluster(
+                append(
+                    StoredCluster(
                         start: start, length: UInt32(truncatingIfNeeded: next - start),
                         width: UInt8(truncatingIfNeeded: plainCells >> (UInt32(entry & 3) << 3)),
-                        kind: kindOfCluster)
-                    used += 1
-                }
+                        kind: PlainScalarTable.breakClass(entry)),
+                    to: &paragraph, used: &used, room: &room, hasBlanks: &hasBlanks)
                 start = next
                 next = afterFollowing
                 entry = followingEntry
@@ -242,17 +237,13 @@ struct ChapterBuilder {
                 used = 0
                 lineStart = end
             } else {
-                let kindOfCluster = BreakClass.of(first)
-                if kindOfCluster != .space || used > 0 {
-                    hasBlanks = hasBlanks || kindOfCluster == .space
-                    makeRoom(used: used, &paragraph, &room)
-                    paragraph[used] = StoredCluster(
+                append(
+                    StoredCluster(
                         start: start, length: UInt32(truncatingIfNeeded: end - start),
                         width: first == 0x09
                             ? StoredCluster.tabWidth : UInt8(truncatingIfNeeded: cells >> (UInt32(width) << 3)),
-                        kind: kindOfCluster)
-                    used += 1
-                }
+                        kind: BreakClass.of(first)),
+                    to: &paragraph, used: &used, room: &room, hasBlanks: &hasBlanks)
             }
             if end >= count { break }
             start = end
@@ -260,6 +251,21 @@ struct ChapterBuilder {
         paragraphCount = used
         paragraphHasBlanks = hasBlanks
         breakParagraph(kind: kind, sourceLineStart: lineStart)
+    }
+
+    /// Appends a cluster to the paragraph the scan keeps in its locals, unless it is leading whitespace
+    /// (indentation, which the indent setting replaces). Inlined into both of the scan's loops, so that
+    /// the fast loop keeps its state in registers.
+    @inline(__always)
+    private mutating func append(
+        _ cluster: StoredCluster, to paragraph: inout UnsafeMutablePointer<StoredCluster>, used: inout Int,
+        room: inout Int, hasBlanks: inout Bool
+    ) {
+        guard cluster.kind != .space || used > 0 else { return }
+        hasBlanks = hasBlanks || cluster.kind == .space
+        makeRoom(used: used, &paragraph, &room)
+        paragraph[used] = cluster
+        used += 1
     }
 
     /// Grows the buffer when the paragraph being collected (`used` clusters at `paragraph`, `room` free
