@@ -31,12 +31,15 @@ struct PrintCommand: ParsableCommand {
         var settings = LayoutSettings()
         settings.fontScale = fontScale
         settings.lineBreak = lineBreak
+        let paths = NovelPaths.fromEnvironment()
+        let opened = try BookOpener.open(
+            path: book, encoding: bookOptions.encoding, chapterPattern: bookOptions.chapterPattern, paths: paths)
+        var warnings: [String] = []  // an unreadable state is `novel read`'s to report
+        let state = BookStateStore(paths: paths).load(fingerprint: opened.fingerprint, warnings: &warnings)
+        settings.display.reflow = ReflowChoice(given: bookOptions.reflow, book: state?.reflow, setting: .auto).value
         let printer = try PrintFlagError.checked(fontScale: fontScale) { () throws(BookPrinter.Problem) in
             try BookPrinter(width: width, height: height, settings: settings)
         }
-        let opened = try BookOpener.open(
-            path: book, encoding: bookOptions.encoding, chapterPattern: bookOptions.chapterPattern,
-            paths: NovelPaths.fromEnvironment())
         let count = opened.index.entries.count
         if let chapter, !(0..<count).contains(chapter) {
             throw PrintFlagError.chapterOutOfRange(chapter, count: count, path: book)
