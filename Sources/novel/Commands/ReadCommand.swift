@@ -56,7 +56,8 @@ struct ReadCommand: ParsableCommand {
         let settingsStore = SettingsStore(paths: paths)
         let (saved, warnings) = settingsStore.load()
         let settings = sessionSettings(saved)
-        let (path, encoding, chapterPattern, reflow) = (book, bookOptions.encoding, bookOptions.chapterPattern, bookOptions.reflow)
+        let (path, encoding, chapterPattern) = (book, bookOptions.encoding, bookOptions.chapterPattern)
+        let reflow = bookOptions.reflow
         let open: @Sendable () throws -> ReadingSession = {
             try ReadingSession.open(
                 path: path, encoding: encoding, chapterPattern: chapterPattern, reflow: reflow, paths: paths, remember: true)
