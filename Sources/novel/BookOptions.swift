@@ -1,4 +1,5 @@
 import ArgumentParser
+import NovelCore
 
 /// The options of every command that opens a book: how to decode it and how to find its chapters.
 /// One declaration, so that the commands word them alike; options the next features add for opening a
@@ -12,12 +13,21 @@ struct BookOptions: ParsableArguments {
             ('' uses the built-in rules once).
             """)
     var chapterPattern: String?
+    @Option(
+        help: """
+            Join hard-wrapped lines: auto (when the book is found hard-wrapped), on or off, for this \
+            book instead of the reflow setting (novel read remembers it).
+            """)
+    var reflow: DisplayOptions.Reflow?
 
     /// No option given (for `novel read BOOK`, which skips the parser).
     static var none: BookOptions {
         var options = BookOptions()
         options.encoding = nil
         options.chapterPattern = nil
+        options.reflow = nil
         return options
     }
 }
+
+extension DisplayOptions.Reflow: ExpressibleByArgument {}

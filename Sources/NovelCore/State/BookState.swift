@@ -18,6 +18,8 @@ public struct BookState: Sendable, Equatable {
     public var chapterPattern: String?
     /// An `--encoding` chosen for this book.
     public var encoding: String?
+    /// A `--reflow` chosen for this book (nil: follow the `reflow` setting): hard wrapping is a property of the file.
+    public var reflow: DisplayOptions.Reflow?
     /// Bookmark ids (and "position") that could not be found again after the book's text changed.
     public var unanchored: [String]
     /// The file as it was when the state was last saved (see `BookPreview`).
@@ -33,6 +35,7 @@ public struct BookState: Sendable, Equatable {
         nextBookmarkNumber = 1
         chapterPattern = nil
         encoding = nil
+        reflow = nil
         unanchored = []
         source = nil
     }
@@ -77,6 +80,13 @@ public struct BookState: Sendable, Equatable {
         }
         chapterPattern = object["chapterPattern"] as? String
         encoding = object["encoding"] as? String
+        if let value = object["reflow"], !(value is NSNull) {
+            reflow = (value as? String).flatMap(DisplayOptions.Reflow.init(rawValue:))
+            if reflow == nil {
+                let allowed = DisplayOptions.Reflow.allCases.map(\.rawValue).joined(separator: ", ")
+                warnings.append("\(path): reflow must be one of \(allowed), not \(value); ignored")
+            }
+        }
         unanchored = object["unanchored"] as? [String] ?? []
         source = object["source"].flatMap { StateJSON.decode(SourceStamp.self, from: $0) }
     }
@@ -98,6 +108,7 @@ public struct BookState: Sendable, Equatable {
         object["nextBookmarkNumber"] = nextBookmarkNumber
         object["chapterPattern"] = chapterPattern ?? NSNull()
         object["encoding"] = encoding ?? NSNull()
+        object["reflow"] = reflow?.rawValue ?? NSNull()
         object["unanchored"] = unanchored
         object["source"] = source.flatMap { StateJSON.encode($0) } ?? NSNull()
         return object

@@ -35,20 +35,20 @@ public struct BookInfo: Sendable, Equatable {
         characters = text.characters
         lines = text.lines
         invalidSequences = text.invalidSequences
-        reflow = Self.describeReflow(TextProfile.of(text), setting: .auto)
+        reflow = Self.describeReflow(TextProfile.of(text), choice: ReflowChoice(given: nil, book: nil, setting: .auto))
     }
 
     /// "on (auto: hard-wrapped at 104 columns: …)", "off (setting)", …
-    static func describeReflow(_ profile: TextProfile, setting: DisplayOptions.Reflow) -> String {
-        let joined = DisplayOptions(reflow: setting).reflows(profile)
-        let how = setting == .auto ? "auto" : "setting reflow = \(setting.rawValue)"
+    static func describeReflow(_ profile: TextProfile, choice: ReflowChoice) -> String {
+        let joined = DisplayOptions(reflow: choice.value).reflows(profile)
+        let how = choice.description
         return "\(joined ? "on" : "off") (\(how); \(profile.script == .cjk ? "CJK" : "Latin") text, \(profile.reason))"
     }
 
     /// Adds the chapters of `book` and the progress and bookmarks of its `state`.
-    public init(path: String, book: Book, state: BookState?, reflowSetting: DisplayOptions.Reflow = .auto) {
+    public init(path: String, book: Book, state: BookState?, reflow choice: ReflowChoice) {
         self.init(path: path, text: book.text)
-        reflow = Self.describeReflow(book.profile, setting: reflowSetting)
+        reflow = Self.describeReflow(book.profile, choice: choice)
         let entries = book.index.entries
         chapters = entries.count
         numberedChapters = entries.count { $0.kind == .chapter && $0.number != nil }

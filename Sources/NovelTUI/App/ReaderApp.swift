@@ -48,6 +48,8 @@ public enum ReaderApp {
                         perform("the bookmark removal", &model) { try storage.deleteBookmark(id: id) }
                     case .saveChapterPattern(let pattern):
                         perform("the chapter rule", &model) { try storage.saveChapterPattern(pattern) }
+                    case .saveBookReflow(let reflow):
+                        perform("the book's reflow", &model) { try storage.saveBookReflow(reflow) }
                     case .saveProgressNow(let position):
                         save(position, to: storage, model: &model)
                     case .setWindowTitle(let title):

@@ -8,6 +8,8 @@ public protocol ReaderStorage {
     func deleteBookmark(id: String) throws
     /// The book's chapter rule, as `--chapter-pattern` remembers it (nil: the built-in rules).
     func saveChapterPattern(_ pattern: String?) throws
+    /// The book's own reflow, as `--reflow` remembers it.
+    func saveBookReflow(_ reflow: DisplayOptions.Reflow) throws
 }
 
 /// Saves to the book's state file and settings.json.
@@ -53,5 +55,9 @@ public struct StoreStorage: ReaderStorage {
 
     public func saveChapterPattern(_ pattern: String?) throws {
         try session.update { state in state.chapterPattern = pattern }
+    }
+
+    public func saveBookReflow(_ reflow: DisplayOptions.Reflow) throws {
+        try session.update { state in state.reflow = reflow }
     }
 }

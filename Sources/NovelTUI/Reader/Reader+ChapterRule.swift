@@ -54,7 +54,7 @@ extension Reader {
             index: splitter.split(book.text))
         chapterPattern = pattern
         layout = BookLayout(
-            book: book, settings: LayoutSettings(settings),
+            book: book, settings: LayoutSettings(shownSettings),
             viewport: Self.viewport(settings: settings, columns: columns, rows: rows))
         anchor = offset
         relocate()

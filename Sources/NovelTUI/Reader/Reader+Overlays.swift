@@ -145,13 +145,24 @@ extension Reader {
         case .key(.escape), .key(.character("q")), .key(.character("s")):
             overlay = nil
         case .key(.right), .key(.character("l")), .key(.character("+")), .key(.enter), .key(.character(" ")):
-            return change(items[selected].adjusted(settings, step: 1))
+            return change(items[selected], step: 1)
         case .key(.left), .key(.character("h")), .key(.character("-")):
-            return change(items[selected].adjusted(settings, step: -1))
+            return change(items[selected], step: -1)
         default:
             break
         }
         return []
+    }
+
+    /// Moves one row of the settings overlay. Reflow belongs to the book (hard wrapping is a property of
+    /// the file), so its row changes the book's value, not the setting.
+    mutating func change(_ item: SettingsItem, step: Int) -> [ReaderAction] {
+        guard item == .reflow else { return change(item.adjusted(settings, step: step)) }
+        let reflow = item.adjusted(shownSettings, step: step).reflow
+        guard reflow != shownSettings.reflow else { return [] }
+        bookReflow = reflow
+        reconfigure()
+        return [.saveBookReflow(reflow)]
     }
 
     mutating func handleHelp(_ top: Int, _ event: InputEvent) {

@@ -11,6 +11,8 @@ public struct Reader {
     public internal(set) var book: Book
     /// The book's chapter pattern (nil: the built-in rules), to mark the rule in use.
     var chapterPattern: String?
+    /// The book's own reflow (nil: the `reflow` setting); the settings overlay's Reflow row changes it.
+    var bookReflow: DisplayOptions.Reflow?
     public internal(set) var settings: Settings
     /// The book's bookmarks, changed through `BookState`'s operations as the stores change them.
     var marks: BookState {
@@ -52,6 +54,7 @@ public struct Reader {
         marks = state ?? BookState(fingerprint: book.fingerprint, title: book.title, lastPath: book.path)
         bookmarks = Self.inBookOrder(marks.bookmarks)
         chapterPattern = state?.chapterPattern
+        bookReflow = state?.reflow
         keymap = Keymap(overrides: settings.keymap)
         self.columns = max(columns, 0)
         self.rows = max(rows, 0)
@@ -59,7 +62,7 @@ public struct Reader {
         let count = book.text.utf8.count
         anchor = max(0, min(start.offset ?? state?.position?.offset ?? 0, count))
         layout = BookLayout(
-            book: book, settings: LayoutSettings(settings),
+            book: book, settings: LayoutSettings(Self.shown(settings, bookReflow: state?.reflow)),
             viewport: Self.viewport(settings: settings, columns: self.columns, rows: self.rows))
         if !keymap.problems.isEmpty { message = keymap.problems.joined(separator: "; ") }
         relocate()
@@ -123,10 +126,20 @@ public struct Reader {
         }
     }
 
+    /// The settings as this book is shown: the book's own reflow in place of the setting's.
+    var shownSettings: Settings { Self.shown(settings, bookReflow: bookReflow) }
+
+    /// `settings` with a book's own reflow in place of the setting's.
+    public static func shown(_ settings: Settings, bookReflow: DisplayOptions.Reflow?) -> Settings {
+        var shown = settings
+        shown.reflow = ReflowChoice(given: nil, book: bookReflow, setting: settings.reflow).value
+        return shown
+    }
+
     /// Re-lays out for the current settings and size, keeping the anchor.
     mutating func reconfigure() {
         layout.reconfigure(
-            settings: LayoutSettings(settings),
+            settings: LayoutSettings(shownSettings),
             viewport: Self.viewport(settings: settings, columns: columns, rows: rows), keepingOffset: anchor)
         relocate()
     }

@@ -8,6 +8,8 @@ public enum ReaderAction: Sendable, Equatable {
     case deleteBookmark(id: String)
     /// The book's chapter rule changed (nil: the built-in rules).
     case saveChapterPattern(String?)
+    /// The book's own reflow changed (the settings overlay's Reflow row).
+    case saveBookReflow(DisplayOptions.Reflow)
     case quit
     /// Save the position now, not debounced (the boss key).
     case saveProgressNow(ReadingPosition)

@@ -31,7 +31,7 @@ enum SettingsItem: CaseIterable {
         case .theme: "Theme"
         case .transition: "Transition"
         case .statusBar: "Status bar"
-        case .reflow: "Reflow"
+        case .reflow: "Reflow (this book)"
         case .smartQuotes: "Smart quotes"
         case .hideSiteJunk: "Hide site junk"
         }

@@ -65,7 +65,7 @@ extension Reader {
         let labelWidth = SettingsItem.allCases.map(\.label.count).max() ?? 0
         for (row, item) in zip(list, SettingsItem.allCases) {
             let label = item.label.padding(toLength: labelWidth)
-            drawItem(" \(label)  \(item.value(settings))", row: row, selected: item == SettingsItem.allCases[selected], into: &screen)
+            drawItem(" \(label)  \(item.value(shownSettings))", row: row, selected: item == SettingsItem.allCases[selected], into: &screen)
         }
     }
 

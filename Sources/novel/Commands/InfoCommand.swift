@@ -33,7 +33,8 @@ struct InfoCommand: ParsableCommand {
             path: book, encoding: bookOptions.encoding, chapterPattern: bookOptions.chapterPattern,
             paths: NovelPaths.fromEnvironment())
         let settings = SettingsStore(paths: NovelPaths.fromEnvironment()).load().settings
-        let info = BookInfo(path: book, book: session.book, state: session.state, reflowSetting: settings.reflow)
+        let reflow = ReflowChoice(given: bookOptions.reflow, book: session.state?.reflow, setting: settings.reflow)
+        let info = BookInfo(path: book, book: session.book, state: session.state, reflow: reflow)
         if json {
             try StandardOutput.writeJSON(InfoJSON(info: info))
         } else {

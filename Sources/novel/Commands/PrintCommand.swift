@@ -7,9 +7,10 @@ struct PrintCommand: ParsableCommand {
         abstract: "Print a book laid out in pages, as the reader would show it.",
         discussion: """
             Clusters are placed at their columns; pages are separated by a line holding a form feed \
-            (also between chapters). The text block is --width columns wide with no margin; the other \
-            layout settings are the defaults. With --font-scale S each glyph takes round(S × width) \
-            cells and each line round(S) rows, the extra rows printed blank.
+            (also between chapters). The text block is --width columns wide with no margin; reflow is \
+            the book's (else the reflow setting); the other layout settings are the defaults. With \
+            --font-scale S each glyph takes round(S × width) cells and each line round(S) rows, the extra \
+            rows printed blank.
 
             Examples:
               novel print book.txt --chapter 3 --width 40 --height 20
@@ -31,12 +32,16 @@ struct PrintCommand: ParsableCommand {
         var settings = LayoutSettings()
         settings.fontScale = fontScale
         settings.lineBreak = lineBreak
+        let paths = NovelPaths.fromEnvironment()
+        let opened = try BookOpener.open(
+            path: book, encoding: bookOptions.encoding, chapterPattern: bookOptions.chapterPattern, paths: paths)
+        var warnings: [String] = []  // an unreadable state is `novel read`'s to report
+        let state = BookStateStore(paths: paths).load(fingerprint: opened.fingerprint, warnings: &warnings)
+        let setting = SettingsStore(paths: paths).load().settings.reflow
+        settings.display.reflow = ReflowChoice(given: bookOptions.reflow, book: state?.reflow, setting: setting).value
         let printer = try PrintFlagError.checked(fontScale: fontScale) { () throws(BookPrinter.Problem) in
             try BookPrinter(width: width, height: height, settings: settings)
         }
-        let opened = try BookOpener.open(
-            path: book, encoding: bookOptions.encoding, chapterPattern: bookOptions.chapterPattern,
-            paths: NovelPaths.fromEnvironment())
         let count = opened.index.entries.count
         if let chapter, !(0..<count).contains(chapter) {
             throw PrintFlagError.chapterOutOfRange(chapter, count: count, path: book)

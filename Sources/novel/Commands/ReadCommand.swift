@@ -57,17 +57,22 @@ struct ReadCommand: ParsableCommand {
         let (saved, warnings) = settingsStore.load()
         let settings = sessionSettings(saved)
         let (path, encoding, chapterPattern) = (book, bookOptions.encoding, bookOptions.chapterPattern)
+        let reflow = bookOptions.reflow
         let open: @Sendable () throws -> ReadingSession = {
-            try ReadingSession.open(path: path, encoding: encoding, chapterPattern: chapterPattern, paths: paths, remember: true)
+            try ReadingSession.open(
+                path: path, encoding: encoding, chapterPattern: chapterPattern, reflow: reflow, paths: paths, remember: true)
         }
         guard isatty(STDOUT_FILENO) == 1 else {
             let session = try open()
-            try printLaidOut(session.book, from: try startOffset(session), settings: settings)
+            var bookSettings = settings
+            bookSettings.reflow = ReflowChoice(given: nil, book: session.state?.reflow, setting: settings.reflow).value
+            try printLaidOut(session.book, from: try startOffset(session), settings: bookSettings)
             return
         }
-        // The first screen early, unless a flag needs the whole book to find the place.
+        // The first screen early, unless a flag needs the whole book to find the place (or a new
+        // --reflow, which the preview's state does not know yet).
         let preview =
-            chapter == nil && bookmark == nil && percent == nil
+            chapter == nil && bookmark == nil && percent == nil && reflow == nil
             ? BookPreview.open(path: path, encoding: encoding, chapterPattern: chapterPattern, paths: paths) : nil
         let launch = ReaderLaunch(
             settings: settings, settingsStore: settingsStore,

@@ -45,6 +45,25 @@ import Testing
         #expect(forcedLine?.contains("off (setting reflow = off; Latin text, hard-wrapped at 70 columns") == true, "\(forced.stdout)")
     }
 
+    /// `--reflow` on `info` applies once; on `read` it is remembered with the book and named as the book's.
+    @Test func reflowGivenForTheBookOverridesAuto() throws {
+        let wrapped = Corpus.repositoryPath("books/the-weather-vane.txt")
+        func reflowLine(_ arguments: [String]) throws -> String? {
+            try novel(arguments).stdout.split(separator: "\n").first { $0.hasPrefix("reflow:") }.map(String.init)
+        }
+        let auto = try reflowLine(["info", wrapped])
+        let once = try reflowLine(["info", wrapped, "--reflow", "off"])
+        #expect(once != auto)
+        #expect(once?.contains("off (--reflow off; Latin text, hard-wrapped") == true, "\(once ?? "")")
+        #expect(try reflowLine(["info", wrapped]) == auto, "given once, not remembered")
+        let read = try novel(["read", wrapped, "--reflow", "off"])  // not a terminal: prints the pages
+        #expect(read.status == 0, "\(read.stderr)")
+        let remembered = try reflowLine(["info", wrapped])
+        #expect(remembered?.contains("off (this book's reflow = off;") == true, "\(remembered ?? "")")
+        #expect(try novel(["print", wrapped]).stdout == (try novel(["print", wrapped, "--reflow", "off"]).stdout))
+        #expect(try novel(["print", wrapped]).stdout != (try novel(["print", wrapped, "--reflow", "on"]).stdout))
+    }
+
     @Test func jsonHasTheDocumentedKeysAndTrueCounts() throws {
         let path = Corpus.repositoryPath("books/the-lamplighter.txt")
         let result = try novel(["info", "--json", path])

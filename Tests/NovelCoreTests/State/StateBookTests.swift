@@ -90,6 +90,7 @@ import Testing
             state.lastRead = saved
             state.encoding = "GB18030"
             state.chapterPattern = "^第.+章"
+            state.reflow = .off
         }
         let path = store.path(fingerprint: book.fingerprint)
         var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
@@ -103,10 +104,25 @@ import Testing
         #expect(state.lastRead == saved)
         #expect(state.encoding == "GB18030")
         #expect(state.chapterPattern == "^第.+章")
+        #expect(state.reflow == .off)
         #expect(state.bookmarks.count == 1)
         #expect(fileText(book.fingerprint)?.contains("pagesPerDay") == true)
         let attributes = try FileManager.default.attributesOfItem(atPath: path)
         #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+    }
+
+    @Test func anInvalidReflowInAHandEditedFileIsIgnoredWithAWarning() throws {
+        let book = book(sample)
+        try store.update(fingerprint: book.fingerprint, title: "a", path: book.path) { state in state.reflow = .on }
+        let path = store.path(fingerprint: book.fingerprint)
+        var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        #expect(object["reflow"] as? String == "on")
+        object["reflow"] = "sometimes"
+        try JSONSerialization.data(withJSONObject: object).write(to: URL(fileURLWithPath: path))
+        var warnings: [String] = []
+        let state = try #require(store.load(fingerprint: book.fingerprint, warnings: &warnings))
+        #expect(state.reflow == nil)
+        #expect(warnings.contains { $0.contains(path) && $0.contains("reflow") && $0.contains("sometimes") }, "\(warnings)")
     }
 
     @Test func unknownKeysInsideBookmarksAndThePositionAreKept() throws {

@@ -31,6 +31,7 @@ import Testing
         var settings: [Settings] = []
         var bookmarks: [String] = []
         var chapterPatterns: [String?] = []
+        var bookReflows: [DisplayOptions.Reflow] = []
         var failing = false
         struct Refused: Error, CustomStringConvertible { var description: String { "disk full" } }
 
@@ -42,6 +43,7 @@ import Testing
         func addBookmark(_ bookmark: Bookmark) throws { bookmarks.append(bookmark.id) }
         func deleteBookmark(id: String) throws { bookmarks.removeAll { $0 == id } }
         func saveChapterPattern(_ pattern: String?) throws { chapterPatterns.append(pattern) }
+        func saveBookReflow(_ reflow: DisplayOptions.Reflow) throws { bookReflows.append(reflow) }
     }
 
     /// Space moves ten bytes on; "s" switches to the night theme; "m" adds a bookmark; "a" starts a 0.5 s animation.

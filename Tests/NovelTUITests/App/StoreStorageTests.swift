@@ -33,6 +33,17 @@ import Testing
         #expect(BookStateStore(paths: paths).load(fingerprint: session.book.fingerprint)?.bookmarks.map(\.id) == ["b2"])
     }
 
+    /// The settings overlay's Reflow row saves into the book's state, not settings.json.
+    @Test func theBooksReflowIsStoredWithTheBook() throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let (session, paths) = try open(home)
+        let storage = StoreStorage(session: session, settingsStore: SettingsStore(paths: paths))
+        try storage.saveBookReflow(.off)
+        #expect(BookStateStore(paths: paths).load(fingerprint: session.book.fingerprint)?.reflow == .off)
+        #expect(SettingsStore(paths: paths).load().settings.reflow == .auto)
+    }
+
     @Test func aSessionModeIsNotSavedWithOtherSettings() throws {
         let home = try TemporaryDirectory()
         defer { home.remove() }
