@@ -31,6 +31,10 @@ const char *nicu_scalar_runs_unicode_version(void);
 int32_t nicu_scalar_runs_format(void);
 int32_t nicu_scalar_runs_count(void);
 const uint32_t *nicu_scalar_runs(void);
+/// The BMP's break-class runs from the same generator: start << 8 | BreakClass raw value.
+int32_t nicu_break_runs_format(void);
+int32_t nicu_break_runs_count(void);
+const uint32_t *nicu_break_runs(void);
 const char *nicu_error_name(int32_t error);
 
 // MARK: Character properties

@@ -71,7 +71,7 @@ enum BreakClass: UInt8, Sendable, CaseIterable {
     /// The class from ICU's Line_Break property, East_Asian_Width and the reader's tailorings. Builds
     /// `PlainScalarTable` once for the BMP; asked directly for the rare scalars beyond it.
     static func classify(_ scalar: UInt32) -> BreakClass {
-        tailored[scalar] ?? unicodeClass(scalar)
+        tailored.first { $0.scalar == scalar }?.kind ?? unicodeClass(scalar)
     }
 
     /// The class from the Line_Break property alone (with East_Asian_Width for OP), as LB1 resolves it.
@@ -121,27 +121,23 @@ enum BreakClass: UInt8, Sendable, CaseIterable {
 
     /// Scalars whose class is not their Line_Break class: the blanks, the curly quotes, the middle dot,
     /// and the members of a class that CSS's `normal` and `loose` treat apart (ICU's lists for `zh`).
-    static let tailored: [UInt32: BreakClass] = {
-        var table: [UInt32: BreakClass] = [0x09: .space, 0x3000: .space]
-        for scalar: UInt32 in [0x201C, 0x2018] { table[scalar] = .openingQuote }
-        for scalar: UInt32 in [0x201D, 0x2019] { table[scalar] = .closingQuote }
+    /// (A list, not a dictionary: it is read once into `PlainScalarTable` before the first screen, and
+    /// hashing forty keys there costs more than the look-ups it would save beyond the BMP.)
+    static let tailored: [(scalar: UInt32, kind: BreakClass)] = {
+        var table: [(scalar: UInt32, kind: BreakClass)] = [(0x09, .space), (0x3000, .space)]
+        func add(_ scalars: [UInt32], _ kind: BreakClass) { table += scalars.map { ($0, kind) } }
+        add([0x201C, 0x2018], .openingQuote)
+        add([0x201D, 0x2019], .closingQuote)
         // · as a Chinese name separator (间隔号) never starts a line (clreq); Unicode has it AI.
-        table[0x00B7] = .nonstarter
-        for scalar: UInt32 in [0x301C, 0x30A0] { table[scalar] = .nonstarterNormal }
-        for scalar: UInt32 in [
-            0x3005, 0x303B, 0x309D, 0x309E, 0x30FD, 0x30FE, 0x30FB, 0xFF1A, 0xFF1B, 0xFF65, 0x203C, 0x2047,
-            0x2048, 0x2049,
-        ] {
-            table[scalar] = .nonstarterLoose
-        }
-        for scalar: UInt32 in [0xFF01, 0xFF1F] { table[scalar] = .exclamationLoose }
-        for scalar: UInt32 in [0x2010, 0x2013] { table[scalar] = .breakAfterLoose }
-        for scalar: UInt32 in [0x00B0, 0x2030, 0x2032, 0x2033, 0x2035, 0x2103, 0x2109, 0xFE6A, 0xFF05, 0xFFE0] {
-            table[scalar] = .postfixLoose
-        }
-        for scalar: UInt32 in [0x00A4, 0x00B1, 0x20AC, 0x2116, 0xFE69, 0xFF04, 0xFFE1, 0xFFE5, 0xFFE6] {
-            table[scalar] = .prefixLoose
-        }
+        add([0x00B7], .nonstarter)
+        add([0x301C, 0x30A0], .nonstarterNormal)
+        add(
+            [0x3005, 0x303B, 0x309D, 0x309E, 0x30FD, 0x30FE, 0x30FB, 0xFF1A, 0xFF1B, 0xFF65, 0x203C, 0x2047, 0x2048, 0x2049],
+            .nonstarterLoose)
+        add([0xFF01, 0xFF1F], .exclamationLoose)
+        add([0x2010, 0x2013], .breakAfterLoose)
+        add([0x00B0, 0x2030, 0x2032, 0x2033, 0x2035, 0x2103, 0x2109, 0xFE6A, 0xFF05, 0xFFE0], .postfixLoose)
+        add([0x00A4, 0x00B1, 0x20AC, 0x2116, 0xFE69, 0xFF04, 0xFFE1, 0xFFE5, 0xFFE6], .prefixLoose)
         return table
     }()
 }
