@@ -26,7 +26,7 @@ let package = Package(
             providers: [.apt(["libncurses-dev"])]
         ),
         .target(name: "NovelCore", dependencies: ["CICU"]),
-        .target(name: "NovelTUI", dependencies: ["NovelCore", "CNcurses"]),
+        .target(name: "NovelTUI", dependencies: ["NovelCore", "CICU", "CNcurses"]),
         .executableTarget(
             name: "novel",
             dependencies: [

@@ -1,9 +1,15 @@
+import CICU
 import Foundation
 
 /// Waits for work on a thread of its own (opening the whole book behind the first screen) while the
 /// terminal stays answerable: a quit key or a signal leaves at once, as `less` does, instead of after a
 /// load of a tenth of a second or more; other keys are kept and handled in order once the work is done.
+/// The work runs at a lower priority than the terminal, so that on a busy machine the first screen
+/// just drawn is painted (by the terminal or tmux) before the load takes the core.
 public enum LoadingWait {
+    /// How much nicer the work thread is than the terminal's: below anything interactive, not idle-only.
+    static let workNiceness: Int32 = 10
+
     public enum Outcome<Value> {
         case done(Value, pending: [InputEvent])
         case quit
@@ -16,7 +22,10 @@ public enum LoadingWait {
         pollInterval: Double = 0.005
     ) throws -> Outcome<Value> {
         let box = ResultBox<Value>()
-        let thread = Thread { box.store(Result { try work() }) }
+        let thread = Thread {
+            _ = nthread_lower_priority(workNiceness)  // best effort: a refusal only costs the head start
+            box.store(Result { try work() })
+        }
         thread.stackSize = 1 << 23  // as the main thread's: the work is the same as on it
         thread.start()
         var pending: [InputEvent] = []
