@@ -49,7 +49,11 @@ public struct PageLayouter: Sendable {
                 lines: LayoutLines(), pages: [LayoutPage(lines: 0..<0, firstOffset: section.range.lowerBound)])
         }
         var builder = ChapterBuilder(settings: settings, geometry: geometry, materialize: true)
-        builder.build(book.text, section, shown: DisplayTransform.chapterText(book, entry: entry, options: settings.display))
+        // The chapters shown are checked for a file changed under the map; page counts are not (a
+        // wrong count is harmless, and the check would cost a pass over the whole book).
+        let shown = UnreadableChapter.shown(book.text, chapter: section.range)
+            ?? DisplayTransform.chapterText(book, entry: entry, options: settings.display)
+        builder.build(book.text, section, shown: shown)
         return ChapterLayout(entryIndex: entry, geometry: geometry, lines: builder.lines, pages: builder.pages)
     }
 
