@@ -24,6 +24,8 @@ public struct BookState: Sendable, Equatable {
     public var unanchored: [String]
     /// The file as it was when the state was last saved (see `BookPreview`).
     public var source: SourceStamp?
+    /// The places the reader's jumps left, for going back and forward again.
+    public var history: JumpHistory
 
     public init(fingerprint: String, title: String, lastPath: String) {
         self.fingerprint = fingerprint
@@ -38,6 +40,7 @@ public struct BookState: Sendable, Equatable {
         reflow = nil
         unanchored = []
         source = nil
+        history = JumpHistory()
     }
 
     /// Builds the state from a file's object; wrongly typed parts are reported and left out.
@@ -89,6 +92,13 @@ public struct BookState: Sendable, Equatable {
         }
         unanchored = object["unanchored"] as? [String] ?? []
         source = object["source"].flatMap { StateJSON.decode(SourceStamp.self, from: $0) }
+        if let value = object["history"], !(value is NSNull) {
+            if let decoded = StateJSON.decode(JumpHistory.self, from: value) {
+                history = decoded
+            } else {
+                warnings.append("\(path): unreadable jump history ignored")
+            }
+        }
     }
 
     /// Writes the known keys over `object`, which keeps the keys this version does not know.
@@ -111,12 +121,14 @@ public struct BookState: Sendable, Equatable {
         object["reflow"] = reflow?.rawValue ?? NSNull()
         object["unanchored"] = unanchored
         object["source"] = source.flatMap { StateJSON.encode($0) } ?? NSNull()
+        object["history"] = Self.keepingUnknownKeys(of: object["history"], StateJSON.encode(history)) ?? NSNull()
         return object
     }
 
     /// The keys of the objects this version writes inside a state file; any other key is someone else's.
     static let knownKeys: Set<String> = [
         "id", "offset", "chapterIndex", "chapterTitle", "snippet", "note", "created", "percent", "saved",
+        "back", "forward",
     ]
 
     /// `encoded` with the unknown keys of `old` added (a nil note is absent from `encoded` and stays absent).

@@ -38,6 +38,10 @@ public struct Settings: Sendable, Equatable {
     public var smartQuotes = true
     /// Download-site junk lines hidden (never removed from the file).
     public var hideSiteJunk = true
+    /// Auto page turn's pace in page mode: seconds per page.
+    public var autoPageSeconds: Int = 20
+    /// Auto page turn's pace in scroll mode (and one-line readers): seconds per line.
+    public var autoLineSeconds: Double = 1.5
 
     /// The display transforms these settings choose.
     public var display: DisplayOptions {

@@ -9,6 +9,7 @@ public enum SettingsKey: String, CaseIterable, Sendable {
     case fontScale, width, margin, lineSpacing, letterSpacing, paragraphSpacing, indent, ambiguousWidth, lineBreak
     case transition, theme, statusBar, keymap
     case reflow, smartQuotes, hideSiteJunk
+    case autoPageSeconds, autoLineSeconds
 
     /// Font scale: the layouter clamps to it, `novel print --font-scale` is checked against it.
     public static let fontScaleRange = NumberRange(1...3, granularity: 0.5)
@@ -48,6 +49,10 @@ public enum SettingsKey: String, CaseIterable, Sendable {
         case .smartQuotes: .flag(\.smartQuotes)
         case .hideSiteJunk: .flag(\.hideSiteJunk)
         case .lineBreak: Self.choice(\.lineBreak)
+        case .autoPageSeconds: Self.integer(\.autoPageSeconds, 1...600)
+        // Quarter seconds: exact in binary, so stepping and checking never drift off the grid.
+        case .autoLineSeconds:
+            .number(NumberRange(0.25...10, granularity: 0.25), get: { $0.autoLineSeconds }, set: { $0.autoLineSeconds = $1 })
         }
     }
 
