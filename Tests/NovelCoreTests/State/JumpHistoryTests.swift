@@ -27,12 +27,18 @@ import Testing
         var history = JumpHistory()
         history.leave(place(0))  // jumped from 0 to 100
         history.leave(place(100))  // jumped from 100 to 500
-        #expect(history.goBack(from: place(500))?.offset == 100)
-        #expect(history.goBack(from: place(100))?.offset == 0)
-        #expect(history.goBack(from: place(0)) == nil)
-        #expect(history.goForward(from: place(0))?.offset == 100)
-        #expect(history.goForward(from: place(100))?.offset == 500)
-        #expect(history.goForward(from: place(500)) == nil)
+        let step1 = history.goBack(from: place(500))
+        #expect(step1?.offset == 100)
+        let step2 = history.goBack(from: place(100))
+        #expect(step2?.offset == 0)
+        let step3 = history.goBack(from: place(0))
+        #expect(step3 == nil)
+        let step4 = history.goForward(from: place(0))
+        #expect(step4?.offset == 100)
+        let step5 = history.goForward(from: place(100))
+        #expect(step5?.offset == 500)
+        let step6 = history.goForward(from: place(500))
+        #expect(step6 == nil)
         // A new jump after going back forgets the way forward.
         _ = history.goBack(from: place(500))
         history.leave(place(100))
@@ -46,7 +52,8 @@ import Testing
         history.leave(place(20))
         #expect(history.back.map(\.offset) == [10, 20])
         // Back from 20 itself skips to 10.
-        #expect(history.goBack(from: place(20))?.offset == 10)
+        let step7 = history.goBack(from: place(20))
+        #expect(step7?.offset == 10)
     }
 
     @Test func onlyTheLastFewPlacesAreKept() {

@@ -12,15 +12,20 @@ import Testing
         settings.autoPageSeconds = 5
         var turn = AutoTurn(unit: .page, settings: settings, now: 100)
         #expect(turn.deadline == 105)
-        #expect(!turn.takeStep(now: 104.9))
-        #expect(turn.takeStep(now: 105.01))
+        let due1 = turn.takeStep(now: 104.9)
+        #expect(!due1)
+        let due2 = turn.takeStep(now: 105.01)
+        #expect(due2)
         // On time the rhythm is kept: the next step is due one interval after the last was due.
         #expect(turn.deadline == 110)
-        #expect(!turn.takeStep(now: 109))
+        let due3 = turn.takeStep(now: 109)
+        #expect(!due3)
         // A host that woke very late takes one step, and the next comes a whole interval later.
-        #expect(turn.takeStep(now: 200))
+        let due4 = turn.takeStep(now: 200)
+        #expect(due4)
         #expect(turn.deadline == 205)
-        #expect(!turn.takeStep(now: 204))
+        let due5 = turn.takeStep(now: 204)
+        #expect(!due5)
     }
 
     @Test func thePaceUnitChoosesItsSetting() {
