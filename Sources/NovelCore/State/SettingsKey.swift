@@ -7,7 +7,7 @@ import Foundation
 /// layouter's clamping all follow from that declaration.
 public enum SettingsKey: String, CaseIterable, Sendable {
     case fontScale, width, margin, lineSpacing, letterSpacing, paragraphSpacing, indent, ambiguousWidth, lineBreak
-    case transition, theme, statusBar, keymap
+    case transition, theme, statusBar, statusInfo, keymap
     case reflow, smartQuotes, hideSiteJunk
     case autoPageSeconds, autoLineSeconds
 
@@ -44,6 +44,7 @@ public enum SettingsKey: String, CaseIterable, Sendable {
         case .transition: Self.choice(\.transition, aliases: ["none": "page"])
         case .theme: Self.choice(\.theme)
         case .statusBar: .flag(\.statusBar)
+        case .statusInfo: Self.choice(\.statusInfo)
         case .keymap: .keymap
         case .reflow: Self.choice(\.reflow)
         case .smartQuotes: .flag(\.smartQuotes)

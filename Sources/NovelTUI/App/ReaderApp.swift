@@ -65,6 +65,9 @@ public enum ReaderApp {
         // Whatever happened, the place the reader was at is written before leaving.
         let last = saver.record(model.position, now: clock()) ?? saver.due(now: clock(), force: true)
         if let last { save(last, to: storage, model: &model) }
+        if let reading = model.sessionReading {
+            perform("the reading time", &model) { try storage.saveReadingTime(reading) }
+        }
         return outcome
     }
 

@@ -70,6 +70,7 @@ public struct ReaderLaunch {
         var reader = Reader(
             book: opened.book, settings: settings, state: opened.state, columns: screen.size.columns,
             rows: screen.size.rows, start: ReaderStart(offset: offset))
+        reader.overallReading = ReadingTotals(stateDirectory: opened.store.stateDirectory).load()
         // Shown in the status bar, where they are seen, not on stderr behind the reader's screen.
         for warning in opened.warnings + warnings { reader.report(warning) }
         let storage = StoreStorage(session: opened, settingsStore: settingsStore, sessionTransition: sessionTransition)

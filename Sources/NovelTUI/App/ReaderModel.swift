@@ -13,4 +13,10 @@ public protocol ReaderModel {
     func screen() -> Screen
     var position: ReadingPosition { get }
     var isFinished: Bool { get }
+    /// This session's measured reading, saved with the book when the loop ends; nil when not measured.
+    var sessionReading: ReadingTime? { get }
+}
+
+extension ReaderModel {
+    public var sessionReading: ReadingTime? { nil }
 }

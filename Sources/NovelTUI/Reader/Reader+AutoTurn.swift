@@ -41,7 +41,7 @@ extension Reader {
         autoTurn = running
         // The mode can change under it (the settings overlay): step in the unit the screen shows now.
         let before = firstVisibleOffset
-        if isScrollMode { scroll(by: 1) } else { turnPage(forward: true, now: now) }
+        if isScrollMode { scroll(by: 1, now: now) } else { turnPage(forward: true, now: now) }
         if firstVisibleOffset == before {
             autoTurn = nil
             message = "End of the book: auto page turn stopped"

@@ -57,13 +57,13 @@ extension Reader {
         let wheel = event == .wheelUp || event == .wheelDown
         switch command {
         case .nextPage:
-            if isScrollMode { scroll(by: wheel ? 3 : max(1, visibleLines().count - 1)) } else { turnPage(forward: true, now: now) }
+            if isScrollMode { scroll(by: wheel ? 3 : max(1, visibleLines().count - 1), now: now) } else { turnPage(forward: true, now: now) }
         case .previousPage:
-            if isScrollMode { scroll(by: wheel ? -3 : -max(1, visibleLines().count - 1)) } else { turnPage(forward: false, now: now) }
+            if isScrollMode { scroll(by: wheel ? -3 : -max(1, visibleLines().count - 1), now: now) } else { turnPage(forward: false, now: now) }
         case .lineDown:
-            if isScrollMode { scroll(by: 1) } else { turnPage(forward: true, now: now) }
+            if isScrollMode { scroll(by: 1, now: now) } else { turnPage(forward: true, now: now) }
         case .lineUp:
-            if isScrollMode { scroll(by: -1) } else { turnPage(forward: false, now: now) }
+            if isScrollMode { scroll(by: -1, now: now) } else { turnPage(forward: false, now: now) }
         case .nextChapter:
             if currentEntry + 1 < entries.count { move(to: entries[currentEntry + 1].range.lowerBound) } else { message = "Last chapter" }
         case .previousChapter:
@@ -148,6 +148,7 @@ extension Reader {
         let before = animated ? staticScreen() : nil
         location = target
         anchor = layout.firstOffset(of: target)
+        meterReading(now: now)
         if let before {
             animation = PageAnimation(
                 from: before, start: now, forward: forward, cover: settings.transition == .cover)
@@ -155,12 +156,13 @@ extension Reader {
     }
 
     /// Moves the top line in scroll mode, across chapter boundaries.
-    mutating func scroll(by count: Int) {
+    mutating func scroll(by count: Int, now: Double) {
         guard canLayout, layout.chapter(scrollTop.entry).lines.indices.contains(scrollTop.line) else { return }
         let moved = line(scrollTop, movedBy: count)
         if moved == scrollTop { message = count > 0 ? "End of the book" : "Start of the book" }
         scrollTop = moved
         anchor = line(moved).bytes.lowerBound
+        meterReading(now: now)
     }
 
     /// Shows the page (or line) holding `offset`: a jump, whose place left is remembered for going back.
@@ -172,6 +174,7 @@ extension Reader {
     mutating func move(to offset: Int) {
         anchor = max(0, min(offset, book.text.utf8.count))
         relocate()
+        meter.restart()
     }
 
     mutating func jumpToEnd() {
@@ -181,6 +184,7 @@ extension Reader {
             rememberingPlace { reader in
                 reader.location = PageLocation(entry: last, page: reader.layout.pageCount(of: last) - 1)
                 reader.anchor = reader.layout.firstOffset(of: reader.location)
+                reader.meter.restart()
             }
         } else {
             jump(to: max(0, book.text.utf8.count - 1))

@@ -123,6 +123,11 @@ extension Reader {
         screen.fill(row: row, style: style)
         var right = " \(percentText) "
         if let pages = pageText { right = " \(pages)" + right }
+        switch settings.statusInfo {
+        case .progress: break
+        case .time: right = " \(timeLeftText) "
+        case .both: right = " \(timeLeftText) ·" + right
+        }
         if let autoTurn { right = " ▶ \(autoTurn.label)" + right }
         if !numberPrefix.isEmpty { right = " \(numberPrefix)…" + right }
         let rightWidth = measure.width(of: right)

@@ -33,6 +33,7 @@ import Testing
         var chapterPatterns: [String?] = []
         var bookReflows: [DisplayOptions.Reflow] = []
         var histories: [JumpHistory] = []
+        var readings: [ReadingTime] = []
         var failing = false
         struct Refused: Error, CustomStringConvertible { var description: String { "disk full" } }
 
@@ -46,6 +47,7 @@ import Testing
         func saveChapterPattern(_ pattern: String?) throws { chapterPatterns.append(pattern) }
         func saveBookReflow(_ reflow: DisplayOptions.Reflow) throws { bookReflows.append(reflow) }
         func saveHistory(_ history: JumpHistory) throws { histories.append(history) }
+        func saveReadingTime(_ reading: ReadingTime) throws { readings.append(reading) }
     }
 
     /// Space moves ten bytes on; "s" switches to the night theme; "m" adds a bookmark; "a" starts a 0.5 s animation.
