@@ -2,7 +2,7 @@
 /// forward turns counts as reading the page left behind, unless it was a pause (longer than
 /// `idleLimit`) or a flick (faster than anyone reads). A jump restarts the measure (`restart`); the
 /// first move after it only starts the clock.
-public struct ReadingMeter: Sendable, Equatable {
+public struct ReadingMeter: Sendable {
     /// A page looked at longer than this was not all reading: the reader left.
     public static let idleLimit = 120.0
     /// Faster than this is flicking through, not reading (about 3,000 characters a minute).

@@ -8,6 +8,12 @@ extension Reader {
         return session
     }
 
+    /// The screen moved on by reading (a page turn, a scrolled line): the meter counts the page left behind.
+    mutating func meterReading(now: Double) {
+        let text = book.text
+        meter.turned(to: anchor, now: now) { text.characters(in: $0) }
+    }
+
     /// The speed to estimate with: this book's (with this session's) once it has one, else the one over
     /// all books; nil until enough reading was measured anywhere.
     var readingSpeed: ReadingTime? {

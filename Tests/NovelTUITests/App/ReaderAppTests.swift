@@ -57,6 +57,7 @@ import Testing
         var reported: [String] = []
         var nextDeadline: Double?
         var ticks = 0
+        var sessionReading: ReadingTime? = ReadingTime(characters: 42, seconds: 7, sessions: 1)
 
         var position: ReadingPosition {
             ReadingPosition(offset: offset, chapterIndex: 0, chapterTitle: "", snippet: "", percent: 0, saved: Date())
@@ -115,6 +116,15 @@ import Testing
         #expect(storage.progress == [10, 30])
         #expect(terminal.draws.count == 4)
         #expect(terminal.draws.last?.textRows.first?.hasPrefix("offset 30") == true)
+    }
+
+    @Test func theSessionsReadingIsSavedOnceOnQuitAndOnASignal() {
+        for last in [TerminalInput.event(.key(.character("q"))), .signal(SIGTERM)] {
+            var reader = FakeReader()
+            let storage = MemoryStorage()
+            _ = run([.event(.key(.character(" "))), last], reader: &reader, storage: storage)
+            #expect(storage.readings == [ReadingTime(characters: 42, seconds: 7, sessions: 1)])
+        }
     }
 
     @Test func eventsFromBeforeTheReaderExistedAreHandledFirstInOrder() {
