@@ -74,9 +74,15 @@ public struct ReaderLaunch {
         // Shown in the status bar, where they are seen, not on stderr behind the reader's screen.
         for warning in opened.warnings + warnings { reader.report(warning) }
         let storage = StoreStorage(session: opened, settingsStore: settingsStore, sessionTransition: sessionTransition)
+        screen.watcher = FileWatcher(path: opened.book.path)
+        let (settingsStore, sessionTransition) = (self.settingsStore, self.sessionTransition)
         let outcome = ReaderApp.run(
             &reader, terminal: screen, pending: pending, storage: storage,
-            startIsSaved: opened.state?.position?.offset == offset)
+            startIsSaved: opened.state?.position?.offset == offset,
+            reopen: {
+                let session = try open()
+                return (session, StoreStorage(session: session, settingsStore: settingsStore, sessionTransition: sessionTransition))
+            })
         screen.restore()
         return outcome
     }
