@@ -22,7 +22,7 @@ struct Novel: ParsableCommand {
         version: NovelVersion.string,
         subcommands: [
             ReadCommand.self, TocCommand.self, BookmarksCommand.self, SettingsCommand.self,
-            InfoCommand.self, PrintCommand.self, LineCommand.self, RecentCommand.self, WidthsCommand.self,
+            InfoCommand.self, PrintCommand.self, LineCommand.self, RecentCommand.self, LibraryCommand.self, WidthsCommand.self,
         ]
     )
 

@@ -24,6 +24,10 @@ public struct BookState: Sendable, Equatable {
     public var unanchored: [String]
     /// The file as it was when the state was last saved (see `BookPreview`).
     public var source: SourceStamp?
+    /// The places the reader's jumps left, for going back and forward again.
+    public var history: JumpHistory
+    /// The reading measured in this book, for its speed and time left (`ReadingMeter`).
+    public var reading: ReadingTime
 
     public init(fingerprint: String, title: String, lastPath: String) {
         self.fingerprint = fingerprint
@@ -38,6 +42,8 @@ public struct BookState: Sendable, Equatable {
         reflow = nil
         unanchored = []
         source = nil
+        history = JumpHistory()
+        reading = ReadingTime()
     }
 
     /// Builds the state from a file's object; wrongly typed parts are reported and left out.
@@ -89,6 +95,20 @@ public struct BookState: Sendable, Equatable {
         }
         unanchored = object["unanchored"] as? [String] ?? []
         source = object["source"].flatMap { StateJSON.decode(SourceStamp.self, from: $0) }
+        if let value = object["history"], !(value is NSNull) {
+            if let decoded = StateJSON.decode(JumpHistory.self, from: value) {
+                history = decoded
+            } else {
+                warnings.append("\(path): unreadable jump history ignored")
+            }
+        }
+        if let value = object["reading"], !(value is NSNull) {
+            if let decoded = StateJSON.decode(ReadingTime.self, from: value) {
+                reading = decoded
+            } else {
+                warnings.append("\(path): unreadable reading time ignored")
+            }
+        }
     }
 
     /// Writes the known keys over `object`, which keeps the keys this version does not know.
@@ -111,12 +131,15 @@ public struct BookState: Sendable, Equatable {
         object["reflow"] = reflow?.rawValue ?? NSNull()
         object["unanchored"] = unanchored
         object["source"] = source.flatMap { StateJSON.encode($0) } ?? NSNull()
+        object["history"] = Self.keepingUnknownKeys(of: object["history"], StateJSON.encode(history)) ?? NSNull()
+        object["reading"] = Self.keepingUnknownKeys(of: object["reading"], StateJSON.encode(reading)) ?? NSNull()
         return object
     }
 
     /// The keys of the objects this version writes inside a state file; any other key is someone else's.
     static let knownKeys: Set<String> = [
         "id", "offset", "chapterIndex", "chapterTitle", "snippet", "note", "created", "percent", "saved",
+        "back", "forward", "characters", "seconds", "sessions",
     ]
 
     /// `encoded` with the unknown keys of `old` added (a nil note is absent from `encoded` and stays absent).

@@ -3,8 +3,11 @@ import Foundation
 /// Per-book state files under the state folder: `<fingerprint>.json`, written atomically under a lock.
 public struct BookStateStore: Sendable {
     public let directory: String
+    /// The state folder that holds `directory` (and `ReadingTotals`' file).
+    public let stateDirectory: String
 
     public init(paths: NovelPaths) {
+        stateDirectory = paths.stateDirectory
         directory = paths.stateDirectory + "/books"
     }
 

@@ -13,6 +13,11 @@ public enum Reanchoring {
                 lost.append("position")
             }
         }
+        // A jump's place is found like the reading position; one that cannot be is kept as it was.
+        state.history = old.history.mapped { place in
+            find(snippet: place.snippet, title: place.chapterTitle, near: place.offset, in: book)
+                .map { BookmarkFactory.position(book: book, offset: $0, now: place.saved) } ?? place
+        }
         state.bookmarks = old.bookmarks.map { bookmark in
             guard let offset = find(snippet: bookmark.snippet, title: bookmark.chapterTitle, near: bookmark.offset, in: book)
             else {

@@ -10,6 +10,11 @@ public struct Settings: Sendable, Equatable {
         case terminal, day, night, sepia
     }
 
+    /// What the status bar shows on its right: the page and percent, the time left, or both.
+    public enum StatusInfo: String, Sendable, Codable, CaseIterable {
+        case progress, time, both
+    }
+
     /// Each glyph drawn as if this many times larger: 1.0 to 3.0 in steps of 0.5.
     public var fontScale: Double = 1.0
     /// Maximum text columns; the block is centred in the terminal.
@@ -30,6 +35,7 @@ public struct Settings: Sendable, Equatable {
     public var transition: Transition = .page
     public var theme: Theme = .terminal
     public var statusBar: Bool = true
+    public var statusInfo: StatusInfo = .progress
     /// Key overrides: command name → key names (see the keymap in NovelTUI).
     public var keymap: [String: [String]] = [:]
     /// Hard-wrapped lines joined into paragraphs: auto (when the book is found hard-wrapped), on, off.
@@ -38,6 +44,10 @@ public struct Settings: Sendable, Equatable {
     public var smartQuotes = true
     /// Download-site junk lines hidden (never removed from the file).
     public var hideSiteJunk = true
+    /// Auto page turn's pace in page mode: seconds per page.
+    public var autoPageSeconds: Int = 20
+    /// Auto page turn's pace in scroll mode (and one-line readers): seconds per line.
+    public var autoLineSeconds: Double = 1.5
 
     /// The display transforms these settings choose.
     public var display: DisplayOptions {

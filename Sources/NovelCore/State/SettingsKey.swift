@@ -7,8 +7,9 @@ import Foundation
 /// layouter's clamping all follow from that declaration.
 public enum SettingsKey: String, CaseIterable, Sendable {
     case fontScale, width, margin, lineSpacing, letterSpacing, paragraphSpacing, indent, ambiguousWidth, lineBreak
-    case transition, theme, statusBar, keymap
+    case transition, theme, statusBar, statusInfo, keymap
     case reflow, smartQuotes, hideSiteJunk
+    case autoPageSeconds, autoLineSeconds
 
     /// Font scale: the layouter clamps to it, `novel print --font-scale` is checked against it.
     public static let fontScaleRange = NumberRange(1...3, granularity: 0.5)
@@ -43,11 +44,16 @@ public enum SettingsKey: String, CaseIterable, Sendable {
         case .transition: Self.choice(\.transition, aliases: ["none": "page"])
         case .theme: Self.choice(\.theme)
         case .statusBar: .flag(\.statusBar)
+        case .statusInfo: Self.choice(\.statusInfo)
         case .keymap: .keymap
         case .reflow: Self.choice(\.reflow)
         case .smartQuotes: .flag(\.smartQuotes)
         case .hideSiteJunk: .flag(\.hideSiteJunk)
         case .lineBreak: Self.choice(\.lineBreak)
+        case .autoPageSeconds: Self.integer(\.autoPageSeconds, 1...600)
+        // Quarter seconds: exact in binary, so stepping and checking never drift off the grid.
+        case .autoLineSeconds:
+            .number(NumberRange(0.25...10, granularity: 0.25), get: { $0.autoLineSeconds }, set: { $0.autoLineSeconds = $1 })
         }
     }
 

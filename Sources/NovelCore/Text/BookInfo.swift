@@ -26,6 +26,8 @@ public struct BookInfo: Sendable, Equatable {
     /// The title of the chapter holding the saved reading position.
     public var progressChapter: String?
     public var bookmarks: Int?
+    /// The reading measured in the book (time read, sessions, speed); nil when only the text was read.
+    public var reading: ReadingTime?
 
     public init(path: String, text: BookText) {
         self.path = path
@@ -59,5 +61,6 @@ public struct BookInfo: Sendable, Equatable {
             progressChapter = entries[book.index.entryIndex(containing: offset)].title
         }
         bookmarks = state?.bookmarks.count ?? 0
+        reading = state?.reading ?? ReadingTime()
     }
 }

@@ -68,6 +68,14 @@ public struct BookText: Sendable {
         utf8.withUnsafeBufferPointer { scalarCount($0, 0..<$0.count) }
     }
 
+    /// The number of Unicode scalars in `range` (clamped to the text).
+    public func characters(in range: Range<Int>) -> Int {
+        utf8.withUnsafeBufferPointer { bytes in
+            let lower = max(0, min(range.lowerBound, bytes.count))
+            return scalarCount(bytes, lower..<max(lower, min(range.upperBound, bytes.count)))
+        }
+    }
+
     /// The number of lines: line feeds, plus one for a last line without one (an empty text has none).
     public var lines: Int {
         utf8.withUnsafeBufferPointer { bytes in

@@ -32,7 +32,7 @@ public enum LoadingWait {
         while true {
             if let result = box.result { return .done(try result.get(), pending: pending) }
             switch terminal.nextInput(timeout: pollInterval) {
-            case .timeout: continue
+            case .timeout, .fileChanged: continue
             case .signal(let number): return .signal(number)
             case .event(let event):
                 if isQuit(event) { return .quit }

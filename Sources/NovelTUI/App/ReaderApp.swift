@@ -13,25 +13,38 @@ public enum ReaderApp {
     /// Runs until the reader quits or a signal arrives. The caller restores the terminal. `pending` are
     /// events that arrived before the model existed (see `LoadingWait`), handled first, in order.
     /// `startIsSaved` is false when the reader starts somewhere the state does not have yet (a first open,
-    /// `--chapter`): that place is then saved on the way out even if the reader never moved.
+    /// `--chapter`): that place is then saved on the way out even if the reader never moved. `reopen`
+    /// opens the book again when the terminal reports its file changed (live reload), with the storage
+    /// for the reopened book.
     public static func run<Model: ReaderModel>(
         _ model: inout Model, terminal: TerminalDevice, pending: [InputEvent] = [], storage: ReaderStorage,
-        startIsSaved: Bool = true, saveInterval: Double = 1.0, clock: () -> Double = CursesTerminal.now
+        startIsSaved: Bool = true, saveInterval: Double = 1.0, clock: () -> Double = CursesTerminal.now,
+        reopen: (() throws -> (session: ReadingSession, storage: ReaderStorage))? = nil
     ) -> Outcome {
+        var storage = storage
+        var reloadDue: Double?
         var pending = pending[...]
         var saver = ProgressSaver(interval: saveInterval, saved: startIsSaved ? model.position : nil)
         terminal.draw(model.screen())
         var outcome = Outcome.quit
         loop: while !model.isFinished {
             if let position = saver.due(now: clock()) { save(position, to: storage, model: &model) }
+            if let due = reloadDue, clock() >= due, let reopen {
+                reloadDue = nil
+                reload(&model, storage: &storage, reopen: reopen)
+                terminal.draw(model.screen())
+            }
             let now = clock()
-            let timeout = [model.nextDeadline, saver.deadline].compactMap { $0 }.min().map { max($0 - now, 0) }
+            let timeout = [model.nextDeadline, saver.deadline, reloadDue].compactMap { $0 }.min().map { max($0 - now, 0) }
             switch pending.popFirst().map(TerminalInput.event) ?? terminal.nextInput(timeout: timeout) {
             case .signal(let number):
                 outcome = .signal(number)
                 break loop
             case .timeout:
                 model.tick(now: clock())
+            case .fileChanged:
+                // A downloader writes in many pieces: reload a moment after the first change, not per write.
+                if reloadDue == nil { reloadDue = clock() + reloadDelay }
             case .event(let event):
                 var quit = false
                 for action in model.respond(to: event, now: clock()) {
@@ -50,6 +63,8 @@ public enum ReaderApp {
                         perform("the chapter rule", &model) { try storage.saveChapterPattern(pattern) }
                     case .saveBookReflow(let reflow):
                         perform("the book's reflow", &model) { try storage.saveBookReflow(reflow) }
+                    case .saveHistory(let history):
+                        perform("the jump history", &model) { try storage.saveHistory(history) }
                     case .saveProgressNow(let position):
                         save(position, to: storage, model: &model)
                     case .setWindowTitle(let title):
@@ -63,7 +78,29 @@ public enum ReaderApp {
         // Whatever happened, the place the reader was at is written before leaving.
         let last = saver.record(model.position, now: clock()) ?? saver.due(now: clock(), force: true)
         if let last { save(last, to: storage, model: &model) }
+        if let reading = model.sessionReading {
+            perform("the reading time", &model) { try storage.saveReadingTime(reading) }
+        }
         return outcome
+    }
+
+    /// How long after its file first changed the book is reloaded.
+    static let reloadDelay = 0.3
+
+    /// Opens the changed book again at the place on screen: the place is saved first, so that the
+    /// re-anchoring of the reopened state (`ReadingSession.open`) starts from it.
+    private static func reload<Model: ReaderModel>(
+        _ model: inout Model, storage: inout ReaderStorage,
+        reopen: () throws -> (session: ReadingSession, storage: ReaderStorage)
+    ) {
+        save(model.position, to: storage, model: &model)
+        do {
+            let reopened = try reopen()
+            storage = reopened.storage
+            model.reload(reopened.session.book, state: reopened.session.state)
+        } catch {
+            model.report("could not reload the book: \(error)")
+        }
     }
 
     private static func save<Model: ReaderModel>(_ position: ReadingPosition, to storage: ReaderStorage, model: inout Model) {

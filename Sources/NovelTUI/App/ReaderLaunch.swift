@@ -70,12 +70,19 @@ public struct ReaderLaunch {
         var reader = Reader(
             book: opened.book, settings: settings, state: opened.state, columns: screen.size.columns,
             rows: screen.size.rows, start: ReaderStart(offset: offset))
+        reader.overallReading = ReadingTotals(stateDirectory: opened.store.stateDirectory).load()
         // Shown in the status bar, where they are seen, not on stderr behind the reader's screen.
         for warning in opened.warnings + warnings { reader.report(warning) }
         let storage = StoreStorage(session: opened, settingsStore: settingsStore, sessionTransition: sessionTransition)
+        screen.watcher = FileWatcher(path: opened.book.path)
+        let (settingsStore, sessionTransition) = (self.settingsStore, self.sessionTransition)
         let outcome = ReaderApp.run(
             &reader, terminal: screen, pending: pending, storage: storage,
-            startIsSaved: opened.state?.position?.offset == offset)
+            startIsSaved: opened.state?.position?.offset == offset,
+            reopen: {
+                let session = try open()
+                return (session, StoreStorage(session: session, settingsStore: settingsStore, sessionTransition: sessionTransition))
+            })
         screen.restore()
         return outcome
     }

@@ -13,4 +13,13 @@ public protocol ReaderModel {
     func screen() -> Screen
     var position: ReadingPosition { get }
     var isFinished: Bool { get }
+    /// This session's measured reading, saved with the book when the loop ends; nil when not measured.
+    var sessionReading: ReadingTime? { get }
+    /// The book's file changed and was opened again (`state` re-anchored to the new text): show it at the same place.
+    mutating func reload(_ book: Book, state: BookState?)
+}
+
+extension ReaderModel {
+    public var sessionReading: ReadingTime? { nil }
+    public mutating func reload(_ book: Book, state: BookState?) {}
 }

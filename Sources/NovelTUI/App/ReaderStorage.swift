@@ -10,6 +10,10 @@ public protocol ReaderStorage {
     func saveChapterPattern(_ pattern: String?) throws
     /// The book's own reflow, as `--reflow` remembers it.
     func saveBookReflow(_ reflow: DisplayOptions.Reflow) throws
+    /// The places the reader's jumps left.
+    func saveHistory(_ history: JumpHistory) throws
+    /// Adds a session's measured reading to the book's and to the totals over all books.
+    func saveReadingTime(_ reading: ReadingTime) throws
 }
 
 /// Saves to the book's state file and settings.json.
@@ -59,5 +63,14 @@ public struct StoreStorage: ReaderStorage {
 
     public func saveBookReflow(_ reflow: DisplayOptions.Reflow) throws {
         try session.update { state in state.reflow = reflow }
+    }
+
+    public func saveHistory(_ history: JumpHistory) throws {
+        try session.update { state in state.history = history }
+    }
+
+    public func saveReadingTime(_ reading: ReadingTime) throws {
+        try session.update { state in state.reading = state.reading + reading }
+        try ReadingTotals(stateDirectory: session.store.stateDirectory).add(reading)
     }
 }

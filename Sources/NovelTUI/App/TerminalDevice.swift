@@ -21,4 +21,6 @@ public enum TerminalInput: Sendable, Equatable {
     /// SIGINT, SIGTERM or SIGHUP arrived: save and leave.
     case signal(Int32)
     case timeout
+    /// The open book's file changed on disk (`FileWatcher`).
+    case fileChanged
 }

@@ -141,6 +141,23 @@ public struct Keymap: Sendable {
             close. Help: arrows scroll, any other key closes. Prompts (`/` `?` `:` and the bookmark note): \
             `Enter` runs, `Esc` cancels; an empty search repeats the last one.
 
+            ## Auto page turn, jumping back, the mouse
+
+            `a` turns a page every `autoPageSeconds` (in scroll mode a line every `autoLineSeconds`); the \
+            status bar shows `▶ auto 20s/page`. While it runs, the `font-larger` and `font-smaller` keys (`+` \
+            `-`) make it faster or slower, and the pace is saved; any other key pauses it and then does what \
+            it always does; it stops on the book's last page.
+
+            Every jump — the TOC, a search, a bookmark, `g`/`G`, `:`, `N Enter`, a count before `]` or `[` \
+            — keeps the place it left: `C-o` goes back there, `C-n` forward again, like Ctrl-O / Ctrl-I in \
+            vim. Page turns and a plain `]` or `[` are reading, not jumps. The last 10 places each way are \
+            kept with the book.
+
+            A click on the left third of the text turns back a page and on the right third forward, as a \
+            tap does in phone readers; a click on the status bar opens the table of contents. In the TOC, \
+            the bookmarks and the chapter rules a click on an entry picks it (as `Enter`); in the settings \
+            it selects a row, and a second click on it changes the value; in the help it closes it.
+
             """
         return text
     }

@@ -24,6 +24,9 @@ public enum ReaderCommand: String, Sendable, CaseIterable {
     case help
     case quit
     case bossKey = "boss-key"
+    case autoTurn = "auto-turn"
+    case jumpBack = "jump-back"
+    case jumpForward = "jump-forward"
 
     /// One line for the help overlay and docs/keys.md.
     public var help: String {
@@ -51,6 +54,10 @@ public enum ReaderCommand: String, Sendable, CaseIterable {
         case .help: "This help"
         case .quit: "Quit (closes an overlay first)"
         case .bossKey: "Boss key: an innocent shell screen at once (position saved); again to come back"
+        case .jumpBack: "Back to the place the last jump left (TOC, search, bookmark, g/G, :, N Enter, N ] or N [)"
+        case .jumpForward: "Forward again to where jump-back came from"
+        case .autoTurn:
+            "Auto page turn on/off: a page every autoPageSeconds (a line every autoLineSeconds in scroll mode); + and - change the pace while it runs, any other key pauses it"
         }
     }
 
@@ -80,6 +87,9 @@ public enum ReaderCommand: String, Sendable, CaseIterable {
         case .help: ["H", "F1"]
         case .quit: ["q", "Esc"]
         case .bossKey: ["`"]
+        case .autoTurn: ["a"]
+        case .jumpBack: ["C-o"]
+        case .jumpForward: ["C-n"]
         }
     }
 }

@@ -2,8 +2,15 @@ import NovelCore
 
 extension Reader {
     /// Applies one input event; returns what the host should do. `now` is monotonic seconds, used to
-    /// start page animations. Any event cuts a running animation short.
+    /// start page animations and auto page turn. Any event cuts a running animation short. A jump that
+    /// changed the history asks for it to be saved.
     public mutating func handle(_ event: InputEvent, now: Double) -> [ReaderAction] {
+        let before = history
+        let actions = handleEvent(event, now: now)
+        return history == before ? actions : actions + [.saveHistory(history)]
+    }
+
+    mutating func handleEvent(_ event: InputEvent, now: Double) -> [ReaderAction] {
         animation = nil
         if case .resize(let newColumns, let newRows) = event {
             columns = max(newColumns, 0)
@@ -11,8 +18,13 @@ extension Reader {
             reconfigure()
             return []
         }
+        if let taken = handleWhileAutoTurning(event, now: now) { return taken }
         if keymap.command(for: event) == .bossKey, isHidden || !overlayTakesTyping(event) { return toggleHidden() }
         if isHidden { return [] }
+        if case .click(let row, let column) = event {
+            numberPrefix = ""
+            return click(row: row, column: column, now: now)
+        }
         if overlay != nil { return handleOverlay(event, now: now) }
         message = nil
         if case .key(.character(let character)) = event, character.isASCII, character.isNumber {
@@ -26,6 +38,15 @@ extension Reader {
                 go(to: .chapter(number))
                 return []
             }
+            // A count before a chapter key moves that many chapters, and is a jump to come back from.
+            let command = keymap.command(for: event)
+            if command == .nextChapter || command == .previousChapter, !entries.isEmpty {
+                // Typed digits can be any length: a count past the book's chapters is the last (or first).
+                let count = min(Int(number) ?? entries.count, entries.count)
+                let target = currentEntry + (command == .nextChapter ? count : -count)
+                jump(to: entries[max(0, min(target, entries.count - 1))].range.lowerBound)
+                return []
+            }
             if event == .key(.escape) { return [] }
         }
         guard let command = keymap.command(for: event) else { return [] }
@@ -36,20 +57,20 @@ extension Reader {
         let wheel = event == .wheelUp || event == .wheelDown
         switch command {
         case .nextPage:
-            if isScrollMode { scroll(by: wheel ? 3 : max(1, visibleLines().count - 1)) } else { turnPage(forward: true, now: now) }
+            if isScrollMode { scroll(by: wheel ? 3 : max(1, visibleLines().count - 1), now: now) } else { turnPage(forward: true, now: now) }
         case .previousPage:
-            if isScrollMode { scroll(by: wheel ? -3 : -max(1, visibleLines().count - 1)) } else { turnPage(forward: false, now: now) }
+            if isScrollMode { scroll(by: wheel ? -3 : -max(1, visibleLines().count - 1), now: now) } else { turnPage(forward: false, now: now) }
         case .lineDown:
-            if isScrollMode { scroll(by: 1) } else { turnPage(forward: true, now: now) }
+            if isScrollMode { scroll(by: 1, now: now) } else { turnPage(forward: true, now: now) }
         case .lineUp:
-            if isScrollMode { scroll(by: -1) } else { turnPage(forward: false, now: now) }
+            if isScrollMode { scroll(by: -1, now: now) } else { turnPage(forward: false, now: now) }
         case .nextChapter:
-            if currentEntry + 1 < entries.count { jump(to: entries[currentEntry + 1].range.lowerBound) } else { message = "Last chapter" }
+            if currentEntry + 1 < entries.count { move(to: entries[currentEntry + 1].range.lowerBound) } else { message = "Last chapter" }
         case .previousChapter:
             let start = entries.isEmpty ? 0 : entries[currentEntry].range.lowerBound
             // An empty volume entry (上卷 named on its first chapter's line) starts where its chapter does: skip it.
             let previous = entries[..<currentEntry].lastIndex { $0.range.lowerBound < start }
-            if firstVisibleOffset > start || previous == nil { jump(to: start) } else { jump(to: entries[previous!].range.lowerBound) }
+            if firstVisibleOffset > start || previous == nil { move(to: start) } else { move(to: entries[previous!].range.lowerBound) }
         case .bookStart:
             jump(to: 0)
         case .bookEnd:
@@ -86,6 +107,12 @@ extension Reader {
             return [.saveProgress(position), .quit]
         case .bossKey:
             return toggleHidden()
+        case .autoTurn:
+            toggleAutoTurn(now: now)
+        case .jumpBack:
+            goBack()
+        case .jumpForward:
+            goForward()
         }
         return []
     }
@@ -121,6 +148,7 @@ extension Reader {
         let before = animated ? staticScreen() : nil
         location = target
         anchor = layout.firstOffset(of: target)
+        meterReading(now: now)
         if let before {
             animation = PageAnimation(
                 from: before, start: now, forward: forward, cover: settings.transition == .cover)
@@ -128,26 +156,36 @@ extension Reader {
     }
 
     /// Moves the top line in scroll mode, across chapter boundaries.
-    mutating func scroll(by count: Int) {
+    mutating func scroll(by count: Int, now: Double) {
         guard canLayout, layout.chapter(scrollTop.entry).lines.indices.contains(scrollTop.line) else { return }
         let moved = line(scrollTop, movedBy: count)
         if moved == scrollTop { message = count > 0 ? "End of the book" : "Start of the book" }
         scrollTop = moved
         anchor = line(moved).bytes.lowerBound
+        meterReading(now: now)
     }
 
-    /// Shows the page (or line) holding `offset`.
+    /// Shows the page (or line) holding `offset`: a jump, whose place left is remembered for going back.
     mutating func jump(to offset: Int) {
+        rememberingPlace { $0.move(to: offset) }
+    }
+
+    /// Shows the page (or line) holding `offset`, as reading moves (the next chapter): not a jump.
+    mutating func move(to offset: Int) {
         anchor = max(0, min(offset, book.text.utf8.count))
         relocate()
+        meter.restart()
     }
 
     mutating func jumpToEnd() {
         guard !entries.isEmpty else { return }
         let last = entries.count - 1
         if canLayout && !isScrollMode {
-            location = PageLocation(entry: last, page: layout.pageCount(of: last) - 1)
-            anchor = layout.firstOffset(of: location)
+            rememberingPlace { reader in
+                reader.location = PageLocation(entry: last, page: reader.layout.pageCount(of: last) - 1)
+                reader.anchor = reader.layout.firstOffset(of: reader.location)
+                reader.meter.restart()
+            }
         } else {
             jump(to: max(0, book.text.utf8.count - 1))
         }

@@ -40,6 +40,16 @@ public struct Reader {
     var searchDirection: TextSearch.Direction = .forward
     var currentMatch: Range<Int>?
     var animation: PageAnimation?
+    /// Auto page turn while it runs (`Reader+AutoTurn`).
+    public internal(set) var autoTurn: AutoTurn?
+    /// The places jumps left (`Reader+History`), kept with the book.
+    public internal(set) var history: JumpHistory
+    /// This session's reading speed measure (`Reader+TimeLeft`).
+    var meter = ReadingMeter()
+    /// The reading measured in this book before this session.
+    var bookReading: ReadingTime
+    /// The reading measured over all books, for a book without a speed of its own yet.
+    public var overallReading = ReadingTime()
     /// The boss key's innocent screen is up: keys other than the boss key are ignored.
     var isHidden = false
     public internal(set) var isFinished = false
@@ -55,6 +65,8 @@ public struct Reader {
         bookmarks = Self.inBookOrder(marks.bookmarks)
         chapterPattern = state?.chapterPattern
         bookReflow = state?.reflow
+        history = state?.history ?? JumpHistory()
+        bookReading = state?.reading ?? ReadingTime()
         keymap = Keymap(overrides: settings.keymap)
         self.columns = max(columns, 0)
         self.rows = max(rows, 0)

@@ -10,6 +10,8 @@ public enum ReaderAction: Sendable, Equatable {
     case saveChapterPattern(String?)
     /// The book's own reflow changed (the settings overlay's Reflow row).
     case saveBookReflow(DisplayOptions.Reflow)
+    /// A jump (or going back or forward) changed the places kept for going back.
+    case saveHistory(JumpHistory)
     case quit
     /// Save the position now, not debounced (the boss key).
     case saveProgressNow(ReadingPosition)

@@ -9,16 +9,21 @@ extension Reader {
         return animation.frame(to: target, animatedRows: textRows)
     }
 
-    /// Advances an animated page flip; it ends after `PageAnimation.duration`.
+    /// Advances an animated page flip (it ends after `PageAnimation.duration`) and takes an auto page
+    /// turn's step when one is due.
     public mutating func tick(now: Double) {
-        guard var running = animation else { return }
-        running.progress = (now - running.start) / PageAnimation.duration
-        running.lastFrame = now
-        animation = running.progress >= 1 ? nil : running
+        if var running = animation {
+            running.progress = (now - running.start) / PageAnimation.duration
+            running.lastFrame = now
+            animation = running.progress >= 1 ? nil : running
+        }
+        tickAutoTurn(now: now)
     }
 
-    /// When the next animation frame is due, or nil when nothing moves.
-    public var nextDeadline: Double? { animation?.nextDeadline }
+    /// When the next animation frame or auto page turn is due, or nil when nothing moves.
+    public var nextDeadline: Double? {
+        [animation?.nextDeadline, autoTurn?.deadline].compactMap { $0 }.min()
+    }
 
     /// The screen without animation.
     func staticScreen() -> Screen {
@@ -118,6 +123,12 @@ extension Reader {
         screen.fill(row: row, style: style)
         var right = " \(percentText) "
         if let pages = pageText { right = " \(pages)" + right }
+        switch settings.statusInfo {
+        case .progress: break
+        case .time: right = " \(timeLeftText) "
+        case .both: right = " \(timeLeftText) ·" + right
+        }
+        if let autoTurn { right = " ▶ \(autoTurn.label)" + right }
         if !numberPrefix.isEmpty { right = " \(numberPrefix)…" + right }
         let rightWidth = measure.width(of: right)
         let chapter = entries.isEmpty ? "" : entries[currentEntry].title

@@ -8,6 +8,8 @@ public final class CursesTerminal: TerminalDevice {
     private var isActive = false
     /// Standard input, or the controlling terminal when standard input is not one.
     private let inputDescriptor: Int32
+    /// The open book's file, watched while waiting for input (live reload).
+    public var watcher: FileWatcher?
     private let signals: SignalWatcher
     private let useColor: Bool
     private let noColor: Bool
@@ -131,9 +133,13 @@ public final class CursesTerminal: TerminalDevice {
             var descriptors = [
                 pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: signals.readDescriptor, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: watcher?.descriptor ?? -1, events: Int16(POLLIN), revents: 0),
             ]
             // A bounded wait: a resize signal that lands just before poll is still seen within a second.
-            let result = poll(&descriptors, 2, Int32((remaining * 1000).rounded(.up)))
+            let result = poll(&descriptors, 3, Int32((remaining * 1000).rounded(.up)))
+            if result > 0, descriptors[2].revents & Int16(POLLIN) != 0, watcher?.drain() == true {
+                return .fileChanged
+            }
             // A terminal that went away without a SIGHUP (the reader in another session, its emulator
             // killed) stays "readable" for ever with nothing to read: treat it as the hang-up it is, after
             // any key still buffered, or the loop would spin at full speed.

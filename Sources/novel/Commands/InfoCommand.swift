@@ -9,8 +9,8 @@ struct InfoCommand: ParsableCommand {
         discussion: """
             Reports the file's size, the encoding and how it was chosen (BOM, valid UTF-8, detected with a \
             confidence, or forced), characters, lines and invalid byte sequences (shown as U+FFFD); then the \
-            table of contents' size, the chapter rule that split the book, how far you have read and how \
-            many bookmarks the book has. A pattern or encoding remembered for the book applies; nothing \
+            table of contents' size, the chapter rule that split the book, how far you have read, how \
+            many bookmarks the book has, the time read in how many sessions and your measured reading speed. A pattern or encoding remembered for the book applies; nothing \
             given here is remembered.
 
             Examples:
@@ -24,7 +24,8 @@ struct InfoCommand: ParsableCommand {
     @Flag(
         help: """
             Print JSON (keys: path, bytes, encoding, encodingSource, characters, lines, invalidSequences, \
-            reflow, chapters, numberedChapters, chapterRule, progress, progressChapter, bookmarks).
+            reflow, chapters, numberedChapters, chapterRule, progress, progressChapter, bookmarks, secondsRead, \
+            sessions, charactersPerMinute).
             """)
     var json = false
 
@@ -58,6 +59,12 @@ struct InfoCommand: ParsableCommand {
                 ("chapters", "\(chapters) (\(numbered) numbered)"), ("chapter rule", rule),
                 ("progress", progress ?? "not started"), ("bookmarks", String(info.bookmarks ?? 0)),
             ]
+            let reading = info.reading ?? ReadingTime()
+            rows += [
+                ("time read", "\(ReadingTime.words(minutes: reading.seconds / 60)) in \(reading.sessions) sessions"),
+                ("reading speed", reading.charactersPerMinute.map { "\(Int($0.rounded())) characters a minute" }
+                    ?? "not measured yet (a few minutes of page turns)"),
+            ]
         }
         let width = rows.map(\.label.count).max() ?? 0
         return rows.map { row in
@@ -73,6 +80,7 @@ struct InfoJSON: Encodable {
     enum CodingKeys: String, CodingKey {
         case path, bytes, encoding, encodingSource, characters, lines, invalidSequences, reflow
         case chapters, numberedChapters, chapterRule, progress, progressChapter, bookmarks
+        case secondsRead, sessions, charactersPerMinute
     }
 
     /// The reading keys are all written, `progress` and `progressChapter` as null for an unread book,
@@ -94,5 +102,9 @@ struct InfoJSON: Encodable {
         try container.encode(info.progress, forKey: .progress)
         try container.encode(info.progressChapter, forKey: .progressChapter)
         try container.encode(info.bookmarks ?? 0, forKey: .bookmarks)
+        let reading = info.reading ?? ReadingTime()
+        try container.encode(reading.seconds, forKey: .secondsRead)
+        try container.encode(reading.sessions, forKey: .sessions)
+        try container.encode(reading.charactersPerMinute.map { $0.rounded() }, forKey: .charactersPerMinute)
     }
 }

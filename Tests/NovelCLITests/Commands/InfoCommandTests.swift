@@ -73,7 +73,10 @@ import Testing
             Set(object.keys) == [
                 "path", "bytes", "encoding", "encodingSource", "characters", "lines", "invalidSequences",
                 "chapters", "numberedChapters", "chapterRule", "progress", "progressChapter", "bookmarks", "reflow",
+                "secondsRead", "sessions", "charactersPerMinute",
             ])
+        #expect(object["sessions"] as? Int == 0)
+        #expect(object["charactersPerMinute"] is NSNull)
         let raw = try #require(FileManager.default.contents(atPath: path))
         let text = String(decoding: raw, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
         #expect(object["path"] as? String == path)

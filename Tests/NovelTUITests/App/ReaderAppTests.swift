@@ -1,7 +1,8 @@
 import Foundation
-import NovelCore
+import NovelTestSupport
 import Testing
 
+@testable import NovelCore
 @testable import NovelTUI
 
 /// The app loop, driven by a scripted terminal and a small fake reader: what gets saved, when, and what is shown.
@@ -32,6 +33,8 @@ import Testing
         var bookmarks: [String] = []
         var chapterPatterns: [String?] = []
         var bookReflows: [DisplayOptions.Reflow] = []
+        var histories: [JumpHistory] = []
+        var readings: [ReadingTime] = []
         var failing = false
         struct Refused: Error, CustomStringConvertible { var description: String { "disk full" } }
 
@@ -44,6 +47,8 @@ import Testing
         func deleteBookmark(id: String) throws { bookmarks.removeAll { $0 == id } }
         func saveChapterPattern(_ pattern: String?) throws { chapterPatterns.append(pattern) }
         func saveBookReflow(_ reflow: DisplayOptions.Reflow) throws { bookReflows.append(reflow) }
+        func saveHistory(_ history: JumpHistory) throws { histories.append(history) }
+        func saveReadingTime(_ reading: ReadingTime) throws { readings.append(reading) }
     }
 
     /// Space moves ten bytes on; "s" switches to the night theme; "m" adds a bookmark; "a" starts a 0.5 s animation.
@@ -53,6 +58,9 @@ import Testing
         var reported: [String] = []
         var nextDeadline: Double?
         var ticks = 0
+        var sessionReading: ReadingTime? = ReadingTime(characters: 42, seconds: 7, sessions: 1)
+        var reloads: [String] = []
+        mutating func reload(_ book: Book, state: BookState?) { reloads.append(book.path) }
 
         var position: ReadingPosition {
             ReadingPosition(offset: offset, chapterIndex: 0, chapterTitle: "", snippet: "", percent: 0, saved: Date())
@@ -111,6 +119,38 @@ import Testing
         #expect(storage.progress == [10, 30])
         #expect(terminal.draws.count == 4)
         #expect(terminal.draws.last?.textRows.first?.hasPrefix("offset 30") == true)
+    }
+
+    @Test func aChangedFileIsReopenedOnceAMomentAfterItsFirstChangeAndSavesGoToTheReopenedBook() throws {
+        var reader = FakeReader()
+        let storage = MemoryStorage()
+        let reopenedStorage = MemoryStorage()
+        let book = TestBooks.book("第一章\n\n正文\n", path: "grown.txt")
+        let session = ReadingSession(book: book, state: nil, warnings: [], store: BookStateStore(paths: NovelPaths.fromEnvironment([:])))
+        var reopened = 0
+        let terminal = ScriptedTerminal(
+            [.fileChanged, .fileChanged, .timeout, .timeout, .timeout, .event(.key(.character(" "))), .event(.key(.character("q")))])
+        _ = ReaderApp.run(
+            &reader, terminal: terminal, storage: storage, saveInterval: 0, clock: { terminal.clock },
+            reopen: {
+                reopened += 1
+                return (session, reopenedStorage)
+            })
+        #expect(reopened == 1)
+        #expect(reader.reloads == ["grown.txt"])
+        // The place on screen was saved before reopening; what came after goes to the reopened book's state.
+        #expect(storage.progress == [0])
+        #expect(reopenedStorage.progress == [10])
+        #expect(reopenedStorage.readings.count == 1)
+    }
+
+    @Test func theSessionsReadingIsSavedOnceOnQuitAndOnASignal() {
+        for last in [TerminalInput.event(.key(.character("q"))), .signal(SIGTERM)] {
+            var reader = FakeReader()
+            let storage = MemoryStorage()
+            _ = run([.event(.key(.character(" "))), last], reader: &reader, storage: storage)
+            #expect(storage.readings == [ReadingTime(characters: 42, seconds: 7, sessions: 1)])
+        }
     }
 
     @Test func eventsFromBeforeTheReaderExistedAreHandledFirstInOrder() {

@@ -10,6 +10,7 @@ import Testing
 @Suite struct ScreenGoldenTests {
     enum Scene: String, CaseIterable {
         case page, title, scroll, toc, tocFiltered, bookmarks, search, settings, help, tooSmall, prompt, fontScale
+        case autoTurn, timeLeft
     }
 
     static let sizes: [(Int, Int)] = [(37, 12), (80, 24), (5, 2)]
@@ -19,6 +20,7 @@ import Testing
         var settings = Settings()
         if scene == .scroll { settings.transition = .scroll }
         if scene == .fontScale { settings.fontScale = 2 }
+        if scene == .timeLeft { settings.statusInfo = .both }
         var state = BookState(fingerprint: sampleBook.fingerprint, title: "sample", lastPath: sampleBook.path)
         let fixed = Date(timeIntervalSince1970: 1_800_000_000)
         state.bookmarks = [
@@ -48,6 +50,10 @@ import Testing
         case .prompt:
             reader.press(":")
             reader.type("50%")
+        case .autoTurn: reader.press("a")
+        case .timeLeft:
+            // 600 characters a minute measured over other books.
+            reader.overallReading = ReadingTime(characters: 60_000, seconds: 6_000, sessions: 3)
         }
         return reader
     }

@@ -1,0 +1,54 @@
+import NovelCore
+
+extension Reader {
+    /// A click, as phone readers take a tap: on the left third of the text back a page, on the right
+    /// third on a page, on the status bar the table of contents; in a list overlay it picks the entry.
+    mutating func click(row: Int, column: Int, now: Double) -> [ReaderAction] {
+        if overlay != nil { return clickInOverlay(row: row, column: column, now: now) }
+        if row == rows - 1, settings.statusBar, canLayout {
+            return perform(.toc, event: .click(row: row, column: column), now: now)
+        }
+        guard row < textRows, columns > 0 else { return [] }
+        let third = columns / 3
+        if column < third { return perform(.previousPage, event: .click(row: row, column: column), now: now) }
+        if column >= columns - third { return perform(.nextPage, event: .click(row: row, column: column), now: now) }
+        return []
+    }
+
+    /// The list row under a click: the entry's index, given the list's selection and length as drawn
+    /// (`drawPanel` puts the title on row 0 and the list below it, scrolled by `listTop`).
+    func clickedEntry(row: Int, selected: Int, count: Int) -> Int? {
+        let height = max(0, (textRows > 0 ? textRows : rows) - 1)
+        guard row >= 1, row <= height else { return nil }
+        let index = listTop(selected: selected, count: count, height: height) + row - 1
+        return index < count ? index : nil
+    }
+
+    mutating func clickInOverlay(row: Int, column: Int, now: Double) -> [ReaderAction] {
+        switch overlay {
+        case .toc(var toc):
+            guard let index = clickedEntry(row: row, selected: toc.selected, count: toc.matching(entries).count) else { return [] }
+            toc.selected = index
+            return handleTOC(toc, .key(.enter))
+        case .bookmarks(let selected):
+            guard let index = clickedEntry(row: row, selected: selected, count: bookmarks.count) else { return [] }
+            return handleBookmarks(index, .key(.enter))
+        case .chapterRule(var rules):
+            guard let index = clickedEntry(row: row, selected: rules.selected, count: rules.choices.count + 1) else { return [] }
+            rules.selected = index
+            return handleChapterRule(rules, .key(.enter))
+        case .settings(let selected):
+            // The settings list is drawn from its first row, unscrolled. A click picks a row; a click on
+            // the picked row steps its value, as Enter does.
+            let index = row - 1
+            guard SettingsItem.allCases.indices.contains(index) else { return [] }
+            if index == selected { return handleSettings(selected, .key(.enter)) }
+            overlay = .settings(selected: index)
+        case .help:
+            overlay = nil
+        case .prompt, nil:
+            break
+        }
+        return []
+    }
+}

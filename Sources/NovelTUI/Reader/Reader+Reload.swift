@@ -1,0 +1,28 @@
+import NovelCore
+
+extension Reader {
+    /// The book's file changed and was opened again: shows the new text at the same place (the saved
+    /// position, re-anchored to the new text by `ReadingSession.open`), with the re-anchored bookmarks
+    /// and history, and says how many chapters were added.
+    public mutating func reload(_ reopened: Book, state: BookState?) {
+        let before = entries.count
+        let offset = state?.position?.offset ?? firstVisibleOffset
+        book = reopened
+        if let state {
+            marks = state
+            history = state.history
+        }
+        currentMatch = nil
+        animation = nil
+        meter.restart()
+        layout = BookLayout(
+            book: book, settings: LayoutSettings(shownSettings),
+            viewport: Self.viewport(settings: settings, columns: columns, rows: rows))
+        anchor = max(0, min(offset, book.text.utf8.count))
+        relocate()
+        let added = entries.count - before
+        message =
+            added > 0
+            ? "The file changed: \(added) chapter\(added == 1 ? "" : "s") added" : "The file changed: reloaded"
+    }
+}
