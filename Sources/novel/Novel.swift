@@ -28,7 +28,7 @@ struct Novel: ParsableCommand {
 
     /// `novel` alone: reopen the most recently read book whose file is still there, else a short help.
     func run() throws {
-        let states = BookStateStore(paths: NovelPaths.fromEnvironment()).all()
+        let states = BookStateStore(paths: NovelPaths.fromEnvironment()).recent()
         guard let last = states.first(where: { RawPath.status($0.lastPath) != nil }) else {
             StandardOutput.write(Self.firstRunHelp)
             return

@@ -24,6 +24,9 @@ public struct BookState: Sendable, Equatable {
     public var unanchored: [String]
     /// The file as it was when the state was last saved (see `BookPreview`).
     public var source: SourceStamp?
+    /// A private book (`novel read --private`): its place and bookmarks are kept, but it is never in the
+    /// history of books read (`BookStateStore.recent`) and its reading time is not recorded (`lastRead`).
+    public var isPrivate: Bool
 
     public init(fingerprint: String, title: String, lastPath: String) {
         self.fingerprint = fingerprint
@@ -38,6 +41,7 @@ public struct BookState: Sendable, Equatable {
         reflow = nil
         unanchored = []
         source = nil
+        isPrivate = false
     }
 
     /// Builds the state from a file's object; wrongly typed parts are reported and left out.
@@ -89,6 +93,7 @@ public struct BookState: Sendable, Equatable {
         }
         unanchored = object["unanchored"] as? [String] ?? []
         source = object["source"].flatMap { StateJSON.decode(SourceStamp.self, from: $0) }
+        isPrivate = object["private"] as? Bool ?? false
     }
 
     /// Writes the known keys over `object`, which keeps the keys this version does not know.
@@ -111,7 +116,19 @@ public struct BookState: Sendable, Equatable {
         object["reflow"] = reflow?.rawValue ?? NSNull()
         object["unanchored"] = unanchored
         object["source"] = source.flatMap { StateJSON.encode($0) } ?? NSNull()
+        object["private"] = isPrivate
         return object
+    }
+
+    /// Records that the book was read at `date`, unless it is private.
+    public mutating func markRead(at date: Date) {
+        lastRead = isPrivate ? nil : date
+    }
+
+    /// Makes the book private (forgetting when it was read) or public again.
+    public mutating func setPrivate(_ isPrivate: Bool) {
+        self.isPrivate = isPrivate
+        if isPrivate { lastRead = nil }
     }
 
     /// The keys of the objects this version writes inside a state file; any other key is someone else's.

@@ -101,6 +101,30 @@ public struct BookStateStore: Sendable {
         return names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.map { String($0.dropLast(5)) }.sorted()
     }
 
+    /// The history of books read, most recent first: one state per path (a book edited in place gets a
+    /// new fingerprint and state; its latest counts), private books and books never read left out. The
+    /// one list `novel recent` and `novel` alone read.
+    public func recent() -> [BookState] {
+        var seenPaths: Set<String> = []
+        return all().filter { state in
+            state.lastRead != nil && !state.isPrivate && seenPaths.insert(state.lastPath).inserted
+        }
+    }
+
+    /// Forgets when each book was read, so that the history is empty; places, bookmarks and per-book
+    /// choices stay. Returns how many books were in it.
+    @discardableResult
+    public func clearRecent() throws -> Int {
+        var cleared = 0
+        for state in all() where state.lastRead != nil {
+            try update(fingerprint: state.fingerprint, title: state.title, path: state.lastPath) { current in
+                current.lastRead = nil
+            }
+            cleared += 1
+        }
+        return cleared
+    }
+
     /// Every book's state, most recently read first.
     public func all() -> [BookState] {
         var states: [BookState] = []

@@ -9,6 +9,7 @@ public enum SettingsKey: String, CaseIterable, Sendable {
     case fontScale, width, margin, lineSpacing, letterSpacing, paragraphSpacing, indent, ambiguousWidth, lineBreak
     case transition, theme, statusBar, keymap
     case reflow, smartQuotes, hideSiteJunk
+    case disguise, bookInTitle
 
     /// Font scale: the layouter clamps to it, `novel print --font-scale` is checked against it.
     public static let fontScaleRange = NumberRange(1...3, granularity: 0.5)
@@ -48,6 +49,8 @@ public enum SettingsKey: String, CaseIterable, Sendable {
         case .smartQuotes: .flag(\.smartQuotes)
         case .hideSiteJunk: .flag(\.hideSiteJunk)
         case .lineBreak: Self.choice(\.lineBreak)
+        case .disguise: Self.choice(\.disguise)
+        case .bookInTitle: .flag(\.bookInTitle)
         }
     }
 

@@ -20,6 +20,7 @@ public enum ReaderApp {
     ) -> Outcome {
         var pending = pending[...]
         var saver = ProgressSaver(interval: saveInterval, saved: startIsSaved ? model.position : nil)
+        if let title = model.windowTitle { terminal.setTitle(title) }
         terminal.draw(model.screen())
         var outcome = Outcome.quit
         loop: while !model.isFinished {

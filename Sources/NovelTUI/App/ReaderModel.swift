@@ -13,4 +13,10 @@ public protocol ReaderModel {
     func screen() -> Screen
     var position: ReadingPosition { get }
     var isFinished: Bool { get }
+    /// The window title to set when the reader starts (nil: leave the terminal's own).
+    var windowTitle: String? { get }
+}
+
+extension ReaderModel {
+    public var windowTitle: String? { nil }
 }
