@@ -53,6 +53,8 @@ final class EndToEndCompactTests {
         #expect(!EndToEndBossKeyTests.hasCJK(hidden))
         try terminal.send("`")
         #expect(try terminal.waitForSettled(Self.text(screen.split(separator: "\n").first ?? "")) == screen)
+        // Room for the shell's exit line under the reader's.
+        try terminal.resize(columns: Self.columns, rows: 5)
         #expect(try session.quit(terminal) == 0)
     }
 
@@ -61,7 +63,7 @@ final class EndToEndCompactTests {
         defer { terminal.kill() }
         let screen = try session.open(terminal, nil, ["--chapter", "第一章", "--lines", "2"], expecting: "第一章")
         let rows = screen.split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(rows[0].hasPrefix("第一章"))
+        #expect(rows[0].contains("第一章"))
         #expect(!rows[1].trimmingCharacters(in: .whitespaces).isEmpty)
         #expect(rows.dropFirst(2).allSatisfy { $0.trimmingCharacters(in: .whitespaces).isEmpty }, "\(screen)")
         #expect(try session.quit(terminal) == 0)
