@@ -51,11 +51,13 @@ public struct BookState: Sendable, Equatable {
             lastPath: object["lastPath"] as? String ?? "")
         lastRead = (object["lastRead"] as? String).flatMap(StateJSON.date(from:))
         if let positionObject = object["position"] {
-            position = StateJSON.decode(ReadingPosition.self, from: positionObject)
+            position = ReadingPosition(stateObject: positionObject)
             if position == nil, !(positionObject is NSNull) { warnings.append("\(path): unreadable position ignored") }
         }
         if let list = object["bookmarks"] as? [Any] {
-            if let all = StateJSON.decode([Bookmark].self, from: list) {
+            if list.isEmpty {
+                // Nothing to decode (the decoder's round trip through Data is not free).
+            } else if let all = StateJSON.decode([Bookmark].self, from: list) {
                 bookmarks = all  // the usual case, decoded in one go
             } else {
                 for item in list {
@@ -92,7 +94,7 @@ public struct BookState: Sendable, Equatable {
             }
         }
         unanchored = object["unanchored"] as? [String] ?? []
-        source = object["source"].flatMap { StateJSON.decode(SourceStamp.self, from: $0) }
+        source = object["source"].flatMap(SourceStamp.init(stateObject:))
         isPrivate = object["private"] as? Bool ?? false
     }
 
@@ -103,7 +105,7 @@ public struct BookState: Sendable, Equatable {
         object["title"] = title
         object["lastPath"] = lastPath
         object["lastRead"] = lastRead.map(StateJSON.string(from:)) ?? NSNull()
-        object["position"] = position.flatMap { Self.keepingUnknownKeys(of: object["position"], StateJSON.encode($0)) } ?? NSNull()
+        object["position"] = position.flatMap { Self.keepingUnknownKeys(of: object["position"], $0.stateObject) } ?? NSNull()
         // A bookmark keeps the keys this version does not know, found by its id in the old list.
         var oldBookmarks: [String: Any] = [:]
         for item in object["bookmarks"] as? [Any] ?? [] {
@@ -115,7 +117,7 @@ public struct BookState: Sendable, Equatable {
         object["encoding"] = encoding ?? NSNull()
         object["reflow"] = reflow?.rawValue ?? NSNull()
         object["unanchored"] = unanchored
-        object["source"] = source.flatMap { StateJSON.encode($0) } ?? NSNull()
+        object["source"] = source?.stateObject ?? NSNull()
         object["private"] = isPrivate
         return object
     }

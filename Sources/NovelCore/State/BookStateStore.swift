@@ -82,14 +82,14 @@ public struct BookStateStore: Sendable {
     private func latestObject(lastPath bookPath: String, warnings: inout [String])
         -> (fingerprint: String, object: [String: Any])?
     {
-        var best: (fingerprint: String, object: [String: Any], written: Date)?
+        var best: (fingerprint: String, object: [String: Any], written: Int64)?
         for fingerprint in fingerprints() {
             let contents = file(fingerprint).read()
             if !contents.isNewer { warnings += contents.warnings }  // a newer file is reported when it is loaded
             let object = contents.object
             guard object["lastPath"] as? String == bookPath else { continue }
-            let attributes = try? FileManager.default.attributesOfItem(atPath: path(fingerprint: fingerprint))
-            let written = attributes?[.modificationDate] as? Date ?? .distantPast
+            // stat(2), not FileManager's attributes, which also look up the owner's and group's names.
+            let written = RawPath.status(path(fingerprint: fingerprint)).map { FileIdentity($0).modified } ?? .min
             if best.map({ written > $0.written }) ?? true { best = (fingerprint, object, written) }
         }
         return best.map { ($0.fingerprint, $0.object) }
