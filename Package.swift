@@ -39,7 +39,7 @@ let package = Package(
         .target(name: "NovelFuzzing", dependencies: ["NovelCore", "NovelTUI"], exclude: ["Dictionaries"]),
         .testTarget(name: "NovelCoreTests", dependencies: ["NovelCore", "CICU", "NovelTestSupport"], exclude: ["Layout/Golden"]),
         .testTarget(name: "NovelTUITests", dependencies: ["NovelTUI", "NovelCore", "NovelTestSupport"], exclude: ["Render/Golden"]),
-        .testTarget(name: "NovelCLITests", dependencies: ["NovelCore", "NovelTestSupport"]),
+        .testTarget(name: "NovelCLITests", dependencies: ["NovelCore", "NovelTestSupport"], exclude: ["EndToEnd/Golden"]),
         .testTarget(
             name: "NovelFuzzingTests", dependencies: ["NovelFuzzing", "NovelTestSupport"], exclude: ["FuzzReproducers"]),
     ],

@@ -28,7 +28,7 @@ struct Novel: ParsableCommand {
 
     /// `novel` alone: reopen the most recently read book whose file is still there, else a short help.
     func run() throws {
-        let states = BookStateStore(paths: NovelPaths.fromEnvironment()).all()
+        let states = BookStateStore(paths: NovelPaths.fromEnvironment()).recent()
         guard let last = states.first(where: { RawPath.status($0.lastPath) != nil }) else {
             StandardOutput.write(Self.firstRunHelp)
             return
@@ -54,7 +54,8 @@ struct Novel: ParsableCommand {
         do {
             // Arguments from their bytes: a file name that is not UTF-8 must reach open(2) unchanged.
             let arguments = RawPath.arguments.dropFirst()
-            var command = try ReadCommand.plainRead(arguments) ?? parseAsRoot(Array(arguments))
+            var command =
+                try ReadCommand.plainRead(arguments) ?? LineCommand.plainLine(arguments) ?? parseAsRoot(Array(arguments))
             try command.run()
         } catch let error as NovelError {
             StandardError.write(error.description)

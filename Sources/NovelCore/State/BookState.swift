@@ -28,6 +28,9 @@ public struct BookState: Sendable, Equatable {
     public var history: JumpHistory
     /// The reading measured in this book, for its speed and time left (`ReadingMeter`).
     public var reading: ReadingTime
+    /// A private book (`novel read --private`): its place and bookmarks are kept, but it is never in the
+    /// history of books read (`BookStateStore.recent`) and its reading time is not recorded (`lastRead`).
+    public var isPrivate: Bool
 
     public init(fingerprint: String, title: String, lastPath: String) {
         self.fingerprint = fingerprint
@@ -44,6 +47,7 @@ public struct BookState: Sendable, Equatable {
         source = nil
         history = JumpHistory()
         reading = ReadingTime()
+        isPrivate = false
     }
 
     /// Builds the state from a file's object; wrongly typed parts are reported and left out.
@@ -53,11 +57,13 @@ public struct BookState: Sendable, Equatable {
             lastPath: object["lastPath"] as? String ?? "")
         lastRead = (object["lastRead"] as? String).flatMap(StateJSON.date(from:))
         if let positionObject = object["position"] {
-            position = StateJSON.decode(ReadingPosition.self, from: positionObject)
+            position = ReadingPosition(stateObject: positionObject)
             if position == nil, !(positionObject is NSNull) { warnings.append("\(path): unreadable position ignored") }
         }
         if let list = object["bookmarks"] as? [Any] {
-            if let all = StateJSON.decode([Bookmark].self, from: list) {
+            if list.isEmpty {
+                // Nothing to decode (the decoder's round trip through Data is not free).
+            } else if let all = StateJSON.decode([Bookmark].self, from: list) {
                 bookmarks = all  // the usual case, decoded in one go
             } else {
                 for item in list {
@@ -94,7 +100,8 @@ public struct BookState: Sendable, Equatable {
             }
         }
         unanchored = object["unanchored"] as? [String] ?? []
-        source = object["source"].flatMap { StateJSON.decode(SourceStamp.self, from: $0) }
+        source = object["source"].flatMap(SourceStamp.init(stateObject:))
+        isPrivate = object["private"] as? Bool ?? false
         if let value = object["history"], !(value is NSNull) {
             if let decoded = StateJSON.decode(JumpHistory.self, from: value) {
                 history = decoded
@@ -118,7 +125,7 @@ public struct BookState: Sendable, Equatable {
         object["title"] = title
         object["lastPath"] = lastPath
         object["lastRead"] = lastRead.map(StateJSON.string(from:)) ?? NSNull()
-        object["position"] = position.flatMap { Self.keepingUnknownKeys(of: object["position"], StateJSON.encode($0)) } ?? NSNull()
+        object["position"] = position.flatMap { Self.keepingUnknownKeys(of: object["position"], $0.stateObject) } ?? NSNull()
         // A bookmark keeps the keys this version does not know, found by its id in the old list.
         var oldBookmarks: [String: Any] = [:]
         for item in object["bookmarks"] as? [Any] ?? [] {
@@ -130,10 +137,22 @@ public struct BookState: Sendable, Equatable {
         object["encoding"] = encoding ?? NSNull()
         object["reflow"] = reflow?.rawValue ?? NSNull()
         object["unanchored"] = unanchored
-        object["source"] = source.flatMap { StateJSON.encode($0) } ?? NSNull()
+        object["source"] = source?.stateObject ?? NSNull()
+        object["private"] = isPrivate
         object["history"] = Self.keepingUnknownKeys(of: object["history"], StateJSON.encode(history)) ?? NSNull()
         object["reading"] = Self.keepingUnknownKeys(of: object["reading"], StateJSON.encode(reading)) ?? NSNull()
         return object
+    }
+
+    /// Records that the book was read at `date`, unless it is private.
+    public mutating func markRead(at date: Date) {
+        lastRead = isPrivate ? nil : date
+    }
+
+    /// Makes the book private (forgetting when it was read) or public again.
+    public mutating func setPrivate(_ isPrivate: Bool) {
+        self.isPrivate = isPrivate
+        if isPrivate { lastRead = nil }
     }
 
     /// The keys of the objects this version writes inside a state file; any other key is someone else's.

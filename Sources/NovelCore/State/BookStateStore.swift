@@ -85,14 +85,14 @@ public struct BookStateStore: Sendable {
     private func latestObject(lastPath bookPath: String, warnings: inout [String])
         -> (fingerprint: String, object: [String: Any])?
     {
-        var best: (fingerprint: String, object: [String: Any], written: Date)?
+        var best: (fingerprint: String, object: [String: Any], written: Int64)?
         for fingerprint in fingerprints() {
             let contents = file(fingerprint).read()
             if !contents.isNewer { warnings += contents.warnings }  // a newer file is reported when it is loaded
             let object = contents.object
             guard object["lastPath"] as? String == bookPath else { continue }
-            let attributes = try? FileManager.default.attributesOfItem(atPath: path(fingerprint: fingerprint))
-            let written = attributes?[.modificationDate] as? Date ?? .distantPast
+            // stat(2), not FileManager's attributes, which also look up the owner's and group's names.
+            let written = RawPath.status(path(fingerprint: fingerprint)).map { FileIdentity($0).modified } ?? .min
             if best.map({ written > $0.written }) ?? true { best = (fingerprint, object, written) }
         }
         return best.map { ($0.fingerprint, $0.object) }
@@ -102,6 +102,30 @@ public struct BookStateStore: Sendable {
     func fingerprints() -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         return names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.map { String($0.dropLast(5)) }.sorted()
+    }
+
+    /// The history of books read, most recent first: one state per path (a book edited in place gets a
+    /// new fingerprint and state; its latest counts), private books and books never read left out. The
+    /// one list `novel recent` and `novel` alone read.
+    public func recent() -> [BookState] {
+        var seenPaths: Set<String> = []
+        return all().filter { state in
+            state.lastRead != nil && !state.isPrivate && seenPaths.insert(state.lastPath).inserted
+        }
+    }
+
+    /// Forgets when each book was read, so that the history is empty; places, bookmarks and per-book
+    /// choices stay. Returns how many books were in it.
+    @discardableResult
+    public func clearRecent() throws -> Int {
+        var cleared = 0
+        for state in all() where state.lastRead != nil {
+            try update(fingerprint: state.fingerprint, title: state.title, path: state.lastPath) { current in
+                current.lastRead = nil
+            }
+            cleared += 1
+        }
+        return cleared
     }
 
     /// Every book's state, most recently read first.

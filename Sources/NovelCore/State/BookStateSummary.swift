@@ -13,17 +13,10 @@ public struct BookStateSummary: Sendable, Equatable {
 
     init(object: [String: Any], fingerprint: String) {
         self.fingerprint = object["fingerprint"] as? String ?? fingerprint
-        offset = (object["position"] as? [String: Any])?["offset"] as? Int
+        offset = StateValue.int((object["position"] as? [String: Any])?["offset"])
         encoding = object["encoding"] as? String
         chapterPattern = object["chapterPattern"] as? String
         reflow = (object["reflow"] as? String).flatMap(DisplayOptions.Reflow.init(rawValue:))
-        if let source = object["source"] as? [String: Any], let file = source["file"] as? [String: Any],
-            let bytes = file["bytes"] as? Int, let modified = (file["modified"] as? NSNumber)?.int64Value,
-            let encoding = source["encoding"] as? String, let textBytes = source["textBytes"] as? Int
-        {
-            self.source = SourceStamp(
-                file: FileIdentity(bytes: bytes, modified: modified), encoding: encoding, textBytes: textBytes,
-                verbatim: source["verbatim"] as? Bool ?? false)
-        }
+        source = object["source"].flatMap(SourceStamp.init(stateObject:))
     }
 }

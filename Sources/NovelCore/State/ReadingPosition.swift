@@ -1,7 +1,8 @@
 import Foundation
 
 /// Where the reader stopped: the first character on screen, with what is needed to re-anchor it.
-public struct ReadingPosition: Sendable, Equatable, Codable {
+/// Kept in the state file by hand (`StateObject`).
+public struct ReadingPosition: Sendable, Equatable {
     public var offset: Int
     public var chapterIndex: Int
     public var chapterTitle: String

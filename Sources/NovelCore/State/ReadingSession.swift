@@ -10,10 +10,11 @@ public struct ReadingSession {
     public let warnings: [String]
     public let store: BookStateStore
 
-    /// `remember` stores an explicitly given encoding or pattern as the book's choice.
+    /// `remember` stores an explicitly given encoding, pattern, reflow or privacy (`--private`,
+    /// `--no-private`) as the book's choice.
     public static func open(
         path: String, encoding: String? = nil, chapterPattern: String? = nil, reflow: DisplayOptions.Reflow? = nil,
-        paths: NovelPaths, remember: Bool = false
+        isPrivate: Bool? = nil, paths: NovelPaths, remember: Bool = false
     ) throws -> ReadingSession {
         let store = BookStateStore(paths: paths)
         let absolute = absolutePath(path)
@@ -40,12 +41,13 @@ public struct ReadingSession {
             if !lost.isEmpty { message += "; could not place \(lost.joined(separator: ", ")) (kept as they were)" }
             warnings.append(message)
         }
-        if remember, encoding != nil || chapterPattern != nil || reflow != nil {
+        if remember, encoding != nil || chapterPattern != nil || reflow != nil || isPrivate != nil {
             do {
                 state = try store.update(fingerprint: book.fingerprint, title: book.title, path: absolute) { current in
                     if let encoding { current.encoding = encoding }
                     if let chapterPattern { current.chapterPattern = chapterPattern.isEmpty ? nil : chapterPattern }
                     if let reflow { current.reflow = reflow }
+                    if let isPrivate { current.setPrivate(isPrivate) }
                     current.source = book.text.sourceStamp
                     return current
                 }

@@ -15,6 +15,12 @@ public struct Settings: Sendable, Equatable {
         case progress, time, both
     }
 
+    /// How the reader dresses the text for reading at work: as itself, as log records, or as comments
+    /// in source code (drawn dim, the status bar to match). Only the drawing changes, never a position.
+    public enum Disguise: String, Sendable, Codable, CaseIterable {
+        case none, log, code
+    }
+
     /// Each glyph drawn as if this many times larger: 1.0 to 3.0 in steps of 0.5.
     public var fontScale: Double = 1.0
     /// Maximum text columns; the block is centred in the terminal.
@@ -48,6 +54,10 @@ public struct Settings: Sendable, Equatable {
     public var autoPageSeconds: Int = 20
     /// Auto page turn's pace in scroll mode (and one-line readers): seconds per line.
     public var autoLineSeconds: Double = 1.5
+    public var disguise: Disguise = .none
+    /// The terminal window's title names the book (off: it says only "novel", so a glance at a task bar
+    /// or a tmux window list does not tell what is being read).
+    public var bookInTitle = false
 
     /// The display transforms these settings choose.
     public var display: DisplayOptions {

@@ -10,6 +10,7 @@ public enum SettingsKey: String, CaseIterable, Sendable {
     case transition, theme, statusBar, statusInfo, keymap
     case reflow, smartQuotes, hideSiteJunk
     case autoPageSeconds, autoLineSeconds
+    case disguise, bookInTitle
 
     /// Font scale: the layouter clamps to it, `novel print --font-scale` is checked against it.
     public static let fontScaleRange = NumberRange(1...3, granularity: 0.5)
@@ -54,6 +55,8 @@ public enum SettingsKey: String, CaseIterable, Sendable {
         // Quarter seconds: exact in binary, so stepping and checking never drift off the grid.
         case .autoLineSeconds:
             .number(NumberRange(0.25...10, granularity: 0.25), get: { $0.autoLineSeconds }, set: { $0.autoLineSeconds = $1 })
+        case .disguise: Self.choice(\.disguise)
+        case .bookInTitle: .flag(\.bookInTitle)
         }
     }
 
@@ -94,7 +97,7 @@ public enum SettingsKey: String, CaseIterable, Sendable {
         let invalid = StateError.invalidValue(key: rawValue, value: Self.show(value), allowed: allowed)
         switch field {
         case .number(let range, _, let set):
-            guard let number = value as? NSNumber, !Self.isBoolean(number), range.contains(number.doubleValue)
+            guard let number = value as? NSNumber, !StateValue.isBoolean(number), range.contains(number.doubleValue)
             else { throw invalid }
             set(&settings, number.doubleValue)
         case .choice(let names, let aliases, _, let set):
@@ -103,7 +106,7 @@ public enum SettingsKey: String, CaseIterable, Sendable {
             }
             set(&settings, name)
         case .flag(let path):
-            guard let number = value as? NSNumber, Self.isBoolean(number) else { throw invalid }
+            guard let number = value as? NSNumber, StateValue.isBoolean(number) else { throw invalid }
             settings[keyPath: path] = number.boolValue
         case .keymap:
             guard let object = value as? [String: Any] else { throw invalid }
@@ -184,14 +187,10 @@ public enum SettingsKey: String, CaseIterable, Sendable {
         return Self.show(json(settings))
     }
 
-    /// JSON's true and false arrive as NSNumbers too; their type code tells them from 1 and 0.
-    static func isBoolean(_ number: NSNumber) -> Bool {
-        String(cString: number.objCType) == "c"
-    }
 
     static func show(_ value: Any) -> String {
         if let number = value as? NSNumber {
-            if isBoolean(number) { return number.boolValue ? "true" : "false" }
+            if StateValue.isBoolean(number) { return number.boolValue ? "true" : "false" }
             let double = number.doubleValue
             return String(cString: number.objCType) != "d" ? String(number.intValue) : String(double)
         }

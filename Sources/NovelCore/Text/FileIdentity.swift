@@ -2,7 +2,7 @@ import Foundation
 
 /// A book file's size and modification time: enough to tell, without reading the file again, that it is
 /// still the file whose state and chapter index were saved (see `SourceStamp` and `BookPreview`).
-public struct FileIdentity: Sendable, Equatable, Codable {
+public struct FileIdentity: Sendable, Equatable {
     public var bytes: Int
     /// Nanoseconds since 1970.
     public var modified: Int64
@@ -21,7 +21,8 @@ public struct FileIdentity: Sendable, Equatable, Codable {
 /// What a book's file was when its state was last saved: its identity, the encoding the whole file was
 /// decoded from and the decoded text's length. Stored in the book's state as `source`, so that the next
 /// `novel read` can draw the first screen from the start of the file before loading all of it.
-public struct SourceStamp: Sendable, Equatable, Codable {
+/// Kept in the state file by hand (`StateObject`).
+public struct SourceStamp: Sendable, Equatable {
     public var file: FileIdentity
     public var encoding: String
     /// `BookText.utf8.count` of the whole book.

@@ -25,6 +25,7 @@ public enum ReaderApp {
         var reloadDue: Double?
         var pending = pending[...]
         var saver = ProgressSaver(interval: saveInterval, saved: startIsSaved ? model.position : nil)
+        if let title = model.windowTitle { terminal.setTitle(title) }
         terminal.draw(model.screen())
         var outcome = Outcome.quit
         loop: while !model.isFinished {

@@ -12,15 +12,19 @@ public struct ReaderLaunch {
     public var sessionTransition: (current: Settings.Transition, saved: Settings.Transition)?
     /// Problems found while loading settings, shown in the status bar.
     public var warnings: [String]
+    /// `--lines N`: the compact reader with N text rows in any terminal.
+    public var lines: Int?
 
     public init(
         settings: Settings, settingsStore: SettingsStore,
-        sessionTransition: (current: Settings.Transition, saved: Settings.Transition)?, warnings: [String]
+        sessionTransition: (current: Settings.Transition, saved: Settings.Transition)?, warnings: [String],
+        lines: Int? = nil
     ) {
         self.settings = settings
         self.settingsStore = settingsStore
         self.sessionTransition = sessionTransition
         self.warnings = warnings
+        self.lines = lines
     }
 
     /// Runs the reader until it quits or a signal arrives. `open` opens the whole book; `start` says where
@@ -37,7 +41,8 @@ public struct ReaderLaunch {
             terminal = shown
             let glimpse = Reader(
                 book: preview.book, settings: Reader.shown(settings, bookReflow: preview.state?.reflow), state: nil,
-                columns: shown.size.columns, rows: shown.size.rows, start: ReaderStart(offset: preview.offset))
+                columns: shown.size.columns, rows: shown.size.rows, start: ReaderStart(offset: preview.offset),
+                lines: lines)
             shown.draw(glimpse.screen())
             let outcome: LoadingWait.Outcome<ReadingSession>
             do {
@@ -69,7 +74,7 @@ public struct ReaderLaunch {
         }
         var reader = Reader(
             book: opened.book, settings: settings, state: opened.state, columns: screen.size.columns,
-            rows: screen.size.rows, start: ReaderStart(offset: offset))
+            rows: screen.size.rows, start: ReaderStart(offset: offset), lines: lines)
         reader.overallReading = ReadingTotals(stateDirectory: opened.store.stateDirectory).load()
         // Shown in the status bar, where they are seen, not on stderr behind the reader's screen.
         for warning in opened.warnings + warnings { reader.report(warning) }

@@ -17,9 +17,12 @@ public protocol ReaderModel {
     var sessionReading: ReadingTime? { get }
     /// The book's file changed and was opened again (`state` re-anchored to the new text): show it at the same place.
     mutating func reload(_ book: Book, state: BookState?)
+    /// The window title to set when the reader starts (nil: leave the terminal's own).
+    var windowTitle: String? { get }
 }
 
 extension ReaderModel {
     public var sessionReading: ReadingTime? { nil }
     public mutating func reload(_ book: Book, state: BookState?) {}
+    public var windowTitle: String? { nil }
 }

@@ -36,7 +36,7 @@ public struct StoreStorage: ReaderStorage {
     public func saveProgress(_ position: ReadingPosition) throws {
         try session.update { state in
             state.position = position
-            state.lastRead = position.saved
+            state.markRead(at: position.saved)
         }
     }
 

@@ -103,6 +103,11 @@ public struct Keymap: Sendable {
             position is saved at once, and the same key brings the page back. In a prompt or the table of \
             contents a character bound to it is typed instead.
 
+            In the compact reader (a terminal of \(TextFrame.compactRowLimit) rows or fewer, or \
+            `novel read --lines N`) the text goes line by line: `line-down` and `line-up` move one line, \
+            `next-page` and `previous-page` as many lines as there are rows, and the other keys work as in \
+            the full reader.
+
             | Command | Keys | What it does |
             |---|---|---|
 

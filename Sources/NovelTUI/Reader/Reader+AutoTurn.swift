@@ -1,8 +1,9 @@
 import NovelCore
 
 extension Reader {
-    /// The unit auto page turn steps by in the current mode: lines in scroll mode, else pages.
-    var autoTurnUnit: AutoTurn.Unit { isScrollMode ? .line : .page }
+    /// The unit auto page turn steps by in the current mode: lines in scroll mode and in the compact
+    /// reader (a line at a time), else pages.
+    var autoTurnUnit: AutoTurn.Unit { followsLines ? .line : .page }
 
     /// The auto page turn key: starts it at the pace kept in settings, or stops it.
     mutating func toggleAutoTurn(now: Double) {
@@ -41,7 +42,13 @@ extension Reader {
         autoTurn = running
         // The mode can change under it (the settings overlay): step in the unit the screen shows now.
         let before = firstVisibleOffset
-        if isScrollMode { scroll(by: 1, now: now) } else { turnPage(forward: true, now: now) }
+        if isCompact {
+            moveCompact(by: 1)
+        } else if isScrollMode {
+            scroll(by: 1, now: now)
+        } else {
+            turnPage(forward: true, now: now)
+        }
         if firstVisibleOffset == before {
             autoTurn = nil
             message = "End of the book: auto page turn stopped"

@@ -53,9 +53,7 @@ extension Reader {
             path: book.path, title: book.title, text: book.text, fingerprint: book.fingerprint,
             index: splitter.split(book.text))
         chapterPattern = pattern
-        layout = BookLayout(
-            book: book, settings: LayoutSettings(shownSettings),
-            viewport: Self.viewport(settings: settings, columns: columns, rows: rows))
+        layout = BookLayout(book: book, settings: frame.layout, viewport: frame.viewport)
         anchor = offset
         relocate()
         message = "Chapters: \(entries.count) entries (\(pattern.map { "pattern \($0)" } ?? "built-in rules"))"

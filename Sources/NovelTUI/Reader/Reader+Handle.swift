@@ -55,6 +55,10 @@ extension Reader {
 
     mutating func perform(_ command: ReaderCommand, event: InputEvent, now: Double) -> [ReaderAction] {
         let wheel = event == .wheelUp || event == .wheelDown
+        if isCompact, let lines = compactStep(command, wheel: wheel) {
+            moveCompact(by: lines)
+            return []
+        }
         switch command {
         case .nextPage:
             if isScrollMode { scroll(by: wheel ? 3 : max(1, visibleLines().count - 1), now: now) } else { turnPage(forward: true, now: now) }
@@ -117,11 +121,23 @@ extension Reader {
         return []
     }
 
+    /// How many shown lines a moving command takes the compact reader (nil: not a moving command).
+    func compactStep(_ command: ReaderCommand, wheel: Bool) -> Int? {
+        switch command {
+        case .nextPage: wheel ? 1 : textRows
+        case .previousPage: wheel ? -1 : -textRows
+        case .lineDown: 1
+        case .lineUp: -1
+        default: nil
+        }
+    }
+
     /// The boss key: the innocent screen and title at once with the position saved, or the page back.
     mutating func toggleHidden() -> [ReaderAction] {
         isHidden.toggle()
         return isHidden
-            ? [.saveProgressNow(position), .setWindowTitle(BossScreen.title)] : [.setWindowTitle(BossScreen.readerTitle)]
+            ? [.saveProgressNow(position), .setWindowTitle(BossScreen.title)]
+            : [.setWindowTitle(windowTitle ?? BossScreen.readerTitle)]
     }
 
     /// Whether an open overlay takes `event` as typed text (a prompt, the TOC filter), so that a
@@ -180,7 +196,7 @@ extension Reader {
     mutating func jumpToEnd() {
         guard !entries.isEmpty else { return }
         let last = entries.count - 1
-        if canLayout && !isScrollMode {
+        if canLayout && !followsLines {
             rememberingPlace { reader in
                 reader.location = PageLocation(entry: last, page: reader.layout.pageCount(of: last) - 1)
                 reader.anchor = reader.layout.firstOffset(of: reader.location)
@@ -250,6 +266,11 @@ extension Reader {
     /// The bytes from the first to the last line on screen.
     func visibleByteRange() -> Range<Int>? {
         guard canLayout else { return nil }
+        if isCompact {
+            let lines = compactLines()
+            guard let first = lines.first, let last = lines.last else { return nil }
+            return line(first).bytes.lowerBound..<line(last).bytes.upperBound
+        }
         if isScrollMode {
             let lines = visibleLines()
             guard let first = lines.first, let last = lines.last else { return nil }

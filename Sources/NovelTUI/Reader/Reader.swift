@@ -23,6 +23,11 @@ public struct Reader {
     public internal(set) var keymap: Keymap
     public internal(set) var columns: Int
     public internal(set) var rows: Int
+    /// Text rows asked for with `novel read --lines N`: the compact reader in any terminal (nil: only
+    /// in a terminal of `TextFrame.compactRowLimit` rows or fewer).
+    public let lines: Int?
+    /// Where the text goes for this size and these settings; set with the layout (`reconfigure`).
+    var frame: TextFrame
     /// Shared by copies of the reader: it is a cache of derived layouts, not state.
     var layout: BookLayout
     let measure: DisplayWidth
@@ -31,7 +36,7 @@ public struct Reader {
     var anchor: Int
     /// The page on screen in page mode.
     var location = PageLocation(entry: 0, page: 0)
-    /// The top line in scroll mode.
+    /// The top line in scroll mode and in the compact reader (there a line with something on it).
     var scrollTop = LineLocation(entry: 0, line: 0)
     var overlay: Overlay?
     var numberPrefix = ""
@@ -54,11 +59,17 @@ public struct Reader {
     var isHidden = false
     public internal(set) var isFinished = false
 
-    /// Smallest text area the reader lays text out in; below it a short message is shown.
+    /// Smallest text area the reader lays text out in; below it a short message is shown. The compact
+    /// reader shows text in a single row.
     static let minimumColumns = 8
     static let minimumTextRows = 2
+    /// A terminal this many rows tall or less gets the compact reader (`TextFrame`).
+    public static let compactRowLimit = TextFrame.compactRowLimit
 
-    public init(book: Book, settings: Settings, state: BookState?, columns: Int, rows: Int, start: ReaderStart) {
+    public init(
+        book: Book, settings: Settings, state: BookState?, columns: Int, rows: Int, start: ReaderStart,
+        lines: Int? = nil
+    ) {
         self.book = book
         self.settings = settings
         marks = state ?? BookState(fingerprint: book.fingerprint, title: book.title, lastPath: book.path)
@@ -70,12 +81,14 @@ public struct Reader {
         keymap = Keymap(overrides: settings.keymap)
         self.columns = max(columns, 0)
         self.rows = max(rows, 0)
+        self.lines = lines.map { max($0, 1) }
         measure = DisplayWidth(ambiguous: settings.ambiguousWidth)
         let count = book.text.utf8.count
         anchor = max(0, min(start.offset ?? state?.position?.offset ?? 0, count))
-        layout = BookLayout(
-            book: book, settings: LayoutSettings(Self.shown(settings, bookReflow: state?.reflow)),
-            viewport: Self.viewport(settings: settings, columns: self.columns, rows: self.rows))
+        frame = TextFrame(
+            shown: Self.shown(settings, bookReflow: state?.reflow), columns: self.columns, rows: self.rows,
+            lines: self.lines)
+        layout = BookLayout(book: book, settings: frame.layout, viewport: frame.viewport)
         if !keymap.problems.isEmpty { message = keymap.problems.joined(separator: "; ") }
         relocate()
     }
@@ -94,11 +107,17 @@ public struct Reader {
     /// The first byte on screen (the anchor while the terminal is too small).
     public var firstVisibleOffset: Int {
         guard canLayout else { return anchor }
-        if isScrollMode {
+        if followsLines {
             let lines = layout.chapter(scrollTop.entry).lines
             return lines.indices.contains(scrollTop.line) ? lines[scrollTop.line].bytes.lowerBound : anchor
         }
         return layout.firstOffset(of: location)
+    }
+
+    /// The window title the reader sets: the book's only when the `bookInTitle` setting asks for it
+    /// (nil: the terminal's title is left alone, and the boss key's return sets the program's name).
+    public var windowTitle: String? {
+        settings.bookInTitle ? "\(BossScreen.readerTitle) — \(book.title)" : nil
     }
 
     /// Shows a message in the status bar until the next key, e.g. a failed save.
@@ -110,28 +129,31 @@ public struct Reader {
 
     var entries: [TOCEntry] { book.index.entries }
     var isScrollMode: Bool { settings.transition == .scroll }
-    var textRows: Int { max(0, rows - (settings.statusBar ? 1 : 0)) }
-
-    static func viewport(settings: Settings, columns: Int, rows: Int) -> Viewport {
-        Viewport(columns: columns, rows: max(0, rows - (settings.statusBar ? 1 : 0)))
-    }
+    /// The compact reader (`TextFrame`): text line by line in a few rows. Its next page is the next
+    /// `textRows` lines and `lineDown` one line, so a timed turn at a line pace is `lineDown`.
+    public var isCompact: Bool { frame.isCompact }
+    /// Whether the screen follows a top line (`scrollTop`) rather than a page.
+    var followsLines: Bool { isScrollMode || isCompact }
+    var textRows: Int { frame.textRows }
 
     /// Whether there is text and room to lay it out.
     var canLayout: Bool {
         !entries.isEmpty && layout.geometry != nil && columns >= Self.minimumColumns
-            && textRows >= Self.minimumTextRows
+            && textRows >= (isCompact ? 1 : Self.minimumTextRows)
     }
 
     /// The TOC entry on screen.
     public var currentEntry: Int {
         guard canLayout else { return entries.isEmpty ? 0 : book.index.entryIndex(containing: anchor) }
-        return isScrollMode ? scrollTop.entry : location.entry
+        return followsLines ? scrollTop.entry : location.entry
     }
 
     /// Puts the page or top line that shows `anchor` on screen.
     mutating func relocate() {
         guard canLayout else { return }
-        if isScrollMode {
+        if isCompact {
+            scrollTop = shownLineLocation(containing: anchor)
+        } else if isScrollMode {
             scrollTop = lineLocation(containing: anchor)
         } else {
             location = layout.locate(anchor)
@@ -150,9 +172,8 @@ public struct Reader {
 
     /// Re-lays out for the current settings and size, keeping the anchor.
     mutating func reconfigure() {
-        layout.reconfigure(
-            settings: LayoutSettings(shownSettings),
-            viewport: Self.viewport(settings: settings, columns: columns, rows: rows), keepingOffset: anchor)
+        frame = TextFrame(shown: shownSettings, columns: columns, rows: rows, lines: lines)
+        layout.reconfigure(settings: frame.layout, viewport: frame.viewport, keepingOffset: anchor)
         relocate()
     }
 }

@@ -4,6 +4,7 @@ import NovelCore
 /// (range, step, choices) is the key's own declaration in `SettingsKey`.
 enum SettingsItem: CaseIterable {
     case fontScale, width, lineSpacing, letterSpacing, theme, transition, statusBar, reflow, smartQuotes, hideSiteJunk, lineBreak
+    case disguise
 
     var key: SettingsKey {
         switch self {
@@ -18,6 +19,7 @@ enum SettingsItem: CaseIterable {
         case .smartQuotes: .smartQuotes
         case .hideSiteJunk: .hideSiteJunk
         case .lineBreak: .lineBreak
+        case .disguise: .disguise
         }
     }
 
@@ -34,6 +36,7 @@ enum SettingsItem: CaseIterable {
         case .reflow: "Reflow (this book)"
         case .smartQuotes: "Smart quotes"
         case .hideSiteJunk: "Hide site junk"
+        case .disguise: "Disguise"
         }
     }
 

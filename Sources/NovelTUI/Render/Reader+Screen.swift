@@ -52,7 +52,11 @@ extension Reader {
             return
         }
         let matches = visibleByteRange().map { search?.matches(in: book.text.utf8, overlapping: $0) ?? [] } ?? []
-        if isScrollMode {
+        if isCompact {
+            for (row, location) in compactLines().enumerated() {
+                draw(line(location), row: row, geometry: geometry, matches: matches, into: &screen)
+            }
+        } else if isScrollMode {
             for (location, row) in visibleLines() {
                 draw(line(location), row: row, geometry: geometry, matches: matches, into: &screen)
             }
@@ -65,11 +69,22 @@ extension Reader {
         }
     }
 
-    /// Places each cluster at the column the layouter computed. A scaled glyph is drawn at its natural
-    /// width in the top-left of its box; the rest of the box stays blank.
+    /// Places each cluster at the column the layouter computed (after a disguise's prefix, drawn first).
+    /// A scaled glyph is drawn at its natural width in the top-left of its box; the rest of the box stays
+    /// blank.
     func draw(_ line: LayoutLine, row: Int, geometry: LayoutGeometry, matches: [Range<Int>], into screen: inout Screen) {
         guard row < textRows else { return }
-        let base = line.kind == .title ? Style(role: .title, bold: true) : Style.text
+        let disguise = settings.disguise
+        var base = line.kind == .title ? Style(role: .title, bold: true) : Style.text
+        if disguise != .none {
+            base = Style(role: .dim)
+            let start = line.bytes.lowerBound
+            let prefix = DisguiseLook.prefix(
+                disguise, offset: book.textBase + start, entry: book.index.entryIndex(containing: start),
+                isTitle: line.kind == .title)
+            screen.write(String(prefix.prefix(frame.left)), row: row, column: 0, style: base) { _ in 1 }
+        }
+        let left = frame.left + geometry.left
         var matchIndex = 0
         line.clusters.shownText(book.text).withUnsafeBufferPointer { bytes in
             for cluster in line.clusters where cluster.width > 0 {
@@ -79,7 +94,7 @@ extension Reader {
                     style.role = matches[matchIndex] == currentMatch ? .currentMatch : .match
                 }
                 let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[cluster.shown]), as: UTF8.self)
-                screen.put(text, width: cluster.naturalWidth, row: row, column: geometry.left + cluster.column, style: style)
+                screen.put(text, width: cluster.naturalWidth, row: row, column: left + cluster.column, style: style)
             }
         }
     }
@@ -104,8 +119,9 @@ extension Reader {
     // MARK: - Bottom row: prompt, message or status bar
 
     func drawBottomRow(into screen: inout Screen) {
-        guard rows > 0 else { return }
-        let row = rows - 1
+        // The compact reader's bottom row is its last text row, wherever the terminal ends.
+        let row = isCompact ? textRows - 1 : rows - 1
+        guard row >= 0 else { return }
         if case .prompt(let prompt) = overlay {
             screen.fill(row: row, style: .text)
             let end = screen.write(prompt.label + prompt.text, row: row, column: 0, measure: width)
@@ -117,9 +133,14 @@ extension Reader {
             screen.write(message, row: row, column: 0, style: Style(role: .message), measure: width)
             return
         }
+        if isCompact {
+            drawProgressMark(row: row, into: &screen)
+            return
+        }
         // A terminal too small for text gives every row to the message.
         guard settings.statusBar, canLayout || overlay != nil else { return }
-        let style = Style(role: .status)
+        let disguise = settings.disguise
+        let style = DisguiseLook.statusStyle(disguise)
         screen.fill(row: row, style: style)
         var right = " \(percentText) "
         if let pages = pageText { right = " \(pages)" + right }
@@ -132,7 +153,7 @@ extension Reader {
         if !numberPrefix.isEmpty { right = " \(numberPrefix)…" + right }
         let rightWidth = measure.width(of: right)
         let chapter = entries.isEmpty ? "" : entries[currentEntry].title
-        let left = " \(book.title) · \(chapter)"
+        let left = DisguiseLook.status(disguise) ?? " \(book.title) · \(chapter)"
         let leftEnd = max(0, columns - rightWidth)
         var clipped = Screen(columns: leftEnd, rows: 1)
         clipped.write(left, row: 0, column: 0, style: style, measure: width)
@@ -143,12 +164,22 @@ extension Reader {
         if rightWidth <= columns { screen.write(right, row: row, column: leftEnd, style: style, measure: width) }
     }
 
+    /// The compact reader's status: the percentage (or a number being typed) at the end of its last
+    /// row, dim, over the end of the line's reserved room.
+    func drawProgressMark(row: Int, into screen: inout Screen) {
+        guard frame.showsMark, canLayout, overlay == nil else { return }
+        let mark = numberPrefix.isEmpty ? percentText : numberPrefix + "…"
+        let text = String(repeating: " ", count: max(0, TextFrame.markWidth - mark.count)) + mark
+        let column = max(0, columns - measure.width(of: text))
+        screen.write(text, row: row, column: column, style: Style(role: .dim), measure: width)
+    }
+
     /// "page/pages" within the chapter, when laid out.
     var pageText: String? {
         guard canLayout else { return nil }
         let entry = currentEntry
         let chapter = layout.chapter(entry)
-        let page = isScrollMode ? chapter.pageIndex(containing: firstVisibleOffset) : location.page
+        let page = followsLines ? chapter.pageIndex(containing: firstVisibleOffset) : location.page
         return "\(page + 1)/\(chapter.pages.count)"
     }
 

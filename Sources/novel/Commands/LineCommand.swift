@@ -31,6 +31,34 @@ struct LineCommand: ParsableCommand {
     @Option(help: "Lines to move with --next or --prev.") var count = 1
     @OptionGroup var bookOptions: BookOptions
 
+    /// The status line's own shapes without argument-parser: `line BOOK`, with `--width N` and one of
+    /// `--next` / `--prev`, in any order. Parsing the command tree costs about 2 ms of a call that runs
+    /// every second (see `ReadCommand.plainRead`); anything else — another flag, a value that is not a
+    /// number, a repeated flag — goes through the parser, which words the errors.
+    static func plainLine(_ arguments: ArraySlice<String>) -> LineCommand? {
+        guard arguments.first == "line" else { return nil }
+        var command = LineCommand()
+        (command.width, command.next, command.prev, command.count) = (nil, false, false, 1)
+        command.bookOptions = .none
+        var book: String?
+        var rest = arguments.dropFirst()
+        while let argument = rest.popFirst() {
+            switch argument {
+            case "--width":
+                guard command.width == nil, let value = rest.popFirst(), let width = Int(value) else { return nil }
+                command.width = width
+            case "--next" where !command.next && !command.prev: command.next = true
+            case "--prev" where !command.next && !command.prev: command.prev = true
+            default:
+                guard book == nil, !argument.hasPrefix("-") else { return nil }
+                book = argument
+            }
+        }
+        guard let book else { return nil }
+        command.book = book
+        return command
+    }
+
     func validate() throws {
         if next && prev { throw ValidationError("--next and --prev cannot be used together") }
         if count < 0 { throw ValidationError("--count \(count): must be 0 or more") }

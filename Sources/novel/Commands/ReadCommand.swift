@@ -16,6 +16,8 @@ struct ReadCommand: ParsableCommand {
               novel read book.txt --chapter 第三章
               novel read book.txt --bookmark b2
               novel read book.txt --percent 40 --mode scroll
+              novel read book.txt --lines 1
+              novel read book.txt --private
               novel read old.txt --encoding gb18030
             """)
 
@@ -29,6 +31,17 @@ struct ReadCommand: ParsableCommand {
     @Option(help: "Start at the bookmark with this id.") var bookmark: String?
     @Option(help: "Start this far through the book (0–100).") var percent: Double?
     @Option(help: "Page or scroll mode for this session (the saved setting is kept).") var mode: Mode?
+    @Option(
+        help: """
+            The compact reader with this many text rows, in any terminal: text line by line from the \
+            first column, no margins, no status bar (a terminal of \(Reader.compactRowLimit) rows \
+            or fewer gets it anyway).
+            """)
+    var lines: Int?
+    @Flag(
+        name: .customLong("private"), inversion: .prefixedNo,
+        help: "Keep this book out of novel recent and the history (remembered with the book; --no-private undoes it).")
+    var isPrivate: Bool?
     @OptionGroup var bookOptions: BookOptions
 
     /// `novel read BOOK` without argument-parser: the launch people wait for, where parsing the command
@@ -40,7 +53,8 @@ struct ReadCommand: ParsableCommand {
         }
         var command = ReadCommand()
         command.book = book
-        (command.chapter, command.bookmark, command.percent, command.mode) = (nil, nil, nil, nil)
+        (command.chapter, command.bookmark, command.percent, command.mode, command.lines) = (nil, nil, nil, nil, nil)
+        command.isPrivate = nil
         command.bookOptions = .none
         return command
     }
@@ -49,6 +63,7 @@ struct ReadCommand: ParsableCommand {
         if let percent, !(0...100).contains(percent) {
             throw ValidationError("--percent must be between 0 and 100, not \(percent)")
         }
+        if let lines, lines < 1 { throw ValidationError("--lines must be 1 or more, not \(lines)") }
     }
 
     func run() throws {
@@ -57,10 +72,11 @@ struct ReadCommand: ParsableCommand {
         let (saved, warnings) = settingsStore.load()
         let settings = sessionSettings(saved)
         let (path, encoding, chapterPattern) = (book, bookOptions.encoding, bookOptions.chapterPattern)
-        let reflow = bookOptions.reflow
+        let (reflow, isPrivate) = (bookOptions.reflow, self.isPrivate)
         let open: @Sendable () throws -> ReadingSession = {
             try ReadingSession.open(
-                path: path, encoding: encoding, chapterPattern: chapterPattern, reflow: reflow, paths: paths, remember: true)
+                path: path, encoding: encoding, chapterPattern: chapterPattern, reflow: reflow, isPrivate: isPrivate,
+                paths: paths, remember: true)
         }
         guard isatty(STDOUT_FILENO) == 1 else {
             let session = try open()
@@ -77,7 +93,7 @@ struct ReadCommand: ParsableCommand {
         let launch = ReaderLaunch(
             settings: settings, settingsStore: settingsStore,
             sessionTransition: settings.transition == saved.transition ? nil : (settings.transition, saved.transition),
-            warnings: warnings)
+            warnings: warnings, lines: lines)
         let outcome = try launch.run(preview: preview, open: open, start: startOffset)
         if case .signal(let number) = outcome { Foundation.exit(128 + number) }
     }

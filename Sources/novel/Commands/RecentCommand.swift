@@ -7,19 +7,30 @@ struct RecentCommand: ParsableCommand {
         commandName: "recent",
         abstract: "List the books you have read, most recent first.",
         discussion: """
+            Books read with --private are never listed. --clear empties the list (places and bookmarks \
+            are kept).
+
             Examples:
               novel recent
               novel recent --json
+              novel recent --clear
             """)
 
     @Flag(help: "Print JSON: an array of {title, path, percent, lastRead}.") var json = false
+    @Flag(help: "Forget which books were read and when (reading positions and bookmarks stay).") var clear = false
+
+    func validate() throws {
+        if clear && json { throw ValidationError("--clear and --json cannot be used together") }
+    }
 
     func run() throws {
-        // A book edited in place gets a new fingerprint and state; list each path once, its latest state.
-        var seenPaths: Set<String> = []
-        let states = BookStateStore(paths: NovelPaths.fromEnvironment()).all().filter { state in
-            state.lastRead != nil && seenPaths.insert(state.lastPath).inserted
+        let store = BookStateStore(paths: NovelPaths.fromEnvironment())
+        if clear {
+            let count = try store.clearRecent()
+            StandardOutput.writeLine("Cleared \(count) book\(count == 1 ? "" : "s") from the recent list.")
+            return
         }
+        let states = store.recent()
         if json {
             let rows: [[String: Any]] = states.map { state in
                 var row: [String: Any] = [

@@ -93,6 +93,28 @@ import Testing
         #expect(both.status != 0 && both.stdout.isEmpty && both.stderr.contains("--next"))
     }
 
+    /// `line BOOK [--width N] [--next|--prev]` skips argument-parser (`LineCommand.plainLine`); the same
+    /// call written so that it goes through the parser (`--width=N`) moves and prints the same, and what
+    /// the short path does not take is still the parser's to refuse.
+    @Test func theStatusLinesShortPathMatchesTheParser() throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let environment = ["NOVEL_HOME": home.path]
+        let print = try NovelBinary.run(["print", sample, "--width", "30"], environment: environment)
+        let expected = Self.printedLines(print.stdout)
+        let calls: [[String]] = [
+            ["line", sample, "--next", "--width", "30"], ["line", "--width=30", sample, "--next"],
+            ["line", "--width", "30", "--next", sample], ["line", sample, "--width=30", "--prev"],
+            ["line", sample, "--width", "30"],
+        ]
+        let outputs = try calls.map { try NovelBinary.run($0, environment: environment).stdout }
+        #expect(outputs == [expected[1], expected[2], expected[3], expected[2], expected[2]].map { $0 + "\n" })
+        for bad in [["line", sample, "--width", "wide"], ["line", sample, sample]] {
+            let refused = try NovelBinary.run(bad, environment: environment)
+            #expect(refused.status == 64 && refused.stdout.isEmpty, "\(bad)")
+        }
+    }
+
     @Test func defaultWidthWithoutATerminalIsSixty() throws {
         let home = try TemporaryDirectory()
         defer { home.remove() }

@@ -33,6 +33,23 @@ import Testing
         #expect(BookStateStore(paths: paths).load(fingerprint: session.book.fingerprint)?.bookmarks.map(\.id) == ["b2"])
     }
 
+    /// A private book's place is saved, but not when it was read: it stays out of the history.
+    @Test func aPrivateBooksProgressIsSavedWithoutTheTimeItWasRead() throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let (session, paths) = try open(home)
+        try session.update { $0.setPrivate(true) }
+        let storage = StoreStorage(session: session, settingsStore: SettingsStore(paths: paths))
+        try storage.saveProgress(BookmarkFactory.position(book: session.book, offset: 40))
+        let state = try #require(BookStateStore(paths: paths).load(fingerprint: session.book.fingerprint))
+        #expect(state.position?.offset == 40)
+        #expect(state.isPrivate && state.lastRead == nil)
+        #expect(BookStateStore(paths: paths).recent().isEmpty)
+        try session.update { $0.setPrivate(false) }
+        try storage.saveProgress(BookmarkFactory.position(book: session.book, offset: 60))
+        #expect(BookStateStore(paths: paths).recent().map(\.fingerprint) == [session.book.fingerprint])
+    }
+
     /// The settings overlay's Reflow row saves into the book's state, not settings.json.
     @Test func theBooksReflowIsStoredWithTheBook() throws {
         let home = try TemporaryDirectory()

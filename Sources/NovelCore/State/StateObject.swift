@@ -1,0 +1,84 @@
+import Foundation
+
+/// A value kept in a state file as a JSON object and converted by hand, field by field. A round trip
+/// through `JSONEncoder`/`JSONDecoder` (object → Data → value and back) costs more than the rest of a
+/// state write, and `novel line --next` writes the position every time a status line moves.
+protocol StateObject {
+    /// The value from a state file's object, or nil when a field is missing or of the wrong type.
+    init?(stateObject: Any)
+    var stateObject: [String: Any] { get }
+}
+
+/// Typed reads of a state file's JSON values (JSONSerialization's numbers are NSNumbers; true and false
+/// are NSNumbers too, told apart by their type code).
+enum StateValue {
+    static func int(_ value: Any?) -> Int? {
+        guard let number = value as? NSNumber, !isBoolean(number) else { return nil }
+        let double = number.doubleValue
+        guard double.rounded() == double, abs(double) < 9e15 else { return nil }
+        return number.intValue
+    }
+
+    static func int64(_ value: Any?) -> Int64? {
+        guard let number = value as? NSNumber, !isBoolean(number) else { return nil }
+        return number.int64Value
+    }
+
+    static func double(_ value: Any?) -> Double? {
+        guard let number = value as? NSNumber, !isBoolean(number) else { return nil }
+        return number.doubleValue
+    }
+
+    static func bool(_ value: Any?) -> Bool? {
+        guard let number = value as? NSNumber, isBoolean(number) else { return nil }
+        return number.boolValue
+    }
+
+    static func date(_ value: Any?) -> Date? {
+        (value as? String).flatMap(StateJSON.date(from:))
+    }
+
+    /// JSON's true and false arrive as NSNumbers too; their type code tells them from 1 and 0.
+    static func isBoolean(_ number: NSNumber) -> Bool {
+        String(cString: number.objCType) == "c"
+    }
+}
+
+extension ReadingPosition: StateObject {
+    init?(stateObject: Any) {
+        guard let object = stateObject as? [String: Any], let offset = StateValue.int(object["offset"]),
+            let chapterIndex = StateValue.int(object["chapterIndex"]),
+            let chapterTitle = object["chapterTitle"] as? String, let snippet = object["snippet"] as? String,
+            let percent = StateValue.double(object["percent"]), let saved = StateValue.date(object["saved"])
+        else { return nil }
+        self.init(
+            offset: offset, chapterIndex: chapterIndex, chapterTitle: chapterTitle, snippet: snippet, percent: percent,
+            saved: saved)
+    }
+
+    var stateObject: [String: Any] {
+        [
+            "offset": offset, "chapterIndex": chapterIndex, "chapterTitle": chapterTitle, "snippet": snippet,
+            "percent": percent, "saved": StateJSON.string(from: saved),
+        ]
+    }
+}
+
+extension SourceStamp: StateObject {
+    init?(stateObject: Any) {
+        guard let object = stateObject as? [String: Any], let file = object["file"] as? [String: Any],
+            let bytes = StateValue.int(file["bytes"]), let modified = StateValue.int64(file["modified"]),
+            let encoding = object["encoding"] as? String, let textBytes = StateValue.int(object["textBytes"])
+        else { return nil }
+        self.init(
+            file: FileIdentity(bytes: bytes, modified: modified), encoding: encoding, textBytes: textBytes,
+            verbatim: StateValue.bool(object["verbatim"]) ?? false)
+    }
+
+    var stateObject: [String: Any] {
+        [
+            "file": ["bytes": file.bytes, "modified": file.modified], "encoding": encoding, "textBytes": textBytes,
+            "verbatim": verbatim,
+        ]
+    }
+}

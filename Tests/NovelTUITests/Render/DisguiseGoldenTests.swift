@@ -1,0 +1,55 @@
+import Foundation
+import NovelCore
+import NovelTestSupport
+import Testing
+
+@testable import NovelTUI
+
+/// Snapshots of the `disguise` setting: text as log records or as comments in source code, dim, the
+/// status bar without the book's title; and the same in the compact reader.
+@Suite struct DisguiseGoldenTests {
+    static let sizes: [(Int, Int)] = [(80, 24), (37, 12), (60, 3)]
+
+    @Test(arguments: [Settings.Disguise.log, .code])
+    func screens(disguise: Settings.Disguise) {
+        var settings = Settings()
+        settings.disguise = disguise
+        for (columns, rows) in Self.sizes {
+            var reader = Reader(
+                book: sampleBook, settings: settings, state: nil, columns: columns, rows: rows,
+                start: ReaderStart(offset: sampleBook.index.entries[2].range.lowerBound))
+            reader.press("Space")
+            let screen = reader.screen()
+            let dump = ScreenDump.text(screen) + "\n" + ScreenDump.styles(screen)
+            let name = "disguise-\(disguise.rawValue)-\(columns)x\(rows).txt"
+            if let difference = Golden.compare(dump, name: name) { Issue.record(Comment(rawValue: difference)) }
+        }
+    }
+
+    @Test(arguments: [Settings.Disguise.log, .code])
+    func nothingOfTheBookButItsTextIsShownAndPositionsStay(disguise: Settings.Disguise) throws {
+        var plain = makeReader(columns: 80, rows: 24, start: ReaderStart(offset: sampleBook.index.entries[2].range.lowerBound))
+        var settings = Settings()
+        settings.disguise = disguise
+        var disguised = makeReader(
+            columns: 80, rows: 24, settings: settings, start: ReaderStart(offset: sampleBook.index.entries[2].range.lowerBound))
+        let rows = disguised.screen().textRows
+        #expect(!rows.joined().contains("sample"))
+        #expect(!rows[23].contains(sampleBook.index.entries[2].title))  // no chapter in the status bar
+        let pattern = disguise == .log ? #"^\d\d:\d\d:\d\d (INFO |DEBUG|WARN ) [a-z]+ +.*\S"# : #"^    // .*\S"#
+        for row in rows.prefix(23) where !row.trimmingCharacters(in: .whitespaces).isEmpty {
+            #expect(row.range(of: pattern, options: .regularExpression) != nil, "\(row)")
+        }
+        // The same first character; search and bookmarks see the same offsets.
+        #expect(disguised.firstVisibleOffset == plain.firstVisibleOffset)
+        plain.press("/")
+        plain.type("lamp")
+        plain.press("Enter")
+        disguised.press("/")
+        disguised.type("lamp")
+        disguised.press("Enter")
+        #expect(disguised.currentMatch == plain.currentMatch)
+        let styles = ScreenDump.styles(disguised.screen())
+        #expect(styles.contains("CCCC"))
+    }
+}
