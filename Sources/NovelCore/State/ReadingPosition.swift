@@ -1,8 +1,9 @@
 import Foundation
 
 /// Where the reader stopped: the first character on screen, with what is needed to re-anchor it.
-/// Kept in the state file by hand (`StateObject`).
-public struct ReadingPosition: Sendable, Equatable {
+/// Kept in the state file by hand (`StateObject`: the hot path of `novel line`); Codable for the values
+/// that hold positions through `StateJSON` (the jump history).
+public struct ReadingPosition: Sendable, Equatable, Codable {
     public var offset: Int
     public var chapterIndex: Int
     public var chapterTitle: String

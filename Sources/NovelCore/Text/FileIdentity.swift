@@ -2,7 +2,7 @@ import Foundation
 
 /// A book file's size and modification time: enough to tell, without reading the file again, that it is
 /// still the file whose state and chapter index were saved (see `SourceStamp` and `BookPreview`).
-public struct FileIdentity: Sendable, Equatable {
+public struct FileIdentity: Sendable, Equatable, Codable {
     public var bytes: Int
     /// Nanoseconds since 1970.
     public var modified: Int64

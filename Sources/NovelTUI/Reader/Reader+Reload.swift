@@ -15,9 +15,8 @@ extension Reader {
         currentMatch = nil
         animation = nil
         meter.restart()
-        layout = BookLayout(
-            book: book, settings: LayoutSettings(shownSettings),
-            viewport: Self.viewport(settings: settings, columns: columns, rows: rows))
+        frame = TextFrame(shown: shownSettings, columns: columns, rows: rows, lines: lines)
+        layout = BookLayout(book: book, settings: frame.layout, viewport: frame.viewport)
         anchor = max(0, min(offset, book.text.utf8.count))
         relocate()
         let added = entries.count - before

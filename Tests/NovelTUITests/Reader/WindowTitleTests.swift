@@ -54,4 +54,6 @@ private struct NoStorage: ReaderStorage {
     func deleteBookmark(id: String) throws {}
     func saveChapterPattern(_ pattern: String?) throws {}
     func saveBookReflow(_ reflow: DisplayOptions.Reflow) throws {}
+    func saveHistory(_ history: JumpHistory) throws {}
+    func saveReadingTime(_ reading: ReadingTime) throws {}
 }
