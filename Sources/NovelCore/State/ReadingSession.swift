@@ -13,7 +13,7 @@ public struct ReadingSession {
     /// `remember` stores an explicitly given encoding or pattern as the book's choice.
     public static func open(
         path: String, encoding: String? = nil, chapterPattern: String? = nil, reflow: DisplayOptions.Reflow? = nil,
-        paths: NovelPaths, remember: Bool = false
+        convert: Conversion? = nil, paths: NovelPaths, remember: Bool = false
     ) throws -> ReadingSession {
         let store = BookStateStore(paths: paths)
         let absolute = absolutePath(path)
@@ -40,12 +40,13 @@ public struct ReadingSession {
             if !lost.isEmpty { message += "; could not place \(lost.joined(separator: ", ")) (kept as they were)" }
             warnings.append(message)
         }
-        if remember, encoding != nil || chapterPattern != nil || reflow != nil {
+        if remember, encoding != nil || chapterPattern != nil || reflow != nil || convert != nil {
             do {
                 state = try store.update(fingerprint: book.fingerprint, title: book.title, path: absolute) { current in
                     if let encoding { current.encoding = encoding }
                     if let chapterPattern { current.chapterPattern = chapterPattern.isEmpty ? nil : chapterPattern }
                     if let reflow { current.reflow = reflow }
+                    if let convert { current.convert = convert }
                     current.source = book.text.sourceStamp
                     return current
                 }

@@ -38,10 +38,12 @@ public struct Settings: Sendable, Equatable {
     public var smartQuotes = true
     /// Download-site junk lines hidden (never removed from the file).
     public var hideSiteJunk = true
+    /// Simplified ⇄ Traditional conversion (an OpenCC configuration, or none).
+    public var convert: Conversion = .none
 
     /// The display transforms these settings choose.
     public var display: DisplayOptions {
-        DisplayOptions(reflow: reflow, smartQuotes: smartQuotes, hideSiteJunk: hideSiteJunk)
+        DisplayOptions(reflow: reflow, smartQuotes: smartQuotes, hideSiteJunk: hideSiteJunk, convert: convert)
     }
 
     public init() {}

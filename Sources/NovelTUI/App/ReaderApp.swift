@@ -50,6 +50,8 @@ public enum ReaderApp {
                         perform("the chapter rule", &model) { try storage.saveChapterPattern(pattern) }
                     case .saveBookReflow(let reflow):
                         perform("the book's reflow", &model) { try storage.saveBookReflow(reflow) }
+                    case .saveBookConvert(let conversion):
+                        perform("the book's conversion", &model) { try storage.saveBookConvert(conversion) }
                     case .saveProgressNow(let position):
                         save(position, to: storage, model: &model)
                     case .setWindowTitle(let title):

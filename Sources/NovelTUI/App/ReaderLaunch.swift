@@ -36,7 +36,7 @@ public struct ReaderLaunch {
             let shown = try CursesTerminal(theme: settings.theme)
             terminal = shown
             let glimpse = Reader(
-                book: preview.book, settings: Reader.shown(settings, bookReflow: preview.state?.reflow), state: nil,
+                book: preview.book, settings: Reader.shown(settings, bookReflow: preview.state?.reflow, bookConvert: preview.state?.convert), state: nil,
                 columns: shown.size.columns, rows: shown.size.rows, start: ReaderStart(offset: preview.offset))
             shown.draw(glimpse.screen())
             let outcome: LoadingWait.Outcome<ReadingSession>

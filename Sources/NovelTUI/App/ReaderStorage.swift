@@ -10,6 +10,8 @@ public protocol ReaderStorage {
     func saveChapterPattern(_ pattern: String?) throws
     /// The book's own reflow, as `--reflow` remembers it.
     func saveBookReflow(_ reflow: DisplayOptions.Reflow) throws
+    /// The book's own conversion, as `--convert` remembers it.
+    func saveBookConvert(_ conversion: Conversion) throws
 }
 
 /// Saves to the book's state file and settings.json.
@@ -59,5 +61,9 @@ public struct StoreStorage: ReaderStorage {
 
     public func saveBookReflow(_ reflow: DisplayOptions.Reflow) throws {
         try session.update { state in state.reflow = reflow }
+    }
+
+    public func saveBookConvert(_ conversion: Conversion) throws {
+        try session.update { state in state.convert = conversion }
     }
 }

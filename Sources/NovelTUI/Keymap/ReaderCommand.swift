@@ -21,6 +21,7 @@ public enum ReaderCommand: String, Sendable, CaseIterable {
     case settings
     case fontLarger = "font-larger"
     case fontSmaller = "font-smaller"
+    case convert
     case help
     case quit
     case bossKey = "boss-key"
@@ -48,6 +49,7 @@ public enum ReaderCommand: String, Sendable, CaseIterable {
         case .settings: "Settings (changed live and saved)"
         case .fontLarger: "Larger font scale"
         case .fontSmaller: "Smaller font scale"
+        case .convert: "Next Simplified ⇄ Traditional conversion for this book (none, s2t, t2s, …)"
         case .help: "This help"
         case .quit: "Quit (closes an overlay first)"
         case .bossKey: "Boss key: an innocent shell screen at once (position saved); again to come back"
@@ -77,6 +79,7 @@ public enum ReaderCommand: String, Sendable, CaseIterable {
         case .settings: ["s"]
         case .fontLarger: ["+"]
         case .fontSmaller: ["-"]
+        case .convert: ["c"]
         case .help: ["H", "F1"]
         case .quit: ["q", "Esc"]
         case .bossKey: ["`"]

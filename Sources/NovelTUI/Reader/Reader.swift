@@ -13,6 +13,8 @@ public struct Reader {
     var chapterPattern: String?
     /// The book's own reflow (nil: the `reflow` setting); the settings overlay's Reflow row changes it.
     var bookReflow: DisplayOptions.Reflow?
+    /// The book's own conversion (nil: the `convert` setting); the `c` key and the settings overlay change it.
+    var bookConvert: Conversion?
     public internal(set) var settings: Settings
     /// The book's bookmarks, changed through `BookState`'s operations as the stores change them.
     var marks: BookState {
@@ -55,6 +57,7 @@ public struct Reader {
         bookmarks = Self.inBookOrder(marks.bookmarks)
         chapterPattern = state?.chapterPattern
         bookReflow = state?.reflow
+        bookConvert = state?.convert
         keymap = Keymap(overrides: settings.keymap)
         self.columns = max(columns, 0)
         self.rows = max(rows, 0)
@@ -62,9 +65,10 @@ public struct Reader {
         let count = book.text.utf8.count
         anchor = max(0, min(start.offset ?? state?.position?.offset ?? 0, count))
         layout = BookLayout(
-            book: book, settings: LayoutSettings(Self.shown(settings, bookReflow: state?.reflow)),
+            book: book, settings: LayoutSettings(Self.shown(settings, bookReflow: state?.reflow, bookConvert: state?.convert)),
             viewport: Self.viewport(settings: settings, columns: self.columns, rows: self.rows))
         if !keymap.problems.isEmpty { message = keymap.problems.joined(separator: "; ") }
+        if let problem = conversionProblem { message = problem }
         relocate()
     }
 
@@ -126,14 +130,23 @@ public struct Reader {
         }
     }
 
-    /// The settings as this book is shown: the book's own reflow in place of the setting's.
-    var shownSettings: Settings { Self.shown(settings, bookReflow: bookReflow) }
+    /// The settings as this book is shown: the book's own reflow and conversion in place of the settings'.
+    var shownSettings: Settings { Self.shown(settings, bookReflow: bookReflow, bookConvert: bookConvert) }
 
-    /// `settings` with a book's own reflow in place of the setting's.
-    public static func shown(_ settings: Settings, bookReflow: DisplayOptions.Reflow?) -> Settings {
-        var shown = settings
-        shown.reflow = ReflowChoice(given: nil, book: bookReflow, setting: settings.reflow).value
-        return shown
+    /// `settings` with a book's own reflow and conversion in place of the settings'.
+    public static func shown(_ settings: Settings, bookReflow: DisplayOptions.Reflow?, bookConvert: Conversion? = nil) -> Settings {
+        settings.forBook(reflow: bookReflow, convert: bookConvert)
+    }
+
+    /// Title `entry` of the table of contents as it is shown (converted with the text).
+    func shownTitle(_ entry: Int) -> String {
+        entries.indices.contains(entry) ? shownSettings.convert.apply(to: entries[entry].title) : ""
+    }
+
+    /// Why the chosen conversion cannot be shown, when it cannot (the text is then shown unconverted).
+    var conversionProblem: String? {
+        guard case .failure(let error) = ChineseConverter.load(shownSettings.convert) else { return nil }
+        return "\(error); shown unconverted"
     }
 
     /// Re-lays out for the current settings and size, keeping the anchor.

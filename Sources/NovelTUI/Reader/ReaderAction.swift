@@ -10,6 +10,8 @@ public enum ReaderAction: Sendable, Equatable {
     case saveChapterPattern(String?)
     /// The book's own reflow changed (the settings overlay's Reflow row).
     case saveBookReflow(DisplayOptions.Reflow)
+    /// The book's own conversion changed (the `c` key, the settings overlay's Convert row).
+    case saveBookConvert(Conversion)
     case quit
     /// Save the position now, not debounced (the boss key).
     case saveProgressNow(ReadingPosition)

@@ -20,7 +20,7 @@ extension Reader {
     }
 
     func drawTOC(_ toc: TOCOverlay, into screen: inout Screen) {
-        let matching = toc.matching(entries)
+        let matching = toc.matching(entries.count, title: shownTitle)
         let filter = toc.filter.isEmpty ? "" : "  filter: \(toc.filter)"
         let list = drawPanel(title: "Contents \(matching.count)/\(entries.count)\(filter)", into: &screen)
         let top = listTop(selected: toc.selected, count: matching.count, height: list.count)
@@ -28,7 +28,7 @@ extension Reader {
             let entry = entries[index]
             let marker = index == toc.current ? "▶" : " "
             let indent = entry.level == .chapter && entry.volumeIndex != nil ? "  " : ""
-            drawItem("\(marker) \(indent)\(entry.title)", row: row, selected: index == matching[safe: toc.selected], into: &screen)
+            drawItem("\(marker) \(indent)\(shownTitle(index))", row: row, selected: index == matching[safe: toc.selected], into: &screen)
         }
         if matching.isEmpty, let row = list.first {
             screen.write("  no chapter matches", row: row, column: 0, style: Style(role: .dim), measure: width)

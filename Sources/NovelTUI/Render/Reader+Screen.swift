@@ -46,7 +46,7 @@ extension Reader {
             drawTooSmall(into: &screen)
             return
         }
-        let matches = visibleByteRange().map { search?.matches(in: book.text.utf8, overlapping: $0) ?? [] } ?? []
+        let matches = visibleByteRange().map { range in search.map { shownSearch($0).matches(overlapping: range) } ?? [] } ?? []
         if isScrollMode {
             for (location, row) in visibleLines() {
                 draw(line(location), row: row, geometry: geometry, matches: matches, into: &screen)
@@ -120,7 +120,7 @@ extension Reader {
         if let pages = pageText { right = " \(pages)" + right }
         if !numberPrefix.isEmpty { right = " \(numberPrefix)…" + right }
         let rightWidth = measure.width(of: right)
-        let chapter = entries.isEmpty ? "" : entries[currentEntry].title
+        let chapter = shownTitle(currentEntry)
         let left = " \(book.title) · \(chapter)"
         let leftEnd = max(0, columns - rightWidth)
         var clipped = Screen(columns: leftEnd, rows: 1)

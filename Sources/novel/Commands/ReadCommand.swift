@@ -17,6 +17,7 @@ struct ReadCommand: ParsableCommand {
               novel read book.txt --bookmark b2
               novel read book.txt --percent 40 --mode scroll
               novel read old.txt --encoding gb18030
+              novel read simplified.txt --convert s2twp
             """)
 
     enum Mode: String, ExpressibleByArgument, CaseIterable {
@@ -57,22 +58,24 @@ struct ReadCommand: ParsableCommand {
         let (saved, warnings) = settingsStore.load()
         let settings = sessionSettings(saved)
         let (path, encoding, chapterPattern) = (book, bookOptions.encoding, bookOptions.chapterPattern)
-        let reflow = bookOptions.reflow
+        let (reflow, convert) = (bookOptions.reflow, bookOptions.convert)
         let open: @Sendable () throws -> ReadingSession = {
             try ReadingSession.open(
-                path: path, encoding: encoding, chapterPattern: chapterPattern, reflow: reflow, paths: paths, remember: true)
+                path: path, encoding: encoding, chapterPattern: chapterPattern, reflow: reflow, convert: convert,
+                paths: paths, remember: true)
         }
         guard isatty(STDOUT_FILENO) == 1 else {
             let session = try open()
-            var bookSettings = settings
-            bookSettings.reflow = ReflowChoice(given: nil, book: session.state?.reflow, setting: settings.reflow).value
+            let bookSettings = settings.forBook(reflow: session.state?.reflow, convert: session.state?.convert)
+            // The book is still shown, unconverted.
+            do { try ChineseConverter.check(bookSettings.convert) } catch { StandardError.warn(["\(error); shown unconverted"]) }
             try printLaidOut(session.book, from: try startOffset(session), settings: bookSettings)
             return
         }
         // The first screen early, unless a flag needs the whole book to find the place (or a new
-        // --reflow, which the preview's state does not know yet).
+        // --reflow or --convert, which the preview's state does not know yet).
         let preview =
-            chapter == nil && bookmark == nil && percent == nil && reflow == nil
+            chapter == nil && bookmark == nil && percent == nil && reflow == nil && convert == nil
             ? BookPreview.open(path: path, encoding: encoding, chapterPattern: chapterPattern, paths: paths) : nil
         let launch = ReaderLaunch(
             settings: settings, settingsStore: settingsStore,

@@ -32,6 +32,7 @@ import Testing
         var bookmarks: [String] = []
         var chapterPatterns: [String?] = []
         var bookReflows: [DisplayOptions.Reflow] = []
+        var bookConversions: [Conversion] = []
         var failing = false
         struct Refused: Error, CustomStringConvertible { var description: String { "disk full" } }
 
@@ -44,6 +45,7 @@ import Testing
         func deleteBookmark(id: String) throws { bookmarks.removeAll { $0 == id } }
         func saveChapterPattern(_ pattern: String?) throws { chapterPatterns.append(pattern) }
         func saveBookReflow(_ reflow: DisplayOptions.Reflow) throws { bookReflows.append(reflow) }
+        func saveBookConvert(_ conversion: Conversion) throws { bookConversions.append(conversion) }
     }
 
     /// Space moves ten bytes on; "s" switches to the night theme; "m" adds a bookmark; "a" starts a 0.5 s animation.

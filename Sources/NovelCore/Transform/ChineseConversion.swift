@@ -1,0 +1,201 @@
+import Foundation
+
+/// Shows a chapter's display text through an OpenCC configuration and keeps every shown byte mapped
+/// back to the book text. OpenCC converts phrase by phrase and can change the length (`U盘` → `隨身碟`),
+/// so the result is aligned with its source in steps: line by line (line ends are never converted),
+/// then character for character where a line keeps its number of characters (each converted character
+/// stands where its source character stood), else segment by segment between punctuation, each
+/// converted alone; a segment whose length changed maps as a whole to the bytes it came from. The shown
+/// characters are always OpenCC's conversion of the whole chapter: a line whose segments convert
+/// differently alone (a phrase across punctuation) maps as one piece instead.
+enum ChineseConversion {
+    /// `source` converted, or nil when the conversion changes nothing.
+    static func convert(_ source: DisplayText, with converter: ChineseConverter) -> DisplayText? {
+        source.utf8.withUnsafeBufferPointer { bytes -> DisplayText? in
+            guard let base = bytes.baseAddress, !bytes.isEmpty else { return nil }
+            var builder = Builder(source: source, bytes: bytes)
+            // OpenCC reads a C string: a NUL or an invalid sequence (only in text that did not come
+            // through the decoder) is converted around, line by line.
+            if memchr(base, 0, bytes.count) == nil, UTF8Validator.isValid(bytes) {
+                builder.convertLines(0..<bytes.count, with: converter)
+            } else {
+                var start = 0
+                while start < bytes.count {
+                    let end = lineEnd(bytes, from: start)
+                    let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                    if memchr(base + start, 0, end - start) == nil, UTF8Validator.isValid(line) {
+                        builder.convertLines(start..<end, with: converter)
+                    } else {
+                        builder.keep(start..<end)
+                    }
+                    if end < bytes.count { builder.keep(end..<(end + 1)) }
+                    start = end + 1
+                }
+            }
+            return builder.changed ? builder.finish() : nil
+        }
+    }
+
+    /// The index of the first line end at or after `start`, or the end.
+    static func lineEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard let base = bytes.baseAddress, start < bytes.count else { return bytes.count }
+        guard let found = memchr(base + start, 0x0A, bytes.count - start) else { return bytes.count }
+        return UnsafeRawPointer(found) - UnsafeRawPointer(base)
+    }
+
+    /// Scalars that OpenCC's dictionaries never hold: ASCII, general and CJK punctuation, full-width
+    /// forms. Segments are cut at them.
+    static func isSeparator(_ scalar: UInt32) -> Bool {
+        scalar < 0x80 || (0x2000...0x206F).contains(scalar) || (0x3000...0x303F).contains(scalar)
+            || (0xFF00...0xFF65).contains(scalar)
+    }
+
+    /// Bytes of the UTF-8 sequence that starts with `lead`.
+    @inline(__always) static func sequenceLength(_ lead: UInt8) -> Int {
+        lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+    }
+
+    static func scalarCount(_ bytes: some Collection<UInt8>) -> Int {
+        bytes.reduce(0) { $0 + ($1 & 0xC0 != 0x80 ? 1 : 0) }
+    }
+
+    /// Appends the converted text to a new display text, translating the source's quote roles and
+    /// body start to the new offsets.
+    struct Builder {
+        let source: DisplayText
+        let bytes: UnsafeBufferPointer<UInt8>
+        private var result: DisplayText
+        private var roleCursor = 0
+        private var bodyPlaced = false
+        private(set) var changed = false
+
+        init(source: DisplayText, bytes: UnsafeBufferPointer<UInt8>) {
+            self.source = source
+            self.bytes = bytes
+            result = DisplayText(capacity: bytes.count + bytes.count / 8 + 16)
+        }
+
+        /// Converts the lines in `range` (valid UTF-8 without NUL) with one call, then aligns them.
+        mutating func convertLines(_ range: Range<Int>, with converter: ChineseConverter) {
+            guard !range.isEmpty else { return }
+            guard let converted = converter.convert(UnsafeBufferPointer(rebasing: bytes[range])) else {
+                return keep(range)
+            }
+            let convertedLines = converted.split(separator: 0x0A, omittingEmptySubsequences: false)
+            var sourceLines: [Range<Int>] = []
+            var start = range.lowerBound
+            while true {
+                let end = min(lineEnd(bytes, from: start), range.upperBound)
+                sourceLines.append(start..<end)
+                guard end < range.upperBound else { break }
+                start = end + 1
+            }
+            for (index, line) in sourceLines.enumerated() {
+                // OpenCC keeps line ends; should it not, each line is converted alone.
+                let shown =
+                    convertedLines.count == sourceLines.count
+                    ? convertedLines[index] : (converter.convert(UnsafeBufferPointer(rebasing: bytes[line])).map { $0[...] } ?? bytes[line].map { $0 }[...])
+                align(line, shown, converter: converter)
+                if line.upperBound < range.upperBound { keep(line.upperBound..<(line.upperBound + 1)) }
+            }
+        }
+
+        /// Source bytes `range` shown unchanged.
+        mutating func keep(_ range: Range<Int>) {
+            guard !range.isEmpty else { return }
+            same(range, Array(bytes[range])[...])
+        }
+
+        /// One source line and its conversion.
+        private mutating func align(_ line: Range<Int>, _ shown: ArraySlice<UInt8>, converter: ChineseConverter) {
+            if shown.elementsEqual(bytes[line]) { return same(line, shown) }
+            if scalarCount(shown) == scalarCount(bytes[line]) { return characterForCharacter(line, shown) }
+            // Segments between separators, each converted alone.
+            var pieces: [(source: Range<Int>, shown: [UInt8])] = []
+            var start = line.lowerBound
+            while start < line.upperBound {
+                let separated = isSeparator(LineFacts.scalar(bytes, at: start, end: line.upperBound))
+                var end = start
+                while end < line.upperBound, isSeparator(LineFacts.scalar(bytes, at: end, end: line.upperBound)) == separated {
+                    end += sequenceLength(bytes[end])
+                }
+                end = min(end, line.upperBound)
+                let segment = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                pieces.append((start..<end, separated ? Array(segment) : converter.convert(segment) ?? Array(segment)))
+                start = end
+            }
+            guard pieces.flatMap(\.shown).elementsEqual(shown) else { return replace(line, shown) }
+            for piece in pieces {
+                if scalarCount(piece.shown) == scalarCount(bytes[piece.source]) {
+                    characterForCharacter(piece.source, piece.shown[...])
+                } else {
+                    replace(piece.source, piece.shown[...])
+                }
+            }
+        }
+
+        /// `shown` has as many characters as source bytes `range`: runs of characters of the same
+        /// length map byte for byte, a character whose length changed maps to its source character.
+        private mutating func characterForCharacter(_ range: Range<Int>, _ shown: ArraySlice<UInt8>) {
+            var sourceIndex = range.lowerBound
+            var shownIndex = shown.startIndex
+            var runSource = sourceIndex
+            var runShown = shownIndex
+            while sourceIndex < range.upperBound, shownIndex < shown.endIndex {
+                let sourceLength = min(sequenceLength(bytes[sourceIndex]), range.upperBound - sourceIndex)
+                let shownLength = min(sequenceLength(shown[shownIndex]), shown.endIndex - shownIndex)
+                if sourceLength != shownLength {
+                    same(runSource..<sourceIndex, shown[runShown..<shownIndex])
+                    replace(sourceIndex..<(sourceIndex + sourceLength), shown[shownIndex..<(shownIndex + shownLength)])
+                    runSource = sourceIndex + sourceLength
+                    runShown = shownIndex + shownLength
+                }
+                sourceIndex += sourceLength
+                shownIndex += shownLength
+            }
+            same(runSource..<sourceIndex, shown[runShown..<shownIndex])
+            // (Equal character counts: both end together; anything left over is replaced as a whole.)
+            if sourceIndex < range.upperBound || shownIndex < shown.endIndex {
+                replace(sourceIndex..<range.upperBound, shown[shownIndex...])
+            }
+        }
+
+        /// `shown` stands for source bytes `range` byte for byte.
+        private mutating func same(_ range: Range<Int>, _ shown: ArraySlice<UInt8>) {
+            guard !range.isEmpty else { return }
+            if !changed, !shown.elementsEqual(bytes[range]) { changed = true }
+            let start = result.utf8.count
+            placeMarks(in: range) { start + ($0 - range.lowerBound) }
+            result.append(shown, standingFor: range, of: source)
+        }
+
+        /// `shown` stands for the whole of source bytes `range`.
+        private mutating func replace(_ range: Range<Int>, _ shown: ArraySlice<UInt8>) {
+            guard !range.isEmpty || !shown.isEmpty else { return }
+            changed = true
+            let start = result.utf8.count
+            placeMarks(in: range) { _ in start }
+            result.replace(source.originalRange(range), with: shown)
+        }
+
+        /// Quote roles and the body start inside source bytes `range`, placed by `place`.
+        private mutating func placeMarks(in range: Range<Int>, place: (Int) -> Int) {
+            let roles = source.quoteRoles
+            while roleCursor < roles.count, roles[roleCursor].offset < range.upperBound {
+                let role = roles[roleCursor]
+                if role.offset >= range.lowerBound { result.addQuoteRole(at: place(role.offset), opens: role.opens) }
+                roleCursor += 1
+            }
+            if !bodyPlaced, source.bodyStart < range.upperBound {
+                result.bodyStart = place(max(source.bodyStart, range.lowerBound))
+                bodyPlaced = true
+            }
+        }
+
+        func finish() -> DisplayText {
+            var done = result
+            if !bodyPlaced { done.bodyStart = done.utf8.count }
+            return done
+        }
+    }
+}
