@@ -36,6 +36,7 @@ public enum FuzzTargets {
         ChapterIndexCacheFuzzTarget.target,
         KeyFuzzTarget.target,
         TransformFuzzTarget.target,
+        ConversionFuzzTarget.target,
     ]
 
     public static func named(_ name: String) -> FuzzTarget? {

@@ -43,11 +43,15 @@ enum ChineseConversion {
         return UnsafeRawPointer(found) - UnsafeRawPointer(base)
     }
 
-    /// Scalars that OpenCC's dictionaries never hold: ASCII, general and CJK punctuation, full-width
-    /// forms. Segments are cut at them.
+    /// Scalars that OpenCC's phrases do not hold: ASCII spaces and punctuation (letters and digits can be
+    /// part of a phrase: `U盘`), general and CJK punctuation, full-width punctuation. Segments are cut at them.
     static func isSeparator(_ scalar: UInt32) -> Bool {
-        scalar < 0x80 || (0x2000...0x206F).contains(scalar) || (0x3000...0x303F).contains(scalar)
-            || (0xFF00...0xFF65).contains(scalar)
+        if scalar < 0x80 {
+            let letterOrDigit = (0x30...0x39).contains(scalar) || (0x41...0x5A).contains(scalar) || (0x61...0x7A).contains(scalar)
+            return !letterOrDigit
+        }
+        return (0x2000...0x206F).contains(scalar) || (0x3000...0x303F).contains(scalar) || (0xFF00...0xFF0F).contains(scalar)
+            || (0xFF1A...0xFF20).contains(scalar) || (0xFF3B...0xFF40).contains(scalar) || (0xFF5B...0xFF65).contains(scalar)
     }
 
     /// Bytes of the UTF-8 sequence that starts with `lead`.
@@ -125,14 +129,36 @@ enum ChineseConversion {
                 start = end
             }
             guard pieces.flatMap(\.shown).elementsEqual(shown) else { return replace(line, shown) }
-            for piece in pieces {
-                if scalarCount(piece.shown) == scalarCount(bytes[piece.source]) {
-                    characterForCharacter(piece.source, piece.shown[...])
-                } else {
-                    replace(piece.source, piece.shown[...])
-                }
-            }
+            for piece in pieces { alignSegment(piece.source, piece.shown[...], converter: converter) }
         }
+
+        /// A segment between separators and its conversion. When the length changed, the segment is
+        /// cut where its two parts convert alone to the same text (`U盘` | `在…`), so that only the
+        /// phrase that changed length maps as a whole; a long segment that cannot be cut so maps as one.
+        private mutating func alignSegment(_ range: Range<Int>, _ shown: ArraySlice<UInt8>, converter: ChineseConverter) {
+            let count = scalarCount(bytes[range])
+            if count == scalarCount(shown) { return characterForCharacter(range, shown) }
+            guard count > 1, count <= Builder.longestSegmentCut else { return replace(range, shown) }
+            var cut = range.lowerBound + sequenceLength(bytes[range.lowerBound])
+            while cut < range.upperBound {
+                if let left = converter.convert(UnsafeBufferPointer(rebasing: bytes[range.lowerBound..<cut])),
+                    shown.starts(with: left),
+                    let right = converter.convert(UnsafeBufferPointer(rebasing: bytes[cut..<range.upperBound])),
+                    shown.dropFirst(left.count).elementsEqual(right)
+                {
+                    let middle = shown.startIndex + left.count
+                    alignSegment(range.lowerBound..<cut, shown[..<middle], converter: converter)
+                    alignSegment(cut..<range.upperBound, shown[middle...], converter: converter)
+                    return
+                }
+                cut += sequenceLength(bytes[cut])
+            }
+            replace(range, shown)
+        }
+
+        /// Segments longer than this (in characters) are not searched for a cut: each try costs two
+        /// OpenCC calls.
+        static let longestSegmentCut = 64
 
         /// `shown` has as many characters as source bytes `range`: runs of characters of the same
         /// length map byte for byte, a character whose length changed maps to its source character.

@@ -8,7 +8,8 @@ struct PrintCommand: ParsableCommand {
         discussion: """
             Clusters are placed at their columns; pages are separated by a line holding a form feed \
             (also between chapters). The text block is --width columns wide with no margin; reflow is \
-            the book's (else the reflow setting), and so is the conversion (--convert); the other layout settings are the defaults. With \
+            the book's (else the reflow setting), and so is the conversion (--convert); smart quotes \
+            and hidden site junk follow the settings; the other layout settings are the defaults. With \
             --font-scale S each glyph takes round(S × width) cells and each line round(S) rows, the extra \
             rows printed blank.
 
@@ -38,9 +39,10 @@ struct PrintCommand: ParsableCommand {
             path: book, encoding: bookOptions.encoding, chapterPattern: bookOptions.chapterPattern, paths: paths)
         var warnings: [String] = []  // an unreadable state is `novel read`'s to report
         let state = BookStateStore(paths: paths).load(fingerprint: opened.fingerprint, warnings: &warnings)
+        // The display transforms as the reader shows this book: the settings, the book's own choices, the flags.
         let saved = SettingsStore(paths: paths).load().settings
-        settings.display.reflow = ReflowChoice(given: bookOptions.reflow, book: state?.reflow, setting: saved.reflow).value
-        settings.display.convert = ConversionChoice(given: bookOptions.convert, book: state?.convert, setting: saved.convert).value
+        settings.display =
+            saved.forBook(reflow: bookOptions.reflow ?? state?.reflow, convert: bookOptions.convert ?? state?.convert).display
         try ChineseConverter.check(settings.display.convert)
         let printer = try PrintFlagError.checked(fontScale: fontScale) { () throws(BookPrinter.Problem) in
             try BookPrinter(width: width, height: height, settings: settings)
