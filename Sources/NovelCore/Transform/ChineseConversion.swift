@@ -13,7 +13,7 @@ enum ChineseConversion {
     static func convert(_ source: DisplayText, with converter: ChineseConverter) -> DisplayText? {
         source.utf8.withUnsafeBufferPointer { bytes -> DisplayText? in
             guard let base = bytes.baseAddress, !bytes.isEmpty else { return nil }
-            var builder = Builder(source: source, bytes: bytes)
+            var builder = DisplayTextRewriter(source: source, bytes: bytes)
             // OpenCC reads a C string: a NUL or an invalid sequence (only in text that did not come
             // through the decoder) is converted around, line by line.
             if memchr(base, 0, bytes.count) == nil, UTF8Validator.isValid(bytes) {
@@ -59,169 +59,111 @@ enum ChineseConversion {
         lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
     }
 
+    /// Segments longer than this (in characters) are not searched for a cut: each try costs two OpenCC calls.
+    static let longestSegmentCut = 64
+
     static func scalarCount(_ bytes: some Collection<UInt8>) -> Int {
         bytes.reduce(0) { $0 + ($1 & 0xC0 != 0x80 ? 1 : 0) }
     }
+}
 
-    /// Appends the converted text to a new display text, translating the source's quote roles and
-    /// body start to the new offsets.
-    struct Builder {
-        let source: DisplayText
-        let bytes: UnsafeBufferPointer<UInt8>
-        private var result: DisplayText
-        private var roleCursor = 0
-        private var bodyPlaced = false
-        private(set) var changed = false
-
-        init(source: DisplayText, bytes: UnsafeBufferPointer<UInt8>) {
-            self.source = source
-            self.bytes = bytes
-            result = DisplayText(capacity: bytes.count + bytes.count / 8 + 16)
+/// The alignment of converted text with its source (see `ChineseConversion`).
+extension DisplayTextRewriter {
+    /// Converts the lines in `range` (valid UTF-8 without NUL) with one call, then aligns them.
+    mutating func convertLines(_ range: Range<Int>, with converter: ChineseConverter) {
+        guard !range.isEmpty else { return }
+        guard let converted = converter.convert(UnsafeBufferPointer(rebasing: bytes[range])) else {
+            return keep(range)
         }
-
-        /// Converts the lines in `range` (valid UTF-8 without NUL) with one call, then aligns them.
-        mutating func convertLines(_ range: Range<Int>, with converter: ChineseConverter) {
-            guard !range.isEmpty else { return }
-            guard let converted = converter.convert(UnsafeBufferPointer(rebasing: bytes[range])) else {
-                return keep(range)
-            }
-            let convertedLines = converted.split(separator: 0x0A, omittingEmptySubsequences: false)
-            var sourceLines: [Range<Int>] = []
-            var start = range.lowerBound
-            while true {
-                let end = min(lineEnd(bytes, from: start), range.upperBound)
-                sourceLines.append(start..<end)
-                guard end < range.upperBound else { break }
-                start = end + 1
-            }
-            for (index, line) in sourceLines.enumerated() {
-                // OpenCC keeps line ends; should it not, each line is converted alone.
-                let shown =
-                    convertedLines.count == sourceLines.count
-                    ? convertedLines[index] : (converter.convert(UnsafeBufferPointer(rebasing: bytes[line])).map { $0[...] } ?? bytes[line].map { $0 }[...])
-                align(line, shown, converter: converter)
-                if line.upperBound < range.upperBound { keep(line.upperBound..<(line.upperBound + 1)) }
-            }
+        let convertedLines = converted.split(separator: 0x0A, omittingEmptySubsequences: false)
+        var sourceLines: [Range<Int>] = []
+        var start = range.lowerBound
+        while true {
+            let end = min(ChineseConversion.lineEnd(bytes, from: start), range.upperBound)
+            sourceLines.append(start..<end)
+            guard end < range.upperBound else { break }
+            start = end + 1
         }
-
-        /// Source bytes `range` shown unchanged.
-        mutating func keep(_ range: Range<Int>) {
-            guard !range.isEmpty else { return }
-            same(range, Array(bytes[range])[...])
+        for (index, line) in sourceLines.enumerated() {
+            // OpenCC keeps line ends; should it not, each line is converted alone.
+            let shown =
+                convertedLines.count == sourceLines.count
+                ? convertedLines[index] : (converter.convert(UnsafeBufferPointer(rebasing: bytes[line])).map { $0[...] } ?? bytes[line].map { $0 }[...])
+            align(line, shown, converter: converter)
+            if line.upperBound < range.upperBound { keep(line.upperBound..<(line.upperBound + 1)) }
         }
+    }
 
-        /// One source line and its conversion.
-        private mutating func align(_ line: Range<Int>, _ shown: ArraySlice<UInt8>, converter: ChineseConverter) {
-            if shown.elementsEqual(bytes[line]) { return same(line, shown) }
-            if scalarCount(shown) == scalarCount(bytes[line]) { return characterForCharacter(line, shown) }
-            // Segments between separators, each converted alone.
-            var pieces: [(source: Range<Int>, shown: [UInt8])] = []
-            var start = line.lowerBound
-            while start < line.upperBound {
-                let separated = isSeparator(LineFacts.scalar(bytes, at: start, end: line.upperBound))
-                var end = start
-                while end < line.upperBound, isSeparator(LineFacts.scalar(bytes, at: end, end: line.upperBound)) == separated {
-                    end += sequenceLength(bytes[end])
-                }
-                end = min(end, line.upperBound)
-                let segment = UnsafeBufferPointer(rebasing: bytes[start..<end])
-                pieces.append((start..<end, separated ? Array(segment) : converter.convert(segment) ?? Array(segment)))
-                start = end
+    /// One source line and its conversion.
+    private mutating func align(_ line: Range<Int>, _ shown: ArraySlice<UInt8>, converter: ChineseConverter) {
+        if shown.elementsEqual(bytes[line]) { return same(line, shown) }
+        if ChineseConversion.scalarCount(shown) == ChineseConversion.scalarCount(bytes[line]) { return characterForCharacter(line, shown) }
+        // Segments between separators, each converted alone.
+        var pieces: [(source: Range<Int>, shown: [UInt8])] = []
+        var start = line.lowerBound
+        while start < line.upperBound {
+            let separated = ChineseConversion.isSeparator(LineFacts.scalar(bytes, at: start, end: line.upperBound))
+            var end = start
+            while end < line.upperBound, ChineseConversion.isSeparator(LineFacts.scalar(bytes, at: end, end: line.upperBound)) == separated {
+                end += ChineseConversion.sequenceLength(bytes[end])
             }
-            guard pieces.flatMap(\.shown).elementsEqual(shown) else { return replace(line, shown) }
-            for piece in pieces { alignSegment(piece.source, piece.shown[...], converter: converter) }
+            end = min(end, line.upperBound)
+            let segment = UnsafeBufferPointer(rebasing: bytes[start..<end])
+            pieces.append((start..<end, separated ? Array(segment) : converter.convert(segment) ?? Array(segment)))
+            start = end
         }
+        guard pieces.flatMap(\.shown).elementsEqual(shown) else { return replace(line, shown) }
+        for piece in pieces { alignSegment(piece.source, piece.shown[...], converter: converter) }
+    }
 
-        /// A segment between separators and its conversion. When the length changed, the segment is
-        /// cut where its two parts convert alone to the same text (`U盘` | `在…`), so that only the
-        /// phrase that changed length maps as a whole; a long segment that cannot be cut so maps as one.
-        private mutating func alignSegment(_ range: Range<Int>, _ shown: ArraySlice<UInt8>, converter: ChineseConverter) {
-            let count = scalarCount(bytes[range])
-            if count == scalarCount(shown) { return characterForCharacter(range, shown) }
-            guard count > 1, count <= Builder.longestSegmentCut else { return replace(range, shown) }
-            var cut = range.lowerBound + sequenceLength(bytes[range.lowerBound])
-            while cut < range.upperBound {
-                if let left = converter.convert(UnsafeBufferPointer(rebasing: bytes[range.lowerBound..<cut])),
-                    shown.starts(with: left),
-                    let right = converter.convert(UnsafeBufferPointer(rebasing: bytes[cut..<range.upperBound])),
-                    shown.dropFirst(left.count).elementsEqual(right)
-                {
-                    let middle = shown.startIndex + left.count
-                    alignSegment(range.lowerBound..<cut, shown[..<middle], converter: converter)
-                    alignSegment(cut..<range.upperBound, shown[middle...], converter: converter)
-                    return
-                }
-                cut += sequenceLength(bytes[cut])
+    /// A segment between separators and its conversion. When the length changed, the segment is
+    /// cut where its two parts convert alone to the same text (`U盘` | `在…`), so that only the
+    /// phrase that changed length maps as a whole; a long segment that cannot be cut so maps as one.
+    private mutating func alignSegment(_ range: Range<Int>, _ shown: ArraySlice<UInt8>, converter: ChineseConverter) {
+        let count = ChineseConversion.scalarCount(bytes[range])
+        if count == ChineseConversion.scalarCount(shown) { return characterForCharacter(range, shown) }
+        guard count > 1, count <= ChineseConversion.longestSegmentCut else { return replace(range, shown) }
+        var cut = range.lowerBound + ChineseConversion.sequenceLength(bytes[range.lowerBound])
+        while cut < range.upperBound {
+            if let left = converter.convert(UnsafeBufferPointer(rebasing: bytes[range.lowerBound..<cut])),
+                shown.starts(with: left),
+                let right = converter.convert(UnsafeBufferPointer(rebasing: bytes[cut..<range.upperBound])),
+                shown.dropFirst(left.count).elementsEqual(right)
+            {
+                let middle = shown.startIndex + left.count
+                alignSegment(range.lowerBound..<cut, shown[..<middle], converter: converter)
+                alignSegment(cut..<range.upperBound, shown[middle...], converter: converter)
+                return
             }
-            replace(range, shown)
+            cut += ChineseConversion.sequenceLength(bytes[cut])
         }
+        replace(range, shown)
+    }
 
-        /// Segments longer than this (in characters) are not searched for a cut: each try costs two
-        /// OpenCC calls.
-        static let longestSegmentCut = 64
 
-        /// `shown` has as many characters as source bytes `range`: runs of characters of the same
-        /// length map byte for byte, a character whose length changed maps to its source character.
-        private mutating func characterForCharacter(_ range: Range<Int>, _ shown: ArraySlice<UInt8>) {
-            var sourceIndex = range.lowerBound
-            var shownIndex = shown.startIndex
-            var runSource = sourceIndex
-            var runShown = shownIndex
-            while sourceIndex < range.upperBound, shownIndex < shown.endIndex {
-                let sourceLength = min(sequenceLength(bytes[sourceIndex]), range.upperBound - sourceIndex)
-                let shownLength = min(sequenceLength(shown[shownIndex]), shown.endIndex - shownIndex)
-                if sourceLength != shownLength {
-                    same(runSource..<sourceIndex, shown[runShown..<shownIndex])
-                    replace(sourceIndex..<(sourceIndex + sourceLength), shown[shownIndex..<(shownIndex + shownLength)])
-                    runSource = sourceIndex + sourceLength
-                    runShown = shownIndex + shownLength
-                }
-                sourceIndex += sourceLength
-                shownIndex += shownLength
+    /// `shown` has as many characters as source bytes `range`: runs of characters of the same
+    /// length map byte for byte, a character whose length changed maps to its source character.
+    private mutating func characterForCharacter(_ range: Range<Int>, _ shown: ArraySlice<UInt8>) {
+        var sourceIndex = range.lowerBound
+        var shownIndex = shown.startIndex
+        var runSource = sourceIndex
+        var runShown = shownIndex
+        while sourceIndex < range.upperBound, shownIndex < shown.endIndex {
+            let sourceLength = min(ChineseConversion.sequenceLength(bytes[sourceIndex]), range.upperBound - sourceIndex)
+            let shownLength = min(ChineseConversion.sequenceLength(shown[shownIndex]), shown.endIndex - shownIndex)
+            if sourceLength != shownLength {
+                same(runSource..<sourceIndex, shown[runShown..<shownIndex])
+                replace(sourceIndex..<(sourceIndex + sourceLength), shown[shownIndex..<(shownIndex + shownLength)])
+                runSource = sourceIndex + sourceLength
+                runShown = shownIndex + shownLength
             }
-            same(runSource..<sourceIndex, shown[runShown..<shownIndex])
-            // (Equal character counts: both end together; anything left over is replaced as a whole.)
-            if sourceIndex < range.upperBound || shownIndex < shown.endIndex {
-                replace(sourceIndex..<range.upperBound, shown[shownIndex...])
-            }
+            sourceIndex += sourceLength
+            shownIndex += shownLength
         }
-
-        /// `shown` stands for source bytes `range` byte for byte.
-        private mutating func same(_ range: Range<Int>, _ shown: ArraySlice<UInt8>) {
-            guard !range.isEmpty else { return }
-            if !changed, !shown.elementsEqual(bytes[range]) { changed = true }
-            let start = result.utf8.count
-            placeMarks(in: range) { start + ($0 - range.lowerBound) }
-            result.append(shown, standingFor: range, of: source)
-        }
-
-        /// `shown` stands for the whole of source bytes `range`.
-        private mutating func replace(_ range: Range<Int>, _ shown: ArraySlice<UInt8>) {
-            guard !range.isEmpty || !shown.isEmpty else { return }
-            changed = true
-            let start = result.utf8.count
-            placeMarks(in: range) { _ in start }
-            result.replace(source.originalRange(range), with: shown)
-        }
-
-        /// Quote roles and the body start inside source bytes `range`, placed by `place`.
-        private mutating func placeMarks(in range: Range<Int>, place: (Int) -> Int) {
-            let roles = source.quoteRoles
-            while roleCursor < roles.count, roles[roleCursor].offset < range.upperBound {
-                let role = roles[roleCursor]
-                if role.offset >= range.lowerBound { result.addQuoteRole(at: place(role.offset), opens: role.opens) }
-                roleCursor += 1
-            }
-            if !bodyPlaced, source.bodyStart < range.upperBound {
-                result.bodyStart = place(max(source.bodyStart, range.lowerBound))
-                bodyPlaced = true
-            }
-        }
-
-        func finish() -> DisplayText {
-            var done = result
-            if !bodyPlaced { done.bodyStart = done.utf8.count }
-            return done
+        same(runSource..<sourceIndex, shown[runShown..<shownIndex])
+        // (Equal character counts: both end together; anything left over is replaced as a whole.)
+        if sourceIndex < range.upperBound || shownIndex < shown.endIndex {
+            replace(sourceIndex..<range.upperBound, shown[shownIndex...])
         }
     }
 }

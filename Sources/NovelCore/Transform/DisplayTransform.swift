@@ -2,8 +2,8 @@ import Foundation
 
 /// Turns one chapter of the book text into the text that is shown: hard-wrapped lines joined into
 /// paragraphs (`ParagraphJoin`), straight quotes in CJK text paired (`QuotePairing`) and shown curly,
-/// Gutenberg `_italics_` without underscores, site junk hidden (`SiteJunk`), then Simplified ⇄
-/// Traditional conversion (`ChineseConversion`). A pure function of the
+/// Gutenberg `_italics_` without underscores, site junk hidden (`SiteJunk`), then the user's cleaning
+/// rules (`RulePass`), then Simplified ⇄ Traditional conversion (`ChineseConversion`). A pure function of the
 /// bytes, the book's profile and the options. What the layouter reads (`chapterText`) is nil-cost when
 /// nothing would change, and a list of hidden lines when only whole lines are hidden, so that an
 /// untouched chapter and a chapter that only loses junk lines cost no copy.
@@ -45,12 +45,19 @@ public enum DisplayTransform {
         options: DisplayOptions, keepHiddenLines: Bool
     ) -> ChapterText {
         let converter = ChineseConverter.loaded(options.convert)
-        let transformed = transform(
+        let rules = options.cleaning.rules
+        var shown = transform(
             bytes, chapter: chapter, bodyStart: bodyStart, profile: profile, options: options,
-            keepHiddenLines: keepHiddenLines && converter == nil)
-        guard let converter, !chapter.isEmpty, chapter.upperBound <= bytes.count else { return transformed }
-        let source = transformed.displayText ?? unchanged(bytes, chapter: chapter, bodyStart: bodyStart)
-        guard let converted = ChineseConversion.convert(source, with: converter) else { return transformed }
+            keepHiddenLines: keepHiddenLines && converter == nil && rules.isEmpty)
+        guard !chapter.isEmpty, chapter.upperBound <= bytes.count else { return shown }
+        if !rules.isEmpty,
+            let cleaned = RulePass.apply(rules, to: shown.displayText ?? unchanged(bytes, chapter: chapter, bodyStart: bodyStart))
+        {
+            shown = .display(cleaned)
+        }
+        guard let converter else { return shown }
+        let source = shown.displayText ?? unchanged(bytes, chapter: chapter, bodyStart: bodyStart)
+        guard let converted = ChineseConversion.convert(source, with: converter) else { return shown }
         return .display(converted)
     }
 
@@ -73,7 +80,7 @@ public enum DisplayTransform {
         let quotes = options.pairQuotes && profile.script == .cjk && (contains(bytes, body, 0x22) || contains(bytes, body, 0x27))
         let italics = reflow && profile.script == .latin && contains(bytes, body, 0x5F)
         var writer = Writer(bytes, chapter: chapter)
-        var junk = options.hideSiteJunk ? JunkScan() : nil
+        var junk = options.hideSiteJunk ? JunkScan(mask: options.cleaning.builtInMask) : nil
         var joiner = ParagraphJoin(profile: profile)
         var pairing = QuotePairing(smart: options.smartQuotes)
         let perLine = reflow || quotes || italics
@@ -184,12 +191,16 @@ public enum DisplayTransform {
     private struct JunkScan {
         private let table = SiteJunk.builtInHints
         private var matcher: SiteJunk.Matcher?
+        /// The built-in rules switched on (`rules.json`), one bit each.
+        let mask: UInt64
+
+        init(mask: UInt64) { self.mask = mask }
 
         mutating func hidden(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) -> Int? {
-            guard line.count >= 2, line.count <= SiteJunk.longestJunkLine, table.candidates(bytes, line) != 0
+            guard line.count >= 2, line.count <= SiteJunk.longestJunkLine, table.candidates(bytes, line) & mask != 0
             else { return nil }
             if matcher == nil { matcher = SiteJunk.Matcher(table) }
-            return matcher?.hidden(bytes, line)?.end
+            return matcher?.hidden(bytes, line, mask: mask)?.end
         }
     }
 

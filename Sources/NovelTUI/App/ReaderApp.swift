@@ -52,6 +52,8 @@ public enum ReaderApp {
                         perform("the book's reflow", &model) { try storage.saveBookReflow(reflow) }
                     case .saveBookConvert(let conversion):
                         perform("the book's conversion", &model) { try storage.saveBookConvert(conversion) }
+                    case .saveRuleSwitch(let name, let enabled):
+                        perform("the cleaning rules", &model) { try storage.saveRuleSwitch(name: name, enabled: enabled) }
                     case .saveProgressNow(let position):
                         save(position, to: storage, model: &model)
                     case .setWindowTitle(let title):

@@ -12,15 +12,21 @@ public struct ReaderLaunch {
     public var sessionTransition: (current: Settings.Transition, saved: Settings.Transition)?
     /// Problems found while loading settings, shown in the status bar.
     public var warnings: [String]
+    /// The cleaning rules and where switching one is saved.
+    public var rules: CleaningRules
+    public var rulesStore: RulesStore?
 
     public init(
         settings: Settings, settingsStore: SettingsStore,
-        sessionTransition: (current: Settings.Transition, saved: Settings.Transition)?, warnings: [String]
+        sessionTransition: (current: Settings.Transition, saved: Settings.Transition)?, warnings: [String],
+        rules: CleaningRules = CleaningRules(), rulesStore: RulesStore? = nil
     ) {
         self.settings = settings
         self.settingsStore = settingsStore
         self.sessionTransition = sessionTransition
         self.warnings = warnings
+        self.rules = rules
+        self.rulesStore = rulesStore
     }
 
     /// Runs the reader until it quits or a signal arrives. `open` opens the whole book; `start` says where
@@ -37,7 +43,8 @@ public struct ReaderLaunch {
             terminal = shown
             let glimpse = Reader(
                 book: preview.book, settings: Reader.shown(settings, bookReflow: preview.state?.reflow, bookConvert: preview.state?.convert), state: nil,
-                columns: shown.size.columns, rows: shown.size.rows, start: ReaderStart(offset: preview.offset))
+                columns: shown.size.columns, rows: shown.size.rows, start: ReaderStart(offset: preview.offset),
+                rules: rules)
             shown.draw(glimpse.screen())
             let outcome: LoadingWait.Outcome<ReadingSession>
             do {
@@ -69,10 +76,11 @@ public struct ReaderLaunch {
         }
         var reader = Reader(
             book: opened.book, settings: settings, state: opened.state, columns: screen.size.columns,
-            rows: screen.size.rows, start: ReaderStart(offset: offset))
+            rows: screen.size.rows, start: ReaderStart(offset: offset), rules: rules)
         // Shown in the status bar, where they are seen, not on stderr behind the reader's screen.
         for warning in opened.warnings + warnings { reader.report(warning) }
-        let storage = StoreStorage(session: opened, settingsStore: settingsStore, sessionTransition: sessionTransition)
+        let storage = StoreStorage(
+            session: opened, settingsStore: settingsStore, sessionTransition: sessionTransition, rulesStore: rulesStore)
         let outcome = ReaderApp.run(
             &reader, terminal: screen, pending: pending, storage: storage,
             startIsSaved: opened.state?.position?.offset == offset)

@@ -7,6 +7,8 @@ enum Overlay: Equatable {
     case bookmarks(selected: Int)
     case prompt(Prompt)
     case settings(selected: Int)
+    /// The cleaning rules that apply to this book, switched on and off live.
+    case rules(selected: Int)
     case help(top: Int)
 }
 

@@ -79,6 +79,8 @@ extension Reader {
             return change(SettingsItem.fontScale.adjusted(settings, step: 1))
         case .fontSmaller:
             return change(SettingsItem.fontScale.adjusted(settings, step: -1))
+        case .cleaningRules:
+            overlay = .rules(selected: 0)
         case .convert:
             return changeConversion(to: SettingsItem.convert.adjusted(shownSettings, step: 1).convert)
         case .help:
@@ -207,7 +209,7 @@ extension Reader {
 
     /// The search over the text as it is shown: converted chapters when a conversion is on.
     func shownSearch(_ search: TextSearch) -> ShownSearch {
-        let options = shownSettings.display
+        let options = layoutSettings.display
         guard options.convert != .none, ChineseConverter.loaded(options.convert) != nil else {
             return .book(search, book.text)
         }

@@ -9,6 +9,7 @@ extension Reader {
         case .bookmarks(let selected): return handleBookmarks(selected, event)
         case .prompt(let prompt): return handlePrompt(prompt, event)
         case .settings(let selected): return handleSettings(selected, event)
+        case .rules(let selected): return handleRules(selected, event)
         case .help(let top): handleHelp(top, event)
         case nil: break
         }
@@ -174,6 +175,27 @@ extension Reader {
         reconfigure()
         message = conversionProblem ?? "Conversion: \(conversion.summary)"
         return [.saveBookConvert(conversion)]
+    }
+
+    /// The rules overlay: Space or Enter switches the selected rule for every book it applies to
+    /// (it is saved in rules.json) and re-lays out at the same place.
+    mutating func handleRules(_ selected: Int, _ event: InputEvent) -> [ReaderAction] {
+        let list = rules.applying(title: book.title, path: book.path)
+        if let moved = Self.moved(selected, count: list.count, page: max(1, textRows - 2), by: event, letters: true) {
+            overlay = .rules(selected: moved)
+            return []
+        }
+        switch event {
+        case .key(.enter), .key(.character(" ")):
+            guard list.indices.contains(selected) else { return [] }
+            let rule = list[selected]
+            try? rules.setEnabled(rule.name, !rule.enabled)
+            reconfigure()
+            return [.saveRuleSwitch(name: rule.name, enabled: !rule.enabled)]
+        default:
+            overlay = nil
+        }
+        return []
     }
 
     mutating func handleHelp(_ top: Int, _ event: InputEvent) {

@@ -16,6 +16,8 @@ public struct Reader {
     /// The book's own conversion (nil: the `convert` setting); the `c` key and the settings overlay change it.
     var bookConvert: Conversion?
     public internal(set) var settings: Settings
+    /// The cleaning rules (`rules.json`); the rules overlay switches those that apply to this book.
+    public internal(set) var rules: CleaningRules
     /// The book's bookmarks, changed through `BookState`'s operations as the stores change them.
     var marks: BookState {
         didSet { bookmarks = Self.inBookOrder(marks.bookmarks) }
@@ -50,9 +52,13 @@ public struct Reader {
     static let minimumColumns = 8
     static let minimumTextRows = 2
 
-    public init(book: Book, settings: Settings, state: BookState?, columns: Int, rows: Int, start: ReaderStart) {
+    public init(
+        book: Book, settings: Settings, state: BookState?, columns: Int, rows: Int, start: ReaderStart,
+        rules: CleaningRules = CleaningRules()
+    ) {
         self.book = book
         self.settings = settings
+        self.rules = rules
         marks = state ?? BookState(fingerprint: book.fingerprint, title: book.title, lastPath: book.path)
         bookmarks = Self.inBookOrder(marks.bookmarks)
         chapterPattern = state?.chapterPattern
@@ -64,8 +70,10 @@ public struct Reader {
         measure = DisplayWidth(ambiguous: settings.ambiguousWidth)
         let count = book.text.utf8.count
         anchor = max(0, min(start.offset ?? state?.position?.offset ?? 0, count))
+        var initial = LayoutSettings(Self.shown(settings, bookReflow: state?.reflow, bookConvert: state?.convert))
+        initial.display.cleaning = rules.forBook(title: book.title, path: book.path)
         layout = BookLayout(
-            book: book, settings: LayoutSettings(Self.shown(settings, bookReflow: state?.reflow, bookConvert: state?.convert)),
+            book: book, settings: initial,
             viewport: Self.viewport(settings: settings, columns: self.columns, rows: self.rows))
         if !keymap.problems.isEmpty { message = keymap.problems.joined(separator: "; ") }
         if let problem = conversionProblem { message = problem }
@@ -138,6 +146,13 @@ public struct Reader {
         settings.forBook(reflow: bookReflow, convert: bookConvert)
     }
 
+    /// What the layout follows: the shown settings and this book's cleaning rules.
+    var layoutSettings: LayoutSettings {
+        var layoutSettings = LayoutSettings(shownSettings)
+        layoutSettings.display.cleaning = rules.forBook(title: book.title, path: book.path)
+        return layoutSettings
+    }
+
     /// Title `entry` of the table of contents as it is shown (converted with the text).
     func shownTitle(_ entry: Int) -> String {
         entries.indices.contains(entry) ? shownSettings.convert.apply(to: entries[entry].title) : ""
@@ -152,7 +167,7 @@ public struct Reader {
     /// Re-lays out for the current settings and size, keeping the anchor.
     mutating func reconfigure() {
         layout.reconfigure(
-            settings: LayoutSettings(shownSettings),
+            settings: layoutSettings,
             viewport: Self.viewport(settings: settings, columns: columns, rows: rows), keepingOffset: anchor)
         relocate()
     }

@@ -12,6 +12,8 @@ public enum ReaderAction: Sendable, Equatable {
     case saveBookReflow(DisplayOptions.Reflow)
     /// The book's own conversion changed (the `c` key, the settings overlay's Convert row).
     case saveBookConvert(Conversion)
+    /// A cleaning rule was switched on or off (the rules overlay).
+    case saveRuleSwitch(name: String, enabled: Bool)
     case quit
     /// Save the position now, not debounced (the boss key).
     case saveProgressNow(ReadingPosition)

@@ -69,6 +69,17 @@ extension Reader {
         }
     }
 
+    func drawRules(_ selected: Int, into screen: inout Screen) {
+        let list = rules.applying(title: book.title, path: book.path)
+        let rows = drawPanel(title: "Cleaning rules for this book  (Space switches, Esc closes)", into: &screen)
+        let top = listTop(selected: selected, count: list.count, height: rows.count)
+        for (row, index) in zip(rows, list.indices.dropFirst(top)) {
+            let rule = list[index]
+            let kind = rule.isBuiltIn ? "  (built-in site junk)" : "  \(rule.pattern) → \(rule.replacement)"
+            drawItem(" [\(rule.enabled ? "x" : " ")] \(rule.name)\(kind)", row: row, selected: index == selected, into: &screen)
+        }
+    }
+
     func drawHelp(_ top: Int, into screen: inout Screen) {
         let list = drawPanel(title: "Keys  (↑/↓ scroll, any other key closes)", into: &screen)
         let lines = keymap.helpLines()

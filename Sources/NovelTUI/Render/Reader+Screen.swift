@@ -28,6 +28,7 @@ extension Reader {
         case .chapterRule(let rules): drawChapterRules(rules, into: &screen)
         case .bookmarks(let selected): drawBookmarks(selected, into: &screen)
         case .settings(let selected): drawSettings(selected, into: &screen)
+        case .rules(let selected): drawRules(selected, into: &screen)
         case .help(let top): drawHelp(top, into: &screen)
         case .prompt, nil: drawText(into: &screen)
         }

@@ -44,6 +44,9 @@ struct PrintCommand: ParsableCommand {
         settings.display =
             saved.forBook(reflow: bookOptions.reflow ?? state?.reflow, convert: bookOptions.convert ?? state?.convert).display
         try ChineseConverter.check(settings.display.convert)
+        let rules = RulesStore(paths: paths).load()
+        StandardError.warn(rules.warnings)
+        settings.display.cleaning = rules.rules.forBook(title: opened.title, path: opened.path)
         let printer = try PrintFlagError.checked(fontScale: fontScale) { () throws(BookPrinter.Problem) in
             try BookPrinter(width: width, height: height, settings: settings)
         }

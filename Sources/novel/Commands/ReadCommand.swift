@@ -77,10 +77,12 @@ struct ReadCommand: ParsableCommand {
         let preview =
             chapter == nil && bookmark == nil && percent == nil && reflow == nil && convert == nil
             ? BookPreview.open(path: path, encoding: encoding, chapterPattern: chapterPattern, paths: paths) : nil
+        let rulesStore = RulesStore(paths: paths)
+        let rules = rulesStore.load()
         let launch = ReaderLaunch(
             settings: settings, settingsStore: settingsStore,
             sessionTransition: settings.transition == saved.transition ? nil : (settings.transition, saved.transition),
-            warnings: warnings)
+            warnings: warnings + rules.warnings, rules: rules.rules, rulesStore: rulesStore)
         let outcome = try launch.run(preview: preview, open: open, start: startOffset)
         if case .signal(let number) = outcome { Foundation.exit(128 + number) }
     }

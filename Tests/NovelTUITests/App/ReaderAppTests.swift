@@ -46,6 +46,7 @@ import Testing
         func saveChapterPattern(_ pattern: String?) throws { chapterPatterns.append(pattern) }
         func saveBookReflow(_ reflow: DisplayOptions.Reflow) throws { bookReflows.append(reflow) }
         func saveBookConvert(_ conversion: Conversion) throws { bookConversions.append(conversion) }
+        func saveRuleSwitch(name: String, enabled: Bool) throws {}
     }
 
     /// Space moves ten bytes on; "s" switches to the night theme; "m" adds a bookmark; "a" starts a 0.5 s animation.
