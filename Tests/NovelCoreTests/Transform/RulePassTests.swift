@@ -28,7 +28,7 @@ import Testing
         let display = try #require(DisplayTransform.display(Array(original.utf8), profile: cjkPlain, options: Self.options([rule])))
         #expect(String(decoding: display.utf8, as: UTF8.self) == "第一段。\n第二段。\n")
         let second = Array("第一段。\n".utf8).count
-        #expect(display.originalStart(second) == original.utf8.count - Array("第二段。\n".utf8).count)
+        #expect(display.map.originalStart(second) == original.utf8.count - Array("第二段。\n".utf8).count)
     }
 
     @Test func rulesApplyInOrderAndBeforeTheConversion() throws {

@@ -22,7 +22,7 @@ import Testing
         #expect(effects == [.saveRuleSwitch(name: "lamp", enabled: false)])
         #expect(reader.layout.settings.display.cleaning.rules.isEmpty)
         #expect(ConversionKeyTests.screenText(reader).contains("[ ] lamp"))
-        reader.press("Escape")
+        reader.press("Esc")
         #expect(reader.overlay == nil)
         #expect(reader.firstVisibleOffset == before)
     }
