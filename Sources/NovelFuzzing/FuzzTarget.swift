@@ -37,6 +37,7 @@ public enum FuzzTargets {
         KeyFuzzTarget.target,
         TransformFuzzTarget.target,
         ConversionFuzzTarget.target,
+        RulesFuzzTarget.target,
     ]
 
     public static func named(_ name: String) -> FuzzTarget? {

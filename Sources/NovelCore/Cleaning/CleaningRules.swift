@@ -85,7 +85,10 @@ public struct CleaningRules: Sendable, Equatable {
             }
         }
         if let builtIn = object["builtIn"] as? [String: Any] {
-            for (name, enabled) in builtIn where (enabled as? Bool) == false { disabledBuiltIns.insert(name) }
+            let names = Set(SiteJunk.builtIn.map(\.name))
+            for (name, enabled) in builtIn where names.contains(name) && (enabled as? Bool) == false {
+                disabledBuiltIns.insert(name)
+            }
         }
     }
 
