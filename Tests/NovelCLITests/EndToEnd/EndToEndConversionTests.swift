@@ -33,6 +33,18 @@ final class EndToEndConversionTests {
         return try simplified(shown) == simplified(original)
     }
 
+    /// Turns a page, bookmarks it with `note`, quits and returns the page.
+    func nextPageBookmarked(_ note: String, on terminal: TmuxSession, from screen: String) throws -> String {
+        let page = try session.press("Space", on: terminal, from: screen)
+        try terminal.send("m")
+        try terminal.type(note)
+        try terminal.send("Enter")
+        _ = try terminal.waitForChange(from: page)
+        #expect(try session.quit(terminal) == 0)
+        terminal.kill()
+        return page
+    }
+
     @Test func aBookmarkMadeConvertedLandsOnTheSameTextUnconvertedAndTheReverse() throws {
         var terminal = try session.terminal(60, 20)
         defer { terminal.kill() }
@@ -40,26 +52,14 @@ final class EndToEndConversionTests {
         try terminal.send("c")
         let converted = try terminal.waitUntil("the text converted") { $0.contains("Conversion: s2t") }
         #expect(try sameText(converted, first), "switched live, same place:\n\(converted)\n\(first)")
-        let moved = try session.press("Space", on: terminal, from: converted)
-        try terminal.send("m")
-        try terminal.type("converted")
-        try terminal.send("Enter")
-        _ = try terminal.waitForChange(from: moved)
-        #expect(try session.quit(terminal) == 0)
-        terminal.kill()
+        let moved = try nextPageBookmarked("converted", on: terminal, from: converted)
 
         // The same bookmark without the conversion shows the same text.
         terminal = try session.terminal(60, 20)
         let plain = try session.open(terminal, nil, ["--bookmark", "b1", "--convert", "none"], expecting: "第三章")
         #expect(try sameText(moved, plain), "\(moved)\n\(plain)")
         // And the reverse: a bookmark made here, opened converted.
-        let further = try session.press("Space", on: terminal, from: plain)
-        try terminal.send("m")
-        try terminal.type("plain")
-        try terminal.send("Enter")
-        _ = try terminal.waitForChange(from: further)
-        #expect(try session.quit(terminal) == 0)
-        terminal.kill()
+        let further = try nextPageBookmarked("plain", on: terminal, from: plain)
         terminal = try session.terminal(60, 20)
         let again = try session.open(terminal, nil, ["--bookmark", "b2", "--convert", "s2t"], expecting: "第三章")
         #expect(try sameText(again, further), "\(again)\n\(further)")
