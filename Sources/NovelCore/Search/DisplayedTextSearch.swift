@@ -6,12 +6,16 @@ public struct DisplayedTextSearch {
     public let search: TextSearch
     public let book: Book
     public let options: DisplayOptions
+    /// A chapter's display text (nil: shown as written): made afresh by default; the reader passes its
+    /// layouts' own, so that highlighting a page does not convert its chapter again.
+    let shown: (Int) -> DisplayText?
 
     /// `query` as typed: it is converted as the text is, so that it is compared with what is shown.
-    public init(_ query: String, book: Book, options: DisplayOptions) {
+    public init(_ query: String, book: Book, options: DisplayOptions, shown: ((Int) -> DisplayText?)? = nil) {
         search = TextSearch(options.convert.apply(to: query))
         self.book = book
         self.options = options
+        self.shown = shown ?? { DisplayTransform.display(book, entry: $0, options: options) }
     }
 
     /// The next match from original `offset`, as `TextSearch.find` (wrapping once around the book).
@@ -71,7 +75,7 @@ public struct DisplayedTextSearch {
         _ entry: Int,
         _ body: (UnsafeBufferPointer<UInt8>, (Int) -> Int, (Range<Int>) -> Range<Int>) -> T
     ) -> T {
-        if let display = DisplayTransform.display(book, entry: entry, options: options) {
+        if let display = shown(entry) {
             return display.utf8.withUnsafeBufferPointer { bytes in
                 body(bytes, { display.map.displayOffset(ofOriginal: $0) }, { display.originalRange($0) })
             }

@@ -207,13 +207,16 @@ extension Reader {
         if !isOnScreen(match.range) { jump(to: match.range.lowerBound) }
     }
 
-    /// The search over the text as it is shown: converted chapters when a conversion is on.
-    func shownSearch(_ search: TextSearch) -> ShownSearch {
+    /// The search over the text as it is shown: converted chapters when a conversion is on. With
+    /// `onScreen` (highlighting what is shown) the chapters' display texts are the layouts' own.
+    func shownSearch(_ search: TextSearch, onScreen: Bool = false) -> ShownSearch {
         let options = layoutSettings.display
         guard options.convert != .none, ChineseConverter.loaded(options.convert) != nil else {
             return .book(search, book.text)
         }
-        return .displayed(DisplayedTextSearch(search.query, book: book, options: options))
+        let layout = self.layout
+        return .displayed(
+            DisplayedTextSearch(search.query, book: book, options: options, shown: onScreen ? { layout.chapter($0).display } : nil))
     }
 
     /// Whether all of `range` is within the bytes on screen.

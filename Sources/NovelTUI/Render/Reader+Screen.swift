@@ -47,7 +47,7 @@ extension Reader {
             drawTooSmall(into: &screen)
             return
         }
-        let matches = visibleByteRange().map { range in search.map { shownSearch($0).matches(overlapping: range) } ?? [] } ?? []
+        let matches = visibleByteRange().map { range in search.map { shownSearch($0, onScreen: true).matches(overlapping: range) } ?? [] } ?? []
         if isScrollMode {
             for (location, row) in visibleLines() {
                 draw(line(location), row: row, geometry: geometry, matches: matches, into: &screen)
