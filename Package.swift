@@ -25,7 +25,13 @@ let package = Package(
             name: "CNcurses",
             providers: [.apt(["libncurses-dev"])]
         ),
-        .target(name: "NovelCore", dependencies: ["CICU"]),
+        // OpenCC (Simplified ⇄ Traditional), with a shim for its error value Swift cannot compare.
+        .systemLibrary(
+            name: "COpenCC",
+            pkgConfig: "opencc",
+            providers: [.apt(["libopencc-dev"])]
+        ),
+        .target(name: "NovelCore", dependencies: ["CICU", "COpenCC"]),
         .target(name: "NovelTUI", dependencies: ["NovelCore", "CICU", "CNcurses"]),
         .executableTarget(
             name: "novel",

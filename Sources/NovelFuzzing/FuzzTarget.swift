@@ -36,6 +36,8 @@ public enum FuzzTargets {
         ChapterIndexCacheFuzzTarget.target,
         KeyFuzzTarget.target,
         TransformFuzzTarget.target,
+        ConversionFuzzTarget.target,
+        RulesFuzzTarget.target,
     ]
 
     public static func named(_ name: String) -> FuzzTarget? {

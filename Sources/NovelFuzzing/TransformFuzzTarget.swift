@@ -19,19 +19,29 @@ enum TransformFuzzTarget {
                 wrapWidth: wrap == 0 ? nil : wrap, reason: "fuzz")
             let text = Array(input.rest)
             guard let display = DisplayTransform.display(text, profile: profile, options: options) else { return }
-            let map = display.map
-            FuzzCheck.require(map.displayLength == display.utf8.count, "transform: map length \(map.displayLength) ≠ \(display.utf8.count)")
-            var previous = 0
-            for offset in 0...display.utf8.count {
-                let start = map.originalStart(offset)
-                FuzzCheck.require((0...text.count).contains(start), "transform: offset \(offset) maps to \(start) outside the input")
-                FuzzCheck.require(start >= previous, "transform: offset \(offset) maps back before \(previous)")
-                previous = start
-                let shown = map.displayOffset(ofOriginal: start)
-                FuzzCheck.require((0...display.utf8.count).contains(shown), "transform: original \(start) shows at \(shown)")
-            }
-            for role in display.quoteRoles {
-                FuzzCheck.require(display.utf8.indices.contains(role.offset), "transform: quote role at \(role.offset)")
-            }
+            check(display, inputCount: text.count, label: "transform")
         })
+
+    /// The checks every display text must pass: its map stays inside the input and in display order,
+    /// every original offset shows inside it, quote roles and the body start lie inside it.
+    static func check(_ display: DisplayText, inputCount: Int, label: String) {
+        let map = display.map
+        FuzzCheck.require(map.displayLength == display.utf8.count, "\(label): map length \(map.displayLength) ≠ \(display.utf8.count)")
+        var previous = 0
+        for offset in 0...display.utf8.count {
+            let start = map.originalStart(offset)
+            FuzzCheck.require((0...inputCount).contains(start), "\(label): offset \(offset) maps to \(start) outside the input")
+            FuzzCheck.require(start >= previous, "\(label): offset \(offset) maps back before \(previous)")
+            previous = start
+            let shown = map.displayOffset(ofOriginal: start)
+            FuzzCheck.require((0...display.utf8.count).contains(shown), "\(label): original \(start) shows at \(shown)")
+        }
+        var lastRole = -1
+        for role in display.quoteRoles {
+            FuzzCheck.require(display.utf8.indices.contains(role.offset), "\(label): quote role at \(role.offset)")
+            FuzzCheck.require(role.offset >= lastRole, "\(label): quote roles out of order at \(role.offset)")
+            lastRole = role.offset
+        }
+        FuzzCheck.require((0...display.utf8.count).contains(display.bodyStart), "\(label): body start \(display.bodyStart)")
+    }
 }

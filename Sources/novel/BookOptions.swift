@@ -19,6 +19,13 @@ struct BookOptions: ParsableArguments {
             book instead of the reflow setting (novel read remembers it).
             """)
     var reflow: DisplayOptions.Reflow?
+    @Option(
+        help: """
+            Show the text converted by OpenCC: \(Conversion.names) (s2t: Simplified → Traditional, \
+            t2s: the reverse, tw/hk: regional forms, s2twp/tw2sp: regional phrases too), for this book \
+            instead of the convert setting (novel read remembers it).
+            """)
+    var convert: Conversion?
 
     /// No option given (for `novel read BOOK`, which skips the parser).
     static var none: BookOptions {
@@ -26,8 +33,10 @@ struct BookOptions: ParsableArguments {
         options.encoding = nil
         options.chapterPattern = nil
         options.reflow = nil
+        options.convert = nil
         return options
     }
 }
 
 extension DisplayOptions.Reflow: ExpressibleByArgument {}
+extension Conversion: ExpressibleByArgument {}

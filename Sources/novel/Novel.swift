@@ -23,6 +23,7 @@ struct Novel: ParsableCommand {
         subcommands: [
             ReadCommand.self, TocCommand.self, BookmarksCommand.self, SettingsCommand.self,
             InfoCommand.self, PrintCommand.self, LineCommand.self, RecentCommand.self, LibraryCommand.self, WidthsCommand.self,
+            RulesCommand.self,
         ]
     )
 

@@ -84,6 +84,8 @@ func runAll(_ arguments: [String]) -> Int32 {
     add("whole-book layout", goal: "≤ 3× the time") { [try LayoutBenchmarks.wholeBook(context)] }
     add("whole-book layout, reflow on", goal: "≤ 3× the time") { [try LayoutBenchmarks.wholeBook(context, reflow: true)] }
     add("one chapter layout", goal: "< 0.5 ms") { [try LayoutBenchmarks.oneChapter(context)] }
+    add("conversion s2t, whole book", goal: "(context)") { [try ConversionBenchmarks.wholeBook(context)] }
+    add("one chapter conversion", goal: "< 5 ms") { [try ConversionBenchmarks.oneChapter(context)] }
     add("novel print", goal: "≤ 1× the time") { [try TerminalBenchmarks.printRow(context)] }
     add("launch and memory in tmux", goal: "≤ 2× the time") { try TerminalBenchmarks.launchRows(context) }
     add("page turn", goal: "p99 < 1 ms") { [try PagerBenchmarks.pageTurn(context)] }

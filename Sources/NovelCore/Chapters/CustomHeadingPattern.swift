@@ -14,7 +14,7 @@ final class CustomHeadingPattern: @unchecked Sendable {
         var errorOffset: Int32 = 0
         var error: Int32 = 0
         guard let regex = nicu_regex_open(pattern, 0, &errorLine, &errorOffset, &error) else {
-            let reason = describe(error)
+            let reason = regexErrorDescription(error)
             throw ChapterPatternError(
                 pattern: pattern, position: errorOffset >= 0 ? Int(errorOffset) + 1 : nil, reason: reason)
         }
@@ -42,7 +42,8 @@ final class CustomHeadingPattern: @unchecked Sendable {
     }
 }
 
-private func describe(_ error: Int32) -> String {
+/// ICU's regular-expression error code in words.
+func regexErrorDescription(_ error: Int32) -> String {
     guard let name = nicu_error_name(error) else { return "syntax error" }
     let text = String(cString: name)
     switch text {

@@ -20,6 +20,9 @@ public struct BookState: Sendable, Equatable {
     public var encoding: String?
     /// A `--reflow` chosen for this book (nil: follow the `reflow` setting): hard wrapping is a property of the file.
     public var reflow: DisplayOptions.Reflow?
+    /// A `--convert` chosen for this book (nil: follow the `convert` setting): which script a file is in
+    /// is a property of the file.
+    public var convert: Conversion?
     /// Bookmark ids (and "position") that could not be found again after the book's text changed.
     public var unanchored: [String]
     /// The file as it was when the state was last saved (see `BookPreview`).
@@ -43,6 +46,7 @@ public struct BookState: Sendable, Equatable {
         chapterPattern = nil
         encoding = nil
         reflow = nil
+        convert = nil
         unanchored = []
         source = nil
         history = JumpHistory()
@@ -92,13 +96,8 @@ public struct BookState: Sendable, Equatable {
         }
         chapterPattern = object["chapterPattern"] as? String
         encoding = object["encoding"] as? String
-        if let value = object["reflow"], !(value is NSNull) {
-            reflow = (value as? String).flatMap(DisplayOptions.Reflow.init(rawValue:))
-            if reflow == nil {
-                let allowed = DisplayOptions.Reflow.allCases.map(\.rawValue).joined(separator: ", ")
-                warnings.append("\(path): reflow must be one of \(allowed), not \(value); ignored")
-            }
-        }
+        reflow = Self.choice(object, warnings: &warnings, path: path)
+        convert = Self.choice(object, warnings: &warnings, path: path)
         unanchored = object["unanchored"] as? [String] ?? []
         source = object["source"].flatMap(SourceStamp.init(stateObject:))
         isPrivate = object["private"] as? Bool ?? false
@@ -116,6 +115,20 @@ public struct BookState: Sendable, Equatable {
                 warnings.append("\(path): unreadable reading time ignored")
             }
         }
+    }
+
+    /// The book's own value of a choice (`reflow`, `convert`), stored under its setting's name; an
+    /// unknown value is reported and ignored.
+    static func choice<Value: BookChoosable & CaseIterable>(
+        _ object: [String: Any], warnings: inout [String], path: String
+    ) -> Value? {
+        guard let value = object[Value.settingName], !(value is NSNull) else { return nil }
+        guard let choice = (value as? String).flatMap(Value.init(rawValue:)) else {
+            let allowed = Value.allCases.map(\.rawValue).joined(separator: ", ")
+            warnings.append("\(path): \(Value.settingName) must be one of \(allowed), not \(value); ignored")
+            return nil
+        }
+        return choice
     }
 
     /// Writes the known keys over `object`, which keeps the keys this version does not know.
@@ -136,6 +149,7 @@ public struct BookState: Sendable, Equatable {
         object["chapterPattern"] = chapterPattern ?? NSNull()
         object["encoding"] = encoding ?? NSNull()
         object["reflow"] = reflow?.rawValue ?? NSNull()
+        object["convert"] = convert?.rawValue ?? NSNull()
         object["unanchored"] = unanchored
         object["source"] = source?.stateObject ?? NSNull()
         object["private"] = isPrivate

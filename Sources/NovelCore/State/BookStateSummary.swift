@@ -1,7 +1,7 @@
 import Foundation
 
 /// What a book's state file says that the first screen needs (`BookPreview`): where reading stopped, the
-/// file it was saved for, and the book's own encoding, chapter pattern and reflow. Anything missing or of the
+/// file it was saved for, and the book's own encoding, chapter pattern, reflow and conversion. Anything missing or of the
 /// wrong shape reads as nil; the full open then reads and reports the file properly.
 public struct BookStateSummary: Sendable, Equatable {
     public var fingerprint: String
@@ -10,6 +10,7 @@ public struct BookStateSummary: Sendable, Equatable {
     public var encoding: String?
     public var chapterPattern: String?
     public var reflow: DisplayOptions.Reflow?
+    public var convert: Conversion?
 
     init(object: [String: Any], fingerprint: String) {
         self.fingerprint = object["fingerprint"] as? String ?? fingerprint
@@ -17,6 +18,7 @@ public struct BookStateSummary: Sendable, Equatable {
         encoding = object["encoding"] as? String
         chapterPattern = object["chapterPattern"] as? String
         reflow = (object["reflow"] as? String).flatMap(DisplayOptions.Reflow.init(rawValue:))
+        convert = (object["convert"] as? String).flatMap(Conversion.init(rawValue:))
         source = object["source"].flatMap(SourceStamp.init(stateObject:))
     }
 }

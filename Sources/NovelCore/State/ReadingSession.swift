@@ -14,7 +14,7 @@ public struct ReadingSession {
     /// `--no-private`) as the book's choice.
     public static func open(
         path: String, encoding: String? = nil, chapterPattern: String? = nil, reflow: DisplayOptions.Reflow? = nil,
-        isPrivate: Bool? = nil, paths: NovelPaths, remember: Bool = false
+        isPrivate: Bool? = nil, convert: Conversion? = nil, paths: NovelPaths, remember: Bool = false
     ) throws -> ReadingSession {
         let store = BookStateStore(paths: paths)
         let absolute = absolutePath(path)
@@ -41,13 +41,14 @@ public struct ReadingSession {
             if !lost.isEmpty { message += "; could not place \(lost.joined(separator: ", ")) (kept as they were)" }
             warnings.append(message)
         }
-        if remember, encoding != nil || chapterPattern != nil || reflow != nil || isPrivate != nil {
+        if remember, encoding != nil || chapterPattern != nil || reflow != nil || isPrivate != nil || convert != nil {
             do {
                 state = try store.update(fingerprint: book.fingerprint, title: book.title, path: absolute) { current in
                     if let encoding { current.encoding = encoding }
                     if let chapterPattern { current.chapterPattern = chapterPattern.isEmpty ? nil : chapterPattern }
                     if let reflow { current.reflow = reflow }
                     if let isPrivate { current.setPrivate(isPrivate) }
+                    if let convert { current.convert = convert }
                     current.source = book.text.sourceStamp
                     return current
                 }

@@ -58,10 +58,12 @@ public struct Settings: Sendable, Equatable {
     /// The terminal window's title names the book (off: it says only "novel", so a glance at a task bar
     /// or a tmux window list does not tell what is being read).
     public var bookInTitle = false
+    /// Simplified ⇄ Traditional conversion (an OpenCC configuration, or none).
+    public var convert: Conversion = .none
 
     /// The display transforms these settings choose.
     public var display: DisplayOptions {
-        DisplayOptions(reflow: reflow, smartQuotes: smartQuotes, hideSiteJunk: hideSiteJunk)
+        DisplayOptions(reflow: reflow, smartQuotes: smartQuotes, hideSiteJunk: hideSiteJunk, convert: convert)
     }
 
     public init() {}

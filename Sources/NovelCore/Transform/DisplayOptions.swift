@@ -13,12 +13,18 @@ public struct DisplayOptions: Sendable, Equatable, Hashable {
     public var smartQuotes: Bool
     /// Download-site lines (`SiteJunk`) hidden; never removed from the file.
     public var hideSiteJunk: Bool
+    /// Simplified ⇄ Traditional conversion through OpenCC, applied last.
+    public var convert: Conversion
+    /// The book's cleaning rules (`rules.json`), applied before the conversion; built-in site-junk rules
+    /// switched off there are skipped by `hideSiteJunk`.
+    public var cleaning = BookCleaning.none
     /// Straight quotes in CJK text get opening and closing roles for line breaking. Not a setting: on
     /// wherever the settings apply; off only in `verbatim`, the text exactly as the file has it.
     public var pairQuotes = true
 
-    public init(reflow: Reflow = .auto, smartQuotes: Bool = true, hideSiteJunk: Bool = true) {
+    public init(reflow: Reflow = .auto, smartQuotes: Bool = true, hideSiteJunk: Bool = true, convert: Conversion = .none) {
         self.reflow = reflow
+        self.convert = convert
         self.smartQuotes = smartQuotes
         self.hideSiteJunk = hideSiteJunk
     }

@@ -33,6 +33,18 @@ public struct DisplayText: Sendable, Equatable {
         map.appendReplacement(range, length: replacement.count)
     }
 
+    /// Shows `shown` (as long as `range`) for display bytes `range` of `source`, character for
+    /// character: each byte maps back where the byte of `source` in its place does.
+    mutating func append(_ shown: ArraySlice<UInt8>, standingFor range: Range<Int>, of source: DisplayText) {
+        utf8.append(contentsOf: shown)
+        map.appendMapped(source.map, range)
+    }
+
+    /// Adds a quote role at display offset `offset` (roles come in order).
+    mutating func addQuoteRole(at offset: Int, opens: Bool) {
+        quoteRoles.append(QuoteRole(offset: offset, opens: opens))
+    }
+
     /// Marks the quote about to be appended (at the current end) as opening or closing.
     mutating func markQuote(opens: Bool) {
         quoteRoles.append(QuoteRole(offset: utf8.count, opens: opens))

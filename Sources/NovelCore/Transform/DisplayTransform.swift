@@ -2,7 +2,8 @@ import Foundation
 
 /// Turns one chapter of the book text into the text that is shown: hard-wrapped lines joined into
 /// paragraphs (`ParagraphJoin`), straight quotes in CJK text paired (`QuotePairing`) and shown curly,
-/// Gutenberg `_italics_` without underscores, site junk hidden (`SiteJunk`). A pure function of the
+/// Gutenberg `_italics_` without underscores, site junk hidden (`SiteJunk`), then the user's cleaning
+/// rules (`RulePass`), then Simplified ⇄ Traditional conversion (`ChineseConversion`). A pure function of the
 /// bytes, the book's profile and the options. What the layouter reads (`chapterText`) is nil-cost when
 /// nothing would change, and a list of hidden lines when only whole lines are hidden, so that an
 /// untouched chapter and a chapter that only loses junk lines cost no copy.
@@ -36,8 +37,40 @@ public enum DisplayTransform {
     }
 
     /// How `chapter` (heading lines before `bodyStart`) of `bytes` is shown; with `keepHiddenLines`
-    /// false, hidden lines alone make a display text too.
+    /// false, hidden lines alone make a display text too. The Chinese conversion (`ChineseConversion`)
+    /// comes last, over what the other transforms show; a configuration that cannot be loaded shows the
+    /// text unconverted (the reader and the commands report it when it is chosen).
     static func shown(
+        _ bytes: UnsafeBufferPointer<UInt8>, chapter: Range<Int>, bodyStart: Int, profile: TextProfile,
+        options: DisplayOptions, keepHiddenLines: Bool
+    ) -> ChapterText {
+        let converter = ChineseConverter.loaded(options.convert)
+        let rules = options.cleaning.rules
+        var shown = transform(
+            bytes, chapter: chapter, bodyStart: bodyStart, profile: profile, options: options,
+            keepHiddenLines: keepHiddenLines && converter == nil && rules.isEmpty)
+        guard !chapter.isEmpty, chapter.upperBound <= bytes.count else { return shown }
+        if !rules.isEmpty,
+            let cleaned = RulePass.apply(rules, to: shown.displayText ?? unchanged(bytes, chapter: chapter, bodyStart: bodyStart))
+        {
+            shown = .display(cleaned)
+        }
+        guard let converter else { return shown }
+        let source = shown.displayText ?? unchanged(bytes, chapter: chapter, bodyStart: bodyStart)
+        guard let converted = ChineseConversion.convert(source, with: converter) else { return shown }
+        return .display(converted)
+    }
+
+    /// `chapter` of `bytes` as a display text that shows it as it is.
+    private static func unchanged(_ bytes: UnsafeBufferPointer<UInt8>, chapter: Range<Int>, bodyStart: Int) -> DisplayText {
+        var text = DisplayText(capacity: chapter.count)
+        text.copy(bytes, chapter)
+        text.bodyStart = text.map.displayOffset(ofOriginal: min(max(bodyStart, chapter.lowerBound), chapter.upperBound))
+        return text
+    }
+
+    /// The transforms before the conversion: reflow, quotes, italics, site junk.
+    private static func transform(
         _ bytes: UnsafeBufferPointer<UInt8>, chapter: Range<Int>, bodyStart: Int, profile: TextProfile,
         options: DisplayOptions, keepHiddenLines: Bool
     ) -> ChapterText {
@@ -47,7 +80,7 @@ public enum DisplayTransform {
         let quotes = options.pairQuotes && profile.script == .cjk && (contains(bytes, body, 0x22) || contains(bytes, body, 0x27))
         let italics = reflow && profile.script == .latin && contains(bytes, body, 0x5F)
         var writer = Writer(bytes, chapter: chapter)
-        var junk = options.hideSiteJunk ? JunkScan() : nil
+        var junk = options.hideSiteJunk ? JunkScan(mask: options.cleaning.builtInMask) : nil
         var joiner = ParagraphJoin(profile: profile)
         var pairing = QuotePairing(smart: options.smartQuotes)
         let perLine = reflow || quotes || italics
@@ -158,12 +191,16 @@ public enum DisplayTransform {
     private struct JunkScan {
         private let table = SiteJunk.builtInHints
         private var matcher: SiteJunk.Matcher?
+        /// The built-in rules switched on (`rules.json`), one bit each.
+        let mask: UInt64
+
+        init(mask: UInt64) { self.mask = mask }
 
         mutating func hidden(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) -> Int? {
-            guard line.count >= 2, line.count <= SiteJunk.longestJunkLine, table.candidates(bytes, line) != 0
+            guard line.count >= 2, line.count <= SiteJunk.longestJunkLine, table.candidates(bytes, line) & mask != 0
             else { return nil }
             if matcher == nil { matcher = SiteJunk.Matcher(table) }
-            return matcher?.hidden(bytes, line)?.end
+            return matcher?.hidden(bytes, line, mask: mask)?.end
         }
     }
 

@@ -39,6 +39,29 @@ public struct PositionMap: Sendable, Equatable {
         displayLength += length
     }
 
+    /// Appends the pieces of `other` that cover its display bytes `range`, cut to it: what another text
+    /// showing those bytes one for one (the same length, character for character) maps back to.
+    mutating func appendMapped(_ other: PositionMap, _ range: Range<Int>) {
+        guard !range.isEmpty, !other.pieces.isEmpty else { return }
+        var index = other.pieceIndex(range.lowerBound)
+        while index < other.pieces.count {
+            let piece = other.pieces[index]
+            let pieceEnd = index + 1 < other.pieces.count ? other.pieces[index + 1].display : other.displayLength
+            let start = max(piece.display, range.lowerBound)
+            let end = min(pieceEnd, range.upperBound)
+            guard start < range.upperBound else { break }
+            if start < end {
+                if piece.isCopy {
+                    let offset = piece.original.lowerBound - piece.display
+                    appendCopy((start + offset)..<(end + offset))
+                } else {
+                    appendReplacement(piece.original, length: end - start)
+                }
+            }
+            index += 1
+        }
+    }
+
     /// The index of the piece holding display byte `offset` (clamped to the text).
     private func pieceIndex(_ offset: Int) -> Int {
         pieces.lastIndex(keyedBy: \.display, atOrBefore: offset)

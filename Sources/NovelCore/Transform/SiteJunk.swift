@@ -171,11 +171,11 @@ public enum SiteJunk {
 
         deinit { for regex in compiled { if let regex { nicu_regex_close(regex) } } }
 
-        /// What a rule hides of `line` (without leading blanks and line end): up to `end` (the line's
+        /// What a rule of `mask` (one bit per rule) hides of `line` (without leading blanks and line end): up to `end` (the line's
         /// end for a junk line, a prefix's end otherwise), or nil when no rule applies.
-        func hidden(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) -> (rule: Int, end: Int)? {
+        func hidden(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>, mask: UInt64) -> (rule: Int, end: Int)? {
             guard line.count >= 2, line.count <= SiteJunk.longestJunkLine else { return nil }
-            var candidates = table.candidates(bytes, line)
+            var candidates = table.candidates(bytes, line) & mask
             while candidates != 0 {
                 let rule = candidates.trailingZeroBitCount
                 candidates &= candidates - 1

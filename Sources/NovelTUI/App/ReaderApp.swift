@@ -66,6 +66,10 @@ public enum ReaderApp {
                         perform("the book's reflow", &model) { try storage.saveBookReflow(reflow) }
                     case .saveHistory(let history):
                         perform("the jump history", &model) { try storage.saveHistory(history) }
+                    case .saveBookConvert(let conversion):
+                        perform("the book's conversion", &model) { try storage.saveBookConvert(conversion) }
+                    case .saveRuleSwitch(let name, let enabled):
+                        perform("the cleaning rules", &model) { try storage.saveRuleSwitch(name: name, enabled: enabled) }
                     case .saveProgressNow(let position):
                         save(position, to: storage, model: &model)
                     case .setWindowTitle(let title):

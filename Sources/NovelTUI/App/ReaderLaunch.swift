@@ -14,17 +14,22 @@ public struct ReaderLaunch {
     public var warnings: [String]
     /// `--lines N`: the compact reader with N text rows in any terminal.
     public var lines: Int?
+    /// The cleaning rules and where switching one is saved.
+    public var rules: CleaningRules
+    public var rulesStore: RulesStore?
 
     public init(
         settings: Settings, settingsStore: SettingsStore,
         sessionTransition: (current: Settings.Transition, saved: Settings.Transition)?, warnings: [String],
-        lines: Int? = nil
+        lines: Int? = nil, rules: CleaningRules = CleaningRules(), rulesStore: RulesStore? = nil
     ) {
         self.settings = settings
         self.settingsStore = settingsStore
         self.sessionTransition = sessionTransition
         self.warnings = warnings
         self.lines = lines
+        self.rules = rules
+        self.rulesStore = rulesStore
     }
 
     /// Runs the reader until it quits or a signal arrives. `open` opens the whole book; `start` says where
@@ -40,9 +45,9 @@ public struct ReaderLaunch {
             let shown = try CursesTerminal(theme: settings.theme)
             terminal = shown
             let glimpse = Reader(
-                book: preview.book, settings: Reader.shown(settings, bookReflow: preview.state?.reflow), state: nil,
+                book: preview.book, settings: Reader.shown(settings, bookReflow: preview.state?.reflow, bookConvert: preview.state?.convert), state: nil,
                 columns: shown.size.columns, rows: shown.size.rows, start: ReaderStart(offset: preview.offset),
-                lines: lines)
+                lines: lines, rules: rules)
             shown.draw(glimpse.screen())
             let outcome: LoadingWait.Outcome<ReadingSession>
             do {
@@ -74,13 +79,14 @@ public struct ReaderLaunch {
         }
         var reader = Reader(
             book: opened.book, settings: settings, state: opened.state, columns: screen.size.columns,
-            rows: screen.size.rows, start: ReaderStart(offset: offset), lines: lines)
+            rows: screen.size.rows, start: ReaderStart(offset: offset), lines: lines, rules: rules)
         reader.overallReading = ReadingTotals(stateDirectory: opened.store.stateDirectory).load()
         // Shown in the status bar, where they are seen, not on stderr behind the reader's screen.
         for warning in opened.warnings + warnings { reader.report(warning) }
-        let storage = StoreStorage(session: opened, settingsStore: settingsStore, sessionTransition: sessionTransition)
+        let storage = StoreStorage(
+            session: opened, settingsStore: settingsStore, sessionTransition: sessionTransition, rulesStore: rulesStore)
         screen.watcher = FileWatcher(path: opened.book.path)
-        let (settingsStore, sessionTransition) = (self.settingsStore, self.sessionTransition)
+        let (settingsStore, sessionTransition, rulesStore) = (self.settingsStore, self.sessionTransition, self.rulesStore)
         let outcome = ReaderApp.run(
             &reader, terminal: screen, pending: pending, storage: storage,
             startIsSaved: opened.state?.position?.offset == offset,

@@ -14,6 +14,10 @@ public protocol ReaderStorage {
     func saveHistory(_ history: JumpHistory) throws
     /// Adds a session's measured reading to the book's and to the totals over all books.
     func saveReadingTime(_ reading: ReadingTime) throws
+    /// The book's own conversion, as `--convert` remembers it.
+    func saveBookConvert(_ conversion: Conversion) throws
+    /// A cleaning rule switched on or off, in rules.json.
+    func saveRuleSwitch(name: String, enabled: Bool) throws
 }
 
 /// Saves to the book's state file and settings.json.
@@ -23,14 +27,17 @@ public struct StoreStorage: ReaderStorage {
     /// A transition chosen for this session only (`--mode`) and the saved one it stands in for:
     /// saving other settings must not make the session's mode permanent.
     public let sessionTransition: (current: Settings.Transition, saved: Settings.Transition)?
+    /// rules.json, where the rules overlay's switches go (nil: they last this session only).
+    public let rulesStore: RulesStore?
 
     public init(
         session: ReadingSession, settingsStore: SettingsStore,
-        sessionTransition: (current: Settings.Transition, saved: Settings.Transition)? = nil
+        sessionTransition: (current: Settings.Transition, saved: Settings.Transition)? = nil, rulesStore: RulesStore? = nil
     ) {
         self.session = session
         self.settingsStore = settingsStore
         self.sessionTransition = sessionTransition
+        self.rulesStore = rulesStore
     }
 
     public func saveProgress(_ position: ReadingPosition) throws {
@@ -72,5 +79,13 @@ public struct StoreStorage: ReaderStorage {
     public func saveReadingTime(_ reading: ReadingTime) throws {
         try session.update { state in state.reading = state.reading + reading }
         try ReadingTotals(stateDirectory: session.store.stateDirectory).add(reading)
+    }
+
+    public func saveBookConvert(_ conversion: Conversion) throws {
+        try session.update { state in state.convert = conversion }
+    }
+
+    public func saveRuleSwitch(name: String, enabled: Bool) throws {
+        try rulesStore?.update { try $0.setEnabled(name, enabled) }
     }
 }

@@ -141,9 +141,10 @@ public struct Keymap: Sendable {
             custom pattern; `Enter` switches (the custom row asks for an ICU pattern; an empty one means the \
             built-in rules) and the choice is remembered with the book like `--chapter-pattern`; `Esc` `q` \
             `R` close. Bookmarks: `Enter` jumps, `d` deletes, `Esc` `q` `'` `B` close. \
-            Settings: `←`/`→` (`h`/`l`, `-`/`+`, `Enter`) change the selected setting at once (the Reflow row changes this book's own value, remembered with it like \
-            `--reflow`), `Esc` `q` `s` \
-            close. Help: arrows scroll, any other key closes. Prompts (`/` `?` `:` and the bookmark note): \
+            Settings: `←`/`→` (`h`/`l`, `-`/`+`, `Enter`) change the selected setting at once (the Reflow and Convert rows change this book's own value, remembered with it like \
+            `--reflow` and `--convert`), `Esc` `q` `s` \
+            close. Cleaning rules (`x`): the rules that apply to this book, built-in ones first; `Space` or \
+            `Enter` switches the selected one (saved in rules.json), any other key closes. Help: arrows scroll, any other key closes. Prompts (`/` `?` `:` and the bookmark note): \
             `Enter` runs, `Esc` cancels; an empty search repeats the last one.
 
             ## Auto page turn, jumping back, the mouse

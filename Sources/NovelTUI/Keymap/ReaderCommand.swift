@@ -21,6 +21,8 @@ public enum ReaderCommand: String, Sendable, CaseIterable {
     case settings
     case fontLarger = "font-larger"
     case fontSmaller = "font-smaller"
+    case convert
+    case cleaningRules = "cleaning-rules"
     case help
     case quit
     case bossKey = "boss-key"
@@ -51,6 +53,8 @@ public enum ReaderCommand: String, Sendable, CaseIterable {
         case .settings: "Settings (changed live and saved)"
         case .fontLarger: "Larger font scale"
         case .fontSmaller: "Smaller font scale"
+        case .cleaningRules: "Cleaning rules for this book (Space switches one, saved in rules.json)"
+        case .convert: "Next Simplified ⇄ Traditional conversion for this book (none, s2t, t2s, …)"
         case .help: "This help"
         case .quit: "Quit (closes an overlay first)"
         case .bossKey: "Boss key: an innocent shell screen at once (position saved); again to come back"
@@ -84,6 +88,8 @@ public enum ReaderCommand: String, Sendable, CaseIterable {
         case .settings: ["s"]
         case .fontLarger: ["+"]
         case .fontSmaller: ["-"]
+        case .convert: ["c"]
+        case .cleaningRules: ["x"]
         case .help: ["H", "F1"]
         case .quit: ["q", "Esc"]
         case .bossKey: ["`"]

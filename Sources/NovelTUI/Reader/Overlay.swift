@@ -7,6 +7,8 @@ enum Overlay: Equatable {
     case bookmarks(selected: Int)
     case prompt(Prompt)
     case settings(selected: Int)
+    /// The cleaning rules that apply to this book, switched on and off live.
+    case rules(selected: Int)
     case help(top: Int)
 }
 
@@ -18,11 +20,11 @@ struct TOCOverlay: Equatable {
     /// An index into `matching(_:)`.
     var selected: Int
 
-    /// Entry indices whose title contains the filter (ASCII case ignored).
-    func matching(_ entries: [TOCEntry]) -> [Int] {
-        guard !filter.isEmpty else { return Array(entries.indices) }
+    /// Indices of the `count` entries whose shown title contains the filter (ASCII case ignored).
+    func matching(_ count: Int, title: (Int) -> String) -> [Int] {
+        guard !filter.isEmpty else { return Array(0..<count) }
         let needle = filter.lowercased()
-        return entries.indices.filter { entries[$0].title.lowercased().contains(needle) }
+        return (0..<count).filter { title($0).lowercased().contains(needle) }
     }
 }
 

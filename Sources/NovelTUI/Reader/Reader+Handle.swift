@@ -104,6 +104,10 @@ extension Reader {
             return change(SettingsItem.fontScale.adjusted(settings, step: 1))
         case .fontSmaller:
             return change(SettingsItem.fontScale.adjusted(settings, step: -1))
+        case .cleaningRules:
+            overlay = .rules(selected: 0)
+        case .convert:
+            return changeConversion(to: SettingsItem.convert.adjusted(shownSettings, step: 1).convert)
         case .help:
             overlay = .help(top: 0)
         case .quit:
@@ -246,7 +250,7 @@ extension Reader {
 
     mutating func find(direction: TextSearch.Direction, from: Int) {
         guard let search, !search.isEmpty else { return }
-        guard let match = search.find(in: book.text.utf8, from: from, direction: direction) else {
+        guard let match = shownSearch(search).find(from: from, direction: direction) else {
             message = "Not found: \(search.query)"
             return
         }
@@ -255,6 +259,18 @@ extension Reader {
             message = direction == .forward ? "Search wrapped to the beginning" : "Search wrapped to the end"
         }
         if !isOnScreen(match.range) { jump(to: match.range.lowerBound) }
+    }
+
+    /// The search over the text as it is shown: converted chapters when a conversion is on. With
+    /// `onScreen` (highlighting what is shown) the chapters' display texts are the layouts' own.
+    func shownSearch(_ search: TextSearch, onScreen: Bool = false) -> ShownSearch {
+        let options = frame.layout.display
+        guard options.convert != .none, ChineseConverter.loaded(options.convert) != nil else {
+            return .book(search, book.text)
+        }
+        let layout = self.layout
+        return .displayed(
+            DisplayedTextSearch(search.query, book: book, options: options, shown: onScreen ? { layout.chapter($0).display } : nil))
     }
 
     /// Whether all of `range` is within the bytes on screen.

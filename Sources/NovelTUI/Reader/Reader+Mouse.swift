@@ -27,7 +27,8 @@ extension Reader {
     mutating func clickInOverlay(row: Int, column: Int, now: Double) -> [ReaderAction] {
         switch overlay {
         case .toc(var toc):
-            guard let index = clickedEntry(row: row, selected: toc.selected, count: toc.matching(entries).count) else { return [] }
+            let count = toc.matching(entries.count, title: shownTitle).count
+            guard let index = clickedEntry(row: row, selected: toc.selected, count: count) else { return [] }
             toc.selected = index
             return handleTOC(toc, .key(.enter))
         case .bookmarks(let selected):
@@ -37,6 +38,12 @@ extension Reader {
             guard let index = clickedEntry(row: row, selected: rules.selected, count: rules.choices.count + 1) else { return [] }
             rules.selected = index
             return handleChapterRule(rules, .key(.enter))
+        case .rules(let selected):
+            // A click on a rule switches it, as Space does on the selected one.
+            let count = rules.applying(title: book.title, path: book.path).count
+            guard let index = clickedEntry(row: row, selected: selected, count: count) else { return [] }
+            overlay = .rules(selected: index)
+            return handleRules(index, .key(.enter))
         case .settings(let selected):
             // The settings list is drawn from its first row, unscrolled. A click picks a row; a click on
             // the picked row steps its value, as Enter does.

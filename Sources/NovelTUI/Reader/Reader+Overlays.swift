@@ -9,6 +9,7 @@ extension Reader {
         case .bookmarks(let selected): return handleBookmarks(selected, event)
         case .prompt(let prompt): return handlePrompt(prompt, event)
         case .settings(let selected): return handleSettings(selected, event)
+        case .rules(let selected): return handleRules(selected, event)
         case .help(let top): handleHelp(top, event)
         case nil: break
         }
@@ -34,7 +35,7 @@ extension Reader {
 
     mutating func handleTOC(_ toc: TOCOverlay, _ event: InputEvent) -> [ReaderAction] {
         var toc = toc
-        let matching = toc.matching(entries)
+        let matching = toc.matching(entries.count, title: shownTitle)
         if let moved = Self.moved(toc.selected, count: matching.count, page: textRows - 1, by: event, letters: false) {
             toc.selected = moved
             overlay = .toc(toc)
@@ -50,11 +51,11 @@ extension Reader {
             if matching.indices.contains(toc.selected) { jump(to: entries[matching[toc.selected]].range.lowerBound) }
         case .key(.backspace), .key(.delete):
             if !toc.filter.isEmpty { toc.filter.removeLast() }
-            toc.selected = Self.firstSelection(toc, entries)
+            toc.selected = firstSelection(toc)
             overlay = .toc(toc)
         case .key(.character(let character)):
             toc.filter.append(character)
-            toc.selected = Self.firstSelection(toc, entries)
+            toc.selected = firstSelection(toc)
             overlay = .toc(toc)
         default:
             break
@@ -63,8 +64,8 @@ extension Reader {
     }
 
     /// After the filter changes: the current chapter if it still matches, else the first match.
-    static func firstSelection(_ toc: TOCOverlay, _ entries: [TOCEntry]) -> Int {
-        toc.matching(entries).firstIndex(of: toc.current) ?? 0
+    func firstSelection(_ toc: TOCOverlay) -> Int {
+        toc.matching(entries.count, title: shownTitle).firstIndex(of: toc.current) ?? 0
     }
 
     mutating func handleBookmarks(_ selected: Int, _ event: InputEvent) -> [ReaderAction] {
@@ -154,15 +155,47 @@ extension Reader {
         return []
     }
 
-    /// Moves one row of the settings overlay. Reflow belongs to the book (hard wrapping is a property of
-    /// the file), so its row changes the book's value, not the setting.
+    /// Moves one row of the settings overlay. Reflow and conversion belong to the book (hard wrapping
+    /// and the script are properties of the file), so their rows change the book's value, not the setting.
     mutating func change(_ item: SettingsItem, step: Int) -> [ReaderAction] {
+        if item == .convert { return changeConversion(to: item.adjusted(shownSettings, step: step).convert) }
         guard item == .reflow else { return change(item.adjusted(settings, step: step)) }
         let reflow = item.adjusted(shownSettings, step: step).reflow
         guard reflow != shownSettings.reflow else { return [] }
         bookReflow = reflow
         reconfigure()
         return [.saveBookReflow(reflow)]
+    }
+
+    /// Shows the book through `conversion` from now on (the `c` key, the settings overlay), and says
+    /// which, or why it cannot.
+    mutating func changeConversion(to conversion: Conversion) -> [ReaderAction] {
+        guard conversion != shownSettings.convert else { return [] }
+        bookConvert = conversion
+        reconfigure()
+        message = conversionProblem ?? "Conversion: \(conversion.summary)"
+        return [.saveBookConvert(conversion)]
+    }
+
+    /// The rules overlay: Space or Enter switches the selected rule for every book it applies to
+    /// (it is saved in rules.json) and re-lays out at the same place.
+    mutating func handleRules(_ selected: Int, _ event: InputEvent) -> [ReaderAction] {
+        let list = rules.applying(title: book.title, path: book.path)
+        if let moved = Self.moved(selected, count: list.count, page: max(1, textRows - 2), by: event, letters: true) {
+            overlay = .rules(selected: moved)
+            return []
+        }
+        switch event {
+        case .key(.enter), .key(.character(" ")):
+            guard list.indices.contains(selected) else { return [] }
+            let rule = list[selected]
+            try? rules.setEnabled(rule.name, !rule.enabled)
+            reconfigure()
+            return [.saveRuleSwitch(name: rule.name, enabled: !rule.enabled)]
+        default:
+            overlay = nil
+        }
+        return []
     }
 
     mutating func handleHelp(_ top: Int, _ event: InputEvent) {

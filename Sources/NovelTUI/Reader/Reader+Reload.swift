@@ -15,7 +15,7 @@ extension Reader {
         currentMatch = nil
         animation = nil
         meter.restart()
-        frame = TextFrame(shown: shownSettings, columns: columns, rows: rows, lines: lines)
+        frame = makeFrame()
         layout = BookLayout(book: book, settings: frame.layout, viewport: frame.viewport)
         anchor = max(0, min(offset, book.text.utf8.count))
         relocate()

@@ -13,7 +13,11 @@ public struct Reader {
     var chapterPattern: String?
     /// The book's own reflow (nil: the `reflow` setting); the settings overlay's Reflow row changes it.
     var bookReflow: DisplayOptions.Reflow?
+    /// The book's own conversion (nil: the `convert` setting); the `c` key and the settings overlay change it.
+    var bookConvert: Conversion?
     public internal(set) var settings: Settings
+    /// The cleaning rules (`rules.json`); the rules overlay switches those that apply to this book.
+    public internal(set) var rules: CleaningRules
     /// The book's bookmarks, changed through `BookState`'s operations as the stores change them.
     var marks: BookState {
         didSet { bookmarks = Self.inBookOrder(marks.bookmarks) }
@@ -68,16 +72,18 @@ public struct Reader {
 
     public init(
         book: Book, settings: Settings, state: BookState?, columns: Int, rows: Int, start: ReaderStart,
-        lines: Int? = nil
+        lines: Int? = nil, rules: CleaningRules = CleaningRules()
     ) {
         self.book = book
         self.settings = settings
+        self.rules = rules
         marks = state ?? BookState(fingerprint: book.fingerprint, title: book.title, lastPath: book.path)
         bookmarks = Self.inBookOrder(marks.bookmarks)
         chapterPattern = state?.chapterPattern
         bookReflow = state?.reflow
         history = state?.history ?? JumpHistory()
         bookReading = state?.reading ?? ReadingTime()
+        bookConvert = state?.convert
         keymap = Keymap(overrides: settings.keymap)
         self.columns = max(columns, 0)
         self.rows = max(rows, 0)
@@ -86,10 +92,12 @@ public struct Reader {
         let count = book.text.utf8.count
         anchor = max(0, min(start.offset ?? state?.position?.offset ?? 0, count))
         frame = TextFrame(
-            shown: Self.shown(settings, bookReflow: state?.reflow), columns: self.columns, rows: self.rows,
+            shown: Self.shown(settings, bookReflow: state?.reflow, bookConvert: state?.convert),
+            cleaning: rules.forBook(title: book.title, path: book.path), columns: self.columns, rows: self.rows,
             lines: self.lines)
         layout = BookLayout(book: book, settings: frame.layout, viewport: frame.viewport)
         if !keymap.problems.isEmpty { message = keymap.problems.joined(separator: "; ") }
+        if let problem = conversionProblem { message = problem }
         relocate()
     }
 
@@ -160,19 +168,36 @@ public struct Reader {
         }
     }
 
-    /// The settings as this book is shown: the book's own reflow in place of the setting's.
-    var shownSettings: Settings { Self.shown(settings, bookReflow: bookReflow) }
+    /// The settings as this book is shown: the book's own reflow and conversion in place of the settings'.
+    var shownSettings: Settings { Self.shown(settings, bookReflow: bookReflow, bookConvert: bookConvert) }
 
-    /// `settings` with a book's own reflow in place of the setting's.
-    public static func shown(_ settings: Settings, bookReflow: DisplayOptions.Reflow?) -> Settings {
-        var shown = settings
-        shown.reflow = ReflowChoice(given: nil, book: bookReflow, setting: settings.reflow).value
-        return shown
+    /// `settings` with a book's own reflow and conversion in place of the settings'.
+    public static func shown(_ settings: Settings, bookReflow: DisplayOptions.Reflow?, bookConvert: Conversion? = nil) -> Settings {
+        settings.forBook(reflow: bookReflow, convert: bookConvert)
+    }
+
+    /// The text frame for the current settings and size: the shown settings and this book's cleaning
+    /// rules are what the layout follows.
+    func makeFrame() -> TextFrame {
+        TextFrame(
+            shown: shownSettings, cleaning: rules.forBook(title: book.title, path: book.path), columns: columns,
+            rows: rows, lines: lines)
+    }
+
+    /// Title `entry` of the table of contents as it is shown (converted with the text).
+    func shownTitle(_ entry: Int) -> String {
+        entries.indices.contains(entry) ? shownSettings.convert.apply(to: entries[entry].title) : ""
+    }
+
+    /// Why the chosen conversion cannot be shown, when it cannot (the text is then shown unconverted).
+    var conversionProblem: String? {
+        guard case .failure(let error) = ChineseConverter.load(shownSettings.convert) else { return nil }
+        return "\(error); shown unconverted"
     }
 
     /// Re-lays out for the current settings and size, keeping the anchor.
     mutating func reconfigure() {
-        frame = TextFrame(shown: shownSettings, columns: columns, rows: rows, lines: lines)
+        frame = makeFrame()
         layout.reconfigure(settings: frame.layout, viewport: frame.viewport, keepingOffset: anchor)
         relocate()
     }

@@ -12,6 +12,10 @@ public enum ReaderAction: Sendable, Equatable {
     case saveBookReflow(DisplayOptions.Reflow)
     /// A jump (or going back or forward) changed the places kept for going back.
     case saveHistory(JumpHistory)
+    /// The book's own conversion changed (the `c` key, the settings overlay's Convert row).
+    case saveBookConvert(Conversion)
+    /// A cleaning rule was switched on or off (the rules overlay).
+    case saveRuleSwitch(name: String, enabled: Bool)
     case quit
     /// Save the position now, not debounced (the boss key).
     case saveProgressNow(ReadingPosition)

@@ -3,7 +3,7 @@ import NovelCore
 /// The rows of the settings overlay: which settings it shows and their labels. How a row's value moves
 /// (range, step, choices) is the key's own declaration in `SettingsKey`.
 enum SettingsItem: CaseIterable {
-    case fontScale, width, lineSpacing, letterSpacing, theme, transition, statusBar, reflow, smartQuotes, hideSiteJunk, lineBreak
+    case fontScale, width, lineSpacing, letterSpacing, theme, transition, statusBar, reflow, convert, smartQuotes, hideSiteJunk, lineBreak
     case disguise
 
     var key: SettingsKey {
@@ -16,6 +16,7 @@ enum SettingsItem: CaseIterable {
         case .transition: .transition
         case .statusBar: .statusBar
         case .reflow: .reflow
+        case .convert: .convert
         case .smartQuotes: .smartQuotes
         case .hideSiteJunk: .hideSiteJunk
         case .lineBreak: .lineBreak
@@ -34,6 +35,7 @@ enum SettingsItem: CaseIterable {
         case .transition: "Transition"
         case .statusBar: "Status bar"
         case .reflow: "Reflow (this book)"
+        case .convert: "Convert (this book)"
         case .smartQuotes: "Smart quotes"
         case .hideSiteJunk: "Hide site junk"
         case .disguise: "Disguise"

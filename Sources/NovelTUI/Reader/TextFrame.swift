@@ -27,14 +27,16 @@ struct TextFrame: Equatable {
     /// Whether the compact reader folds the progress mark into its last row.
     let showsMark: Bool
 
-    /// `shown` are the settings as the book is shown; `lines` is `novel read --lines N`.
-    init(shown: Settings, columns: Int, rows: Int, lines: Int?) {
+    /// `shown` are the settings as the book is shown, `cleaning` the book's cleaning rules; `lines` is
+    /// `novel read --lines N`.
+    init(shown: Settings, cleaning: BookCleaning = .none, columns: Int, rows: Int, lines: Int?) {
         isCompact = lines != nil || rows <= Self.compactRowLimit
         let disguised = shown.disguise != .none
         showsMark = isCompact && shown.statusBar
         textRows = isCompact ? max(0, min(rows, lines ?? rows)) : max(0, rows - (shown.statusBar ? 1 : 0))
         left = DisguiseLook.prefixWidth(shown.disguise, columns: columns)
         var layout = LayoutSettings(shown)
+        layout.display.cleaning = cleaning
         guard isCompact || disguised else {
             self.layout = layout
             viewport = Viewport(columns: columns, rows: textRows)

@@ -20,7 +20,7 @@ extension Reader {
     }
 
     func drawTOC(_ toc: TOCOverlay, into screen: inout Screen) {
-        let matching = toc.matching(entries)
+        let matching = toc.matching(entries.count, title: shownTitle)
         let filter = toc.filter.isEmpty ? "" : "  filter: \(toc.filter)"
         let list = drawPanel(title: "Contents \(matching.count)/\(entries.count)\(filter)", into: &screen)
         let top = listTop(selected: toc.selected, count: matching.count, height: list.count)
@@ -28,7 +28,7 @@ extension Reader {
             let entry = entries[index]
             let marker = index == toc.current ? "▶" : " "
             let indent = entry.level == .chapter && entry.volumeIndex != nil ? "  " : ""
-            drawItem("\(marker) \(indent)\(entry.title)", row: row, selected: index == matching[safe: toc.selected], into: &screen)
+            drawItem("\(marker) \(indent)\(shownTitle(index))", row: row, selected: index == matching[safe: toc.selected], into: &screen)
         }
         if matching.isEmpty, let row = list.first {
             screen.write("  no chapter matches", row: row, column: 0, style: Style(role: .dim), measure: width)
@@ -66,6 +66,17 @@ extension Reader {
         for (row, item) in zip(list, SettingsItem.allCases) {
             let label = item.label.padding(toLength: labelWidth)
             drawItem(" \(label)  \(item.value(shownSettings))", row: row, selected: item == SettingsItem.allCases[selected], into: &screen)
+        }
+    }
+
+    func drawRules(_ selected: Int, into screen: inout Screen) {
+        let list = rules.applying(title: book.title, path: book.path)
+        let rows = drawPanel(title: "Cleaning rules for this book  (Space switches, Esc closes)", into: &screen)
+        let top = listTop(selected: selected, count: list.count, height: rows.count)
+        for (row, index) in zip(rows, list.indices.dropFirst(top)) {
+            let rule = list[index]
+            let kind = rule.isBuiltIn ? "  (built-in site junk)" : "  \(rule.pattern) → \(rule.replacement)"
+            drawItem(" [\(rule.enabled ? "x" : " ")] \(rule.name)\(kind)", row: row, selected: index == selected, into: &screen)
         }
     }
 

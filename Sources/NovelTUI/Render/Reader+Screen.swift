@@ -33,6 +33,7 @@ extension Reader {
         case .chapterRule(let rules): drawChapterRules(rules, into: &screen)
         case .bookmarks(let selected): drawBookmarks(selected, into: &screen)
         case .settings(let selected): drawSettings(selected, into: &screen)
+        case .rules(let selected): drawRules(selected, into: &screen)
         case .help(let top): drawHelp(top, into: &screen)
         case .prompt, nil: drawText(into: &screen)
         }
@@ -51,7 +52,7 @@ extension Reader {
             drawTooSmall(into: &screen)
             return
         }
-        let matches = visibleByteRange().map { search?.matches(in: book.text.utf8, overlapping: $0) ?? [] } ?? []
+        let matches = visibleByteRange().map { range in search.map { shownSearch($0, onScreen: true).matches(overlapping: range) } ?? [] } ?? []
         if isCompact {
             for (row, location) in compactLines().enumerated() {
                 draw(line(location), row: row, geometry: geometry, matches: matches, into: &screen)
@@ -152,7 +153,7 @@ extension Reader {
         if let autoTurn { right = " ▶ \(autoTurn.label)" + right }
         if !numberPrefix.isEmpty { right = " \(numberPrefix)…" + right }
         let rightWidth = measure.width(of: right)
-        let chapter = entries.isEmpty ? "" : entries[currentEntry].title
+        let chapter = shownTitle(currentEntry)
         let left = DisguiseLook.status(disguise) ?? " \(book.title) · \(chapter)"
         let leftEnd = max(0, columns - rightWidth)
         var clipped = Screen(columns: leftEnd, rows: 1)

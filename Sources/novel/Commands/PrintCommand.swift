@@ -8,7 +8,8 @@ struct PrintCommand: ParsableCommand {
         discussion: """
             Clusters are placed at their columns; pages are separated by a line holding a form feed \
             (also between chapters). The text block is --width columns wide with no margin; reflow is \
-            the book's (else the reflow setting); the other layout settings are the defaults. With \
+            the book's (else the reflow setting), and so is the conversion (--convert); smart quotes \
+            and hidden site junk follow the settings; the other layout settings are the defaults. With \
             --font-scale S each glyph takes round(S × width) cells and each line round(S) rows, the extra \
             rows printed blank.
 
@@ -16,6 +17,7 @@ struct PrintCommand: ParsableCommand {
               novel print book.txt --chapter 3 --width 40 --height 20
               novel print book.txt --font-scale 2 | less
               novel print book.txt --line-break loose
+              novel print book.txt --convert s2t
             """)
 
     @Argument(help: "The book file.") var book: String
@@ -37,8 +39,14 @@ struct PrintCommand: ParsableCommand {
             path: book, encoding: bookOptions.encoding, chapterPattern: bookOptions.chapterPattern, paths: paths)
         var warnings: [String] = []  // an unreadable state is `novel read`'s to report
         let state = BookStateStore(paths: paths).load(fingerprint: opened.fingerprint, warnings: &warnings)
-        let setting = SettingsStore(paths: paths).load().settings.reflow
-        settings.display.reflow = ReflowChoice(given: bookOptions.reflow, book: state?.reflow, setting: setting).value
+        // The display transforms as the reader shows this book: the settings, the book's own choices, the flags.
+        let saved = SettingsStore(paths: paths).load().settings
+        settings.display =
+            saved.forBook(reflow: bookOptions.reflow ?? state?.reflow, convert: bookOptions.convert ?? state?.convert).display
+        try ChineseConverter.check(settings.display.convert)
+        let rules = RulesStore(paths: paths).load()
+        StandardError.warn(rules.warnings)
+        settings.display.cleaning = rules.rules.forBook(title: opened.title, path: opened.path)
         let printer = try PrintFlagError.checked(fontScale: fontScale) { () throws(BookPrinter.Problem) in
             try BookPrinter(width: width, height: height, settings: settings)
         }

@@ -19,6 +19,7 @@ struct ReadCommand: ParsableCommand {
               novel read book.txt --lines 1
               novel read book.txt --private
               novel read old.txt --encoding gb18030
+              novel read simplified.txt --convert s2twp
             """)
 
     enum Mode: String, ExpressibleByArgument, CaseIterable {
@@ -72,28 +73,32 @@ struct ReadCommand: ParsableCommand {
         let (saved, warnings) = settingsStore.load()
         let settings = sessionSettings(saved)
         let (path, encoding, chapterPattern) = (book, bookOptions.encoding, bookOptions.chapterPattern)
-        let (reflow, isPrivate) = (bookOptions.reflow, self.isPrivate)
+        let (reflow, isPrivate, convert) = (bookOptions.reflow, self.isPrivate, bookOptions.convert)
         let open: @Sendable () throws -> ReadingSession = {
             try ReadingSession.open(
                 path: path, encoding: encoding, chapterPattern: chapterPattern, reflow: reflow, isPrivate: isPrivate,
+                convert: convert,
                 paths: paths, remember: true)
         }
         guard isatty(STDOUT_FILENO) == 1 else {
             let session = try open()
-            var bookSettings = settings
-            bookSettings.reflow = ReflowChoice(given: nil, book: session.state?.reflow, setting: settings.reflow).value
+            let bookSettings = settings.forBook(reflow: session.state?.reflow, convert: session.state?.convert)
+            // The book is still shown, unconverted.
+            do { try ChineseConverter.check(bookSettings.convert) } catch { StandardError.warn(["\(error); shown unconverted"]) }
             try printLaidOut(session.book, from: try startOffset(session), settings: bookSettings)
             return
         }
         // The first screen early, unless a flag needs the whole book to find the place (or a new
-        // --reflow, which the preview's state does not know yet).
+        // --reflow or --convert, which the preview's state does not know yet).
         let preview =
-            chapter == nil && bookmark == nil && percent == nil && reflow == nil
+            chapter == nil && bookmark == nil && percent == nil && reflow == nil && convert == nil
             ? BookPreview.open(path: path, encoding: encoding, chapterPattern: chapterPattern, paths: paths) : nil
+        let rulesStore = RulesStore(paths: paths)
+        let rules = rulesStore.load()
         let launch = ReaderLaunch(
             settings: settings, settingsStore: settingsStore,
             sessionTransition: settings.transition == saved.transition ? nil : (settings.transition, saved.transition),
-            warnings: warnings, lines: lines)
+            warnings: warnings + rules.warnings, lines: lines, rules: rules.rules, rulesStore: rulesStore)
         let outcome = try launch.run(preview: preview, open: open, start: startOffset)
         if case .signal(let number) = outcome { Foundation.exit(128 + number) }
     }

@@ -28,11 +28,14 @@ struct TocCommand: ParsableCommand {
     func run() throws {
         // Through the reading session, so that the book's remembered pattern and encoding give the same
         // chapters as the reader shows; nothing given here is remembered.
+        let paths = NovelPaths.fromEnvironment()
         let session = try ReadingSession.open(
-            path: book, encoding: bookOptions.encoding, chapterPattern: bookOptions.chapterPattern,
-            paths: NovelPaths.fromEnvironment())
+            path: book, encoding: bookOptions.encoding, chapterPattern: bookOptions.chapterPattern, paths: paths)
         StandardError.warn(session.warnings)
         let opened = session.book
+        let setting = SettingsStore(paths: paths).load().settings.convert
+        let conversion = ConversionChoice(given: bookOptions.convert, book: session.state?.convert, setting: setting).value
+        try ChineseConverter.check(conversion)
         if explain {
             try printExplanation(session)
             return
@@ -40,7 +43,7 @@ struct TocCommand: ParsableCommand {
         // Characters are counted only for JSON: the table does not show them, and counting walks the book.
         let rows = opened.index.entries.enumerated().map { position, entry in
             TOCRow(
-                index: position, level: entry.level.rawValue, title: entry.title, number: entry.number,
+                index: position, level: entry.level.rawValue, title: conversion.apply(to: entry.title), number: entry.number,
                 offset: entry.range.lowerBound, characters: json ? entry.characters(in: opened.text) : 0,
                 nested: entry.volumeIndex != nil)
         }

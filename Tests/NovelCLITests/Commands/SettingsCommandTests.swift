@@ -1,4 +1,5 @@
 import Foundation
+import NovelCore
 import NovelTestSupport
 import Testing
 
@@ -91,7 +92,7 @@ enum ShellRun {
         #expect(object["theme"] as? String == "night")
         #expect(object["width"] as? Int == 60)
         #expect(object["statusBar"] as? Bool == true)
-        #expect(object.count == 21)  // every key of docs/settings.md
+        #expect(object.count == SettingsKey.allCases.count)  // every key of docs/settings.md
         #expect(try novel("settings", "--reset", "theme").status == 0)
         #expect(try novel("settings", "--get", "theme").stdout == "terminal\n")
         #expect(try novel("settings", "--get", "width").stdout == "60\n")

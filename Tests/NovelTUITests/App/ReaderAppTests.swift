@@ -35,6 +35,7 @@ import Testing
         var bookReflows: [DisplayOptions.Reflow] = []
         var histories: [JumpHistory] = []
         var readings: [ReadingTime] = []
+        var bookConversions: [Conversion] = []
         var failing = false
         struct Refused: Error, CustomStringConvertible { var description: String { "disk full" } }
 
@@ -49,6 +50,8 @@ import Testing
         func saveBookReflow(_ reflow: DisplayOptions.Reflow) throws { bookReflows.append(reflow) }
         func saveHistory(_ history: JumpHistory) throws { histories.append(history) }
         func saveReadingTime(_ reading: ReadingTime) throws { readings.append(reading) }
+        func saveBookConvert(_ conversion: Conversion) throws { bookConversions.append(conversion) }
+        func saveRuleSwitch(name: String, enabled: Bool) throws {}
     }
 
     /// Space moves ten bytes on; "s" switches to the night theme; "m" adds a bookmark; "a" starts a 0.5 s animation.

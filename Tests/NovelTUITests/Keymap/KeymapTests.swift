@@ -23,10 +23,10 @@ import Testing
     }
 
     @Test func bindingsAreUniqueAfterOverrides() {
-        let keymap = Keymap(overrides: ["next-page": ["Space", "n"], "next-match": ["x"]])
+        let keymap = Keymap(overrides: ["next-page": ["Space", "n"], "next-match": ["z"]])
         #expect(keymap.problems == [])
         #expect(keymap.command(for: .key(.character("n"))) == .nextPage)
-        #expect(keymap.command(for: .key(.character("x"))) == .nextMatch)
+        #expect(keymap.command(for: .key(.character("z"))) == .nextMatch)
         #expect(keymap.command(for: .key(.character("f"))) == nil)
         let events = keymap.allBindings.map(\.0)
         #expect(Set(events).count == events.count)
@@ -54,9 +54,9 @@ import Testing
     }
 
     @Test func helpIsGeneratedFromTheTable() {
-        let lines = Keymap(overrides: ["quit": ["x"]]).helpLines()
+        let lines = Keymap(overrides: ["quit": ["z"]]).helpLines()
         #expect(lines.count == ReaderCommand.allCases.count + 1)
-        #expect(lines.contains { $0.keys == "x" && $0.help == ReaderCommand.quit.help })
+        #expect(lines.contains { $0.keys == "z" && $0.help == ReaderCommand.quit.help })
     }
 
     @Test func docsKeysMatchesTheTable() throws {

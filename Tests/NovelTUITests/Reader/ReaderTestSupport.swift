@@ -32,9 +32,9 @@ func makeBook(_ string: String) -> Book {
 
 func makeReader(
     columns: Int = 37, rows: Int = 12, settings: Settings = Settings(), state: BookState? = nil,
-    start: ReaderStart = .saved, book: Book = sampleBook
+    start: ReaderStart = .saved, book: Book = sampleBook, rules: CleaningRules = CleaningRules()
 ) -> Reader {
-    Reader(book: book, settings: settings, state: state, columns: columns, rows: rows, start: start)
+    Reader(book: book, settings: settings, state: state, columns: columns, rows: rows, start: start, rules: rules)
 }
 
 extension Reader {

@@ -286,10 +286,10 @@ import Testing
 
     @Test func keymapOverridesApplyAndProblemsAreShown() {
         var settings = Settings()
-        settings.keymap = ["next-page": ["x"], "nope": ["y"]]
+        settings.keymap = ["next-page": ["z"], "nope": ["y"]]
         var reader = makeReader(settings: settings, start: ReaderStart(offset: entries[1].range.lowerBound))
         #expect(reader.screen().textRows.last!.contains("unknown command 'nope'"))
-        reader.type("x")
+        reader.type("z")
         #expect(reader.location.page == 1)
         reader.press("Space")
         #expect(reader.location.page == 1)

@@ -56,4 +56,6 @@ private struct NoStorage: ReaderStorage {
     func saveBookReflow(_ reflow: DisplayOptions.Reflow) throws {}
     func saveHistory(_ history: JumpHistory) throws {}
     func saveReadingTime(_ reading: ReadingTime) throws {}
+    func saveBookConvert(_ conversion: Conversion) throws {}
+    func saveRuleSwitch(name: String, enabled: Bool) throws {}
 }
