@@ -10,4 +10,21 @@ public enum RomanNumeral {
         }
         return total > 0 ? total : nil
     }
+
+    /// `value` in canonical capitals (12 → XII), for checking that a numeral is written the usual way.
+    public static func format(_ value: Int) -> String {
+        let symbols: [(Int, String)] = [
+            (1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"), (50, "L"), (40, "XL"),
+            (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I"),
+        ]
+        var rest = max(0, value)
+        var result = ""
+        for (amount, symbol) in symbols {
+            while rest >= amount {
+                result += symbol
+                rest -= amount
+            }
+        }
+        return result
+    }
 }

@@ -34,14 +34,17 @@ public struct Settings: Sendable, Equatable {
     public var keymap: [String: [String]] = [:]
     /// Hard-wrapped lines joined into paragraphs: auto (when the book is found hard-wrapped), on, off.
     public var reflow: DisplayOptions.Reflow = .auto
-    /// Straight quotes in CJK text shown as “ ” ‘ ’.
+    /// Straight quotes shown as “ ” ‘ ’ (and in Latin text `--` as an em dash).
     public var smartQuotes = true
+    /// Illustrations and editorial notes: one caption line, hidden, or as written.
+    public var illustrations: DisplayOptions.Illustrations = .caption
     /// Download-site junk lines hidden (never removed from the file).
     public var hideSiteJunk = true
 
     /// The display transforms these settings choose.
     public var display: DisplayOptions {
-        DisplayOptions(reflow: reflow, smartQuotes: smartQuotes, hideSiteJunk: hideSiteJunk)
+        DisplayOptions(
+            reflow: reflow, smartQuotes: smartQuotes, hideSiteJunk: hideSiteJunk, illustrations: illustrations)
     }
 
     public init() {}

@@ -8,7 +8,7 @@ import Foundation
 public enum SettingsKey: String, CaseIterable, Sendable {
     case fontScale, width, margin, lineSpacing, letterSpacing, paragraphSpacing, indent, ambiguousWidth, lineBreak
     case transition, theme, statusBar, keymap
-    case reflow, smartQuotes, hideSiteJunk
+    case reflow, smartQuotes, hideSiteJunk, illustrations
 
     /// Font scale: the layouter clamps to it, `novel print --font-scale` is checked against it.
     public static let fontScaleRange = NumberRange(1...3, granularity: 0.5)
@@ -47,6 +47,7 @@ public enum SettingsKey: String, CaseIterable, Sendable {
         case .reflow: Self.choice(\.reflow)
         case .smartQuotes: .flag(\.smartQuotes)
         case .hideSiteJunk: .flag(\.hideSiteJunk)
+        case .illustrations: Self.choice(\.illustrations)
         case .lineBreak: Self.choice(\.lineBreak)
         }
     }

@@ -8,24 +8,39 @@ public struct DisplayOptions: Sendable, Equatable, Hashable {
         case off
     }
 
+    /// How illustrations and editorial notes (`[Illustration: …]`, `[Transcriber's Note: …]`) are shown.
+    public enum Illustrations: String, Sendable, CaseIterable {
+        /// One short line: a marker and the caption.
+        case caption
+        /// Not shown at all.
+        case hide
+        /// As the file has them.
+        case raw
+    }
+
     public var reflow: Reflow
-    /// Straight quotes in CJK text shown as “ ” ‘ ’ (they are paired and kept off the wrong line end either way).
+    /// Straight quotes shown as “ ” ‘ ’, and in Latin text apostrophes as ’ and `--` as an em dash (CJK
+    /// quotes are paired and kept off the wrong line end either way).
     public var smartQuotes: Bool
+    public var illustrations: Illustrations
     /// Download-site lines (`SiteJunk`) hidden; never removed from the file.
     public var hideSiteJunk: Bool
     /// Straight quotes in CJK text get opening and closing roles for line breaking. Not a setting: on
     /// wherever the settings apply; off only in `verbatim`, the text exactly as the file has it.
     public var pairQuotes = true
 
-    public init(reflow: Reflow = .auto, smartQuotes: Bool = true, hideSiteJunk: Bool = true) {
+    public init(
+        reflow: Reflow = .auto, smartQuotes: Bool = true, hideSiteJunk: Bool = true, illustrations: Illustrations = .caption
+    ) {
         self.reflow = reflow
         self.smartQuotes = smartQuotes
         self.hideSiteJunk = hideSiteJunk
+        self.illustrations = illustrations
     }
 
     /// Every transform off: the text exactly as the file has it, laid out as if no transform existed.
     public static let verbatim: DisplayOptions = {
-        var options = DisplayOptions(reflow: .off, smartQuotes: false, hideSiteJunk: false)
+        var options = DisplayOptions(reflow: .off, smartQuotes: false, hideSiteJunk: false, illustrations: .raw)
         options.pairQuotes = false
         return options
     }()

@@ -3,7 +3,8 @@ import NovelCore
 /// The rows of the settings overlay: which settings it shows and their labels. How a row's value moves
 /// (range, step, choices) is the key's own declaration in `SettingsKey`.
 enum SettingsItem: CaseIterable {
-    case fontScale, width, lineSpacing, letterSpacing, theme, transition, statusBar, reflow, smartQuotes, hideSiteJunk, lineBreak
+    case fontScale, width, lineSpacing, letterSpacing, theme, transition, statusBar, reflow, smartQuotes, illustrations, hideSiteJunk,
+        lineBreak
 
     var key: SettingsKey {
         switch self {
@@ -17,6 +18,7 @@ enum SettingsItem: CaseIterable {
         case .reflow: .reflow
         case .smartQuotes: .smartQuotes
         case .hideSiteJunk: .hideSiteJunk
+        case .illustrations: .illustrations
         case .lineBreak: .lineBreak
         }
     }
@@ -34,6 +36,7 @@ enum SettingsItem: CaseIterable {
         case .reflow: "Reflow (this book)"
         case .smartQuotes: "Smart quotes"
         case .hideSiteJunk: "Hide site junk"
+        case .illustrations: "Illustrations"
         }
     }
 
