@@ -15,6 +15,8 @@ public struct BookTitle: Sendable, Equatable {
 
     /// How far into the text the header is looked for.
     static let headerBytes = 16 * 1024
+    /// Lines looked at in a text without a `*** START OF` line.
+    static let headerLines = 40
     /// A title or an author longer than this (in characters) is not one.
     static let maximumLength = 200
 
@@ -27,6 +29,10 @@ public struct BookTitle: Sendable, Equatable {
         let head = String(decoding: UnsafeBufferPointer(rebasing: bytes.prefix(headerBytes)), as: UTF8.self)
         var lines = head.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if bytes.count > headerBytes, !lines.isEmpty { lines.removeLast() }  // cut inside a line
+        // The header is what comes before the START line; a text without one has only its first lines.
+        if !lines.contains(where: { $0.hasPrefix("*** START OF") || $0.hasPrefix("***START OF") }) {
+            lines = Array(lines.prefix(headerLines))
+        }
         var title: String?
         var author: String?
         var opening: BookTitle?
