@@ -197,7 +197,10 @@ public struct ChapterSplitter: Sendable {
             let scalars = Array(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<prefix]), as: UTF8.self).unicodeScalars)
             return HeadingMatcher.listLine(scalars) ?? RunOnHeading.match(scalars)
         }
-        let scalars = Array(String(decoding: line, as: UTF8.self).unicodeScalars)
+        // An ASCII line's bytes are its scalars: no decoding (English headings and prose).
+        let scalars =
+            line.allSatisfy { $0 < 0x80 }
+            ? line.map { Unicode.Scalar($0) } : Array(String(decoding: line, as: UTF8.self).unicodeScalars)
         return HeadingMatcher.match(scalars, width: Self.cells(scalars))
     }
 

@@ -30,29 +30,47 @@ enum EnglishHeading {
     /// The opening of an illustration block whose caption may hold a heading.
     static let illustrationOpening = Array("[Illustration".utf8)
 
-    /// Keywords lowercased, for the byte prefilter.
-    private static let keywords: Set<[UInt8]> = Set((Array(numberedWords.keys) + Array(sectionWords)).map { Array($0.utf8) })
+    /// Keywords lowercased, by their first letter (a = 0), for the byte prefilter.
+    private static let keywordsByInitial: [[[UInt8]]] = {
+        var table = [[[UInt8]]](repeating: [], count: 26)
+        for word in Array(numberedWords.keys) + Array(sectionWords) {
+            let bytes = Array(word.utf8)
+            table[Int(bytes[0] - 0x61)].append(bytes)
+        }
+        return table
+    }()
 
     /// Whether an ASCII line (`start..<end`, trimmed) may be an English heading: its first word is a
-    /// keyword or Roman digits, or it is an illustration caption. A byte test, so that the prose of an
+    /// keyword or Roman digits in capitals. A byte test without allocation, so that the prose of an
     /// English book costs no decoding.
     static func mayStart(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
         let first = bytes[start]
         guard first >= 0x41, first <= 0x5A else { return true }  // not an English heading's capital: other rules decide
-        var word: [UInt8] = []
         var index = start
-        var roman = true
-        while index < end, word.count <= 12 {
-            let byte = bytes[index]
-            guard (byte | 0x20) >= 0x61, (byte | 0x20) <= 0x7A else { break }
-            if !romanDigits.contains(byte) { roman = false }
-            word.append(byte | 0x20)
-            index += 1
+        while index < end, isRomanDigit(bytes[index]) { index += 1 }
+        // A numeral alone, or before a full stop (`IV.`, `IV. THE STORM`); `I went` is prose.
+        if index > start && (index == end || bytes[index] == 0x2E) { return true }
+        for keyword in keywordsByInitial[Int(first - 0x41)] where end - start >= keyword.count {
+            var matches = true
+            for offset in 0..<keyword.count where bytes[start + offset] | 0x20 != keyword[offset] {
+                matches = false
+                break
+            }
+            if matches && (start + keyword.count == end || !isLetter(bytes[start + keyword.count])) { return true }
         }
-        return roman || keywords.contains(word)
+        return false
     }
 
-    private static let romanDigits: Set<UInt8> = Set("IVXLCDM".utf8)
+    @inline(__always) private static func isRomanDigit(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x49, 0x56, 0x58, 0x4C, 0x43, 0x44, 0x4D: true  // I V X L C D M
+        default: false
+        }
+    }
+
+    @inline(__always) private static func isLetter(_ byte: UInt8) -> Bool {
+        byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A
+    }
 
     /// The part of the trimmed line `start..<end` that holds a heading inside an illustration caption
     /// (`[Illustration: Chapter I.]`, or `Chapter I.]` closing a caption that began lines before), or
@@ -78,12 +96,13 @@ enum EnglishHeading {
     }
 
     static func match(_ line: [Unicode.Scalar]) -> HeadingCandidate? {
-        let text = String(String.UnicodeScalarView(line))
+        guard let initial = line.first, initial.properties.isUppercase else { return nil }
         let firstWordEnd = line.firstIndex(where: { separatorScalars.contains($0) }) ?? line.count
-        let firstWord = String(String.UnicodeScalarView(line[..<firstWordEnd]))
-        guard let initial = firstWord.unicodeScalars.first, initial.properties.isUppercase else { return nil }
-        let keyword = firstWord.lowercased()
-        if sectionWords.contains(keyword) { return section(line, wordEnd: firstWordEnd, text: text) }
+        guard firstWordEnd <= 13 else { return nil }  // longer than any keyword or numeral heading
+        let keyword = String(String.UnicodeScalarView(line[..<firstWordEnd])).lowercased()
+        if sectionWords.contains(keyword) {
+            return section(line, wordEnd: firstWordEnd, text: String(String.UnicodeScalarView(line)))
+        }
         if let kind = numberedWords[keyword] { return numbered(line, kind: kind, keyword: keyword, wordEnd: firstWordEnd) }
         return numeral(line, wordEnd: firstWordEnd)
     }
