@@ -16,6 +16,9 @@ public struct DisplayOptions: Sendable, Equatable, Hashable {
         case hide
         /// As the file has them.
         case raw
+
+        /// What a caption line starts with; the reader draws such a line dimmed.
+        public static let captionMarker = "\u{25A3}"
     }
 
     public var reflow: Reflow

@@ -22,7 +22,7 @@ struct EditorialBlock {
     static let maximumLines = 40
     /// Characters of caption shown before an ellipsis.
     static let maximumCaption = 60
-    static let marker: [UInt8] = Array("\u{25A3} ".utf8)
+    static let marker: [UInt8] = Array((DisplayOptions.Illustrations.captionMarker + " ").utf8)
 
     /// Whether `range` may hold a block at all (a `[` somewhere), so that chapters without one skip the
     /// line checks.

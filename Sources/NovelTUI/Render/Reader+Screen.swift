@@ -64,9 +64,14 @@ extension Reader {
     /// width in the top-left of its box; the rest of the box stays blank.
     func draw(_ line: LayoutLine, row: Int, geometry: LayoutGeometry, matches: [Range<Int>], into screen: inout Screen) {
         guard row < textRows else { return }
-        let base = line.kind == .title ? Style(role: .title, bold: true) : Style.text
         var matchIndex = 0
         line.clusters.shownText(book.text).withUnsafeBufferPointer { bytes in
+            // An illustration's caption line (DisplayOptions.Illustrations) is dimmed.
+            let caption = line.clusters.first.map {
+                String(decoding: UnsafeBufferPointer(rebasing: bytes[$0.shown]), as: UTF8.self)
+                    == DisplayOptions.Illustrations.captionMarker
+            } ?? false
+            let base = line.kind == .title ? Style(role: .title, bold: true) : caption ? Style(role: .dim) : Style.text
             for cluster in line.clusters where cluster.width > 0 {
                 var style = base
                 while matchIndex < matches.count, matches[matchIndex].upperBound <= cluster.bytes.lowerBound { matchIndex += 1 }
