@@ -55,8 +55,11 @@ struct Novel: ParsableCommand {
         do {
             // Arguments from their bytes: a file name that is not UTF-8 must reach open(2) unchanged.
             let arguments = RawPath.arguments.dropFirst()
-            var command =
-                try ReadCommand.plainRead(arguments) ?? LineCommand.plainLine(arguments) ?? parseAsRoot(Array(arguments))
+            if let line = LineCommand.plainLine(arguments) {
+                try line.run()
+                return
+            }
+            var command = try ReadCommand.plainRead(arguments) ?? parseAsRoot(Array(arguments))
             try command.run()
         } catch let error as NovelError {
             StandardError.write(error.description)

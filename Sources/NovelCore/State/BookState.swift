@@ -102,14 +102,14 @@ public struct BookState: Sendable, Equatable {
         source = object["source"].flatMap(SourceStamp.init(stateObject:))
         isPrivate = object["private"] as? Bool ?? false
         if let value = object["history"], !(value is NSNull) {
-            if let decoded = StateJSON.decode(JumpHistory.self, from: value) {
+            if let decoded = JumpHistory(stateObject: value) {
                 history = decoded
             } else {
                 warnings.append("\(path): unreadable jump history ignored")
             }
         }
         if let value = object["reading"], !(value is NSNull) {
-            if let decoded = StateJSON.decode(ReadingTime.self, from: value) {
+            if let decoded = ReadingTime(stateObject: value) {
                 reading = decoded
             } else {
                 warnings.append("\(path): unreadable reading time ignored")
@@ -153,8 +153,8 @@ public struct BookState: Sendable, Equatable {
         object["unanchored"] = unanchored
         object["source"] = source?.stateObject ?? NSNull()
         object["private"] = isPrivate
-        object["history"] = Self.keepingUnknownKeys(of: object["history"], StateJSON.encode(history)) ?? NSNull()
-        object["reading"] = Self.keepingUnknownKeys(of: object["reading"], StateJSON.encode(reading)) ?? NSNull()
+        object["history"] = Self.keepingUnknownKeys(of: object["history"], history.stateObject) ?? NSNull()
+        object["reading"] = Self.keepingUnknownKeys(of: object["reading"], reading.stateObject) ?? NSNull()
         return object
     }
 
@@ -183,19 +183,14 @@ public struct BookState: Sendable, Equatable {
     }
 }
 
-/// JSON conventions shared by the state files: ISO 8601 dates, sorted keys.
+/// JSON conventions shared by the state files: ISO 8601 dates (`ISO8601Date`), sorted keys.
 enum StateJSON {
-    // Format styles are values (Sendable) and far cheaper than a formatter object per call, which
-    // mattered with hundreds of bookmarks per book.
-    static let fractional = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
-    static let whole = Date.ISO8601FormatStyle()
-
     static func string(from date: Date) -> String {
-        date.formatted(fractional)
+        ISO8601Date.string(from: date)
     }
 
     static func date(from text: String) -> Date? {
-        (try? fractional.parse(text)) ?? (try? whole.parse(text))
+        ISO8601Date.date(from: text)
     }
 
     static func encode<T: Encodable>(_ value: T) -> Any? {

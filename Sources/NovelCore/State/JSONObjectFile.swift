@@ -94,13 +94,10 @@ public struct JSONObjectFile: Sendable {
     public func write(_ object: [String: Any], beforeRename: (() throws -> Void)? = nil) throws {
         var object = object
         object["version"] = version
-        let data: Data
-        do {
-            data = try JSONSerialization.data(
-                withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-        } catch {
+        guard var bytes = JSONText.pretty(object) else {
             throw StateError.writeFailed(path: path, reason: "cannot encode JSON")
         }
-        try AtomicFile.write(data + Data("\n".utf8), to: path, beforeRename: beforeRename)
+        bytes.append(0x0A)
+        try AtomicFile.write(Data(bytes), to: path, beforeRename: beforeRename)
     }
 }

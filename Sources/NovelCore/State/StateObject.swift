@@ -82,3 +82,33 @@ extension SourceStamp: StateObject {
         ]
     }
 }
+
+extension JumpHistory: StateObject {
+    init?(stateObject: Any) {
+        guard let object = stateObject as? [String: Any], let back = object["back"] as? [Any],
+            let forward = object["forward"] as? [Any]
+        else { return nil }
+        let backPositions = back.compactMap(ReadingPosition.init(stateObject:))
+        let forwardPositions = forward.compactMap(ReadingPosition.init(stateObject:))
+        // One unreadable place makes the whole list unreadable, as the decoder it replaces did.
+        guard backPositions.count == back.count, forwardPositions.count == forward.count else { return nil }
+        self.init(back: backPositions, forward: forwardPositions)
+    }
+
+    var stateObject: [String: Any] {
+        ["back": back.map(\.stateObject), "forward": forward.map(\.stateObject)]
+    }
+}
+
+extension ReadingTime: StateObject {
+    init?(stateObject: Any) {
+        guard let object = stateObject as? [String: Any], let characters = StateValue.int(object["characters"]),
+            let seconds = StateValue.double(object["seconds"]), let sessions = StateValue.int(object["sessions"])
+        else { return nil }
+        self.init(characters: characters, seconds: seconds, sessions: sessions)
+    }
+
+    var stateObject: [String: Any] {
+        ["characters": characters, "seconds": seconds, "sessions": sessions]
+    }
+}

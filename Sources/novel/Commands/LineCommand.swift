@@ -33,30 +33,29 @@ struct LineCommand: ParsableCommand {
 
     /// The status line's own shapes without argument-parser: `line BOOK`, with `--width N` and one of
     /// `--next` / `--prev`, in any order. Parsing the command tree costs about 2 ms of a call that runs
-    /// every second (see `ReadCommand.plainRead`); anything else — another flag, a value that is not a
-    /// number, a repeated flag — goes through the parser, which words the errors.
-    static func plainLine(_ arguments: ArraySlice<String>) -> LineCommand? {
+    /// every second (see `ReadCommand.plainRead`), and so does making a `LineCommand` at all (its
+    /// property wrappers build the parser's name tables), so the short path gives a `LineRequest`.
+    /// Anything else — another flag, a value that is not a number, a repeated flag — goes through the
+    /// parser, which words the errors.
+    static func plainLine(_ arguments: ArraySlice<String>) -> LineRequest? {
         guard arguments.first == "line" else { return nil }
-        var command = LineCommand()
-        (command.width, command.next, command.prev, command.count) = (nil, false, false, 1)
-        command.bookOptions = .none
+        var (width, moving): (Int?, Int) = (nil, 0)
         var book: String?
         var rest = arguments.dropFirst()
         while let argument = rest.popFirst() {
             switch argument {
             case "--width":
-                guard command.width == nil, let value = rest.popFirst(), let width = Int(value) else { return nil }
-                command.width = width
-            case "--next" where !command.next && !command.prev: command.next = true
-            case "--prev" where !command.next && !command.prev: command.prev = true
+                guard width == nil, let value = rest.popFirst(), let number = Int(value) else { return nil }
+                width = number
+            case "--next" where moving == 0: moving = 1
+            case "--prev" where moving == 0: moving = -1
             default:
                 guard book == nil, !argument.hasPrefix("-") else { return nil }
                 book = argument
             }
         }
         guard let book else { return nil }
-        command.book = book
-        return command
+        return LineRequest(book: book, width: width, moving: moving, encoding: nil, chapterPattern: nil)
     }
 
     func validate() throws {
@@ -66,14 +65,10 @@ struct LineCommand: ParsableCommand {
     }
 
     func run() throws {
-        let columns = width ?? Self.terminalColumns() ?? Self.defaultWidth
-        let printer = try PrintFlagError.checked(fontScale: 1) { () throws(BookPrinter.Problem) in
-            try BookPrinter(width: columns, height: 24)
-        }
-        let line = try LineStep.run(
-            path: book, encoding: bookOptions.encoding, chapterPattern: bookOptions.chapterPattern,
-            paths: NovelPaths.fromEnvironment(), printer: printer, moving: next ? count : prev ? -count : 0)
-        StandardOutput.writeLine(line)
+        try LineRequest(
+            book: book, width: width, moving: next ? count : prev ? -count : 0, encoding: bookOptions.encoding,
+            chapterPattern: bookOptions.chapterPattern
+        ).run()
     }
 
     /// The columns of the terminal on stdout, or of the controlling terminal; nil without one.
@@ -81,5 +76,26 @@ struct LineCommand: ParsableCommand {
         var size = winsize()
         if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
         return nil
+    }
+}
+
+/// One `novel line` call, from the parser (`LineCommand`) or from the status line's short path.
+struct LineRequest {
+    var book: String
+    var width: Int?
+    /// Lines to move the saved position first: forward when positive, back when negative.
+    var moving: Int
+    var encoding: String?
+    var chapterPattern: String?
+
+    func run() throws {
+        let columns = width ?? LineCommand.terminalColumns() ?? LineCommand.defaultWidth
+        let printer = try PrintFlagError.checked(fontScale: 1) { () throws(BookPrinter.Problem) in
+            try BookPrinter(width: columns, height: 24)
+        }
+        let line = try LineStep.run(
+            path: book, encoding: encoding, chapterPattern: chapterPattern, paths: NovelPaths.fromEnvironment(),
+            printer: printer, moving: moving)
+        StandardOutput.writeLine(line)
     }
 }
