@@ -13,7 +13,7 @@ extension Reader {
         guard conversion != .none, ChineseConverter.loaded(conversion) != nil else { return nil }
         var entry = currentEntry + 1
         while entry < entries.count && !layout.isShown(entry) { entry += 1 }
-        guard entry < entries.count, !layout.cachedEntries.contains(entry) else { return nil }
+        guard entry < entries.count, !layout.isCached(entry) else { return nil }
         return entry
     }
 
