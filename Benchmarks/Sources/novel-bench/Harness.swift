@@ -7,6 +7,14 @@ func now() -> Double {
     return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
 }
 
+/// CPU seconds this process has used (all threads): beside a wall-clock figure on a loaded machine,
+/// it tells waiting for a core from working.
+func cpuNow() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+}
+
 /// Keeps a result alive so the optimiser cannot drop the work that produced it.
 @inline(never)
 func keep<T>(_ value: T) {

@@ -11,19 +11,22 @@ enum PagerBenchmarks {
 
     /// Page turns (PgDn) inside the longest chapter: from its first page to its last, then back to its
     /// start by a TOC jump (not timed), again and again.
-    /// `book` (the big book unless given) is read with the default settings; `what` names it in the row.
-    static func pageTurn(_ context: Context, book given: Book? = nil, what: String = "") throws -> Row {
+    /// `book` (the big book unless given) is read with `settings`; `what` names it in the row.
+    static func pageTurn(
+        _ context: Context, book given: Book? = nil, what: String = "", settings: Settings = Settings()
+    ) throws -> Row {
         let book = given ?? context.book
         let sizes = book.index.entries.map { $0.range.count }
         guard let longest = sizes.indices.max(by: { sizes[$0] < sizes[$1] }) else {
             throw BenchError("the big book has no chapters")
         }
-        let layouter = PageLayouter(settings: LayoutSettings(Settings()), viewport: Viewport(columns: columns, rows: rows))
+        let layouter = PageLayouter(settings: LayoutSettings(settings), viewport: Viewport(columns: columns, rows: rows))
         let pages = layouter.pageCount(book, entry: longest)
         guard pages > 1 else { throw BenchError("the longest chapter has one page") }
-        var reader = Reader(book: book, settings: Settings(), state: nil, columns: columns, rows: rows, start: .saved)
+        var reader = Reader(book: book, settings: settings, state: nil, columns: columns, rows: rows, start: .saved)
         let wanted = context.quick ? 20 : 3000
         var times: [Double] = []
+        var cpu: [Double] = []
         while times.count < wanted {
             keep(ReaderBenchmark.tocJump(&reader, to: longest, now: now()))
             guard ReaderBenchmark.currentEntry(reader) == longest else {
@@ -33,11 +36,12 @@ enum PagerBenchmarks {
             // assumed: a turn that leaves the chapter ends the sweep and is not counted.
             let before = times.count
             for _ in 1..<pages where times.count < wanted {
-                let start = now()
+                let (start, cpuStart) = (now(), cpuNow())
                 keep(ReaderBenchmark.pageTurn(&reader, now: start))
-                let elapsed = now() - start
+                let (elapsed, cpuElapsed) = (now() - start, cpuNow() - cpuStart)
                 if ReaderBenchmark.currentEntry(reader) != longest { break }
                 times.append(elapsed)
+                cpu.append(cpuElapsed)
             }
             if times.count == before { throw BenchError("no page turn stayed in the chapter") }
         }
@@ -46,7 +50,37 @@ enum PagerBenchmarks {
             work: "key → screen model: page turn in a chapter\(what) (\(pages) pages)",
             ours: "p50 \(duration(sample.median)), p99 \(duration(sample.percentile(0.99)))", reference: "—",
             ratio: "—", goal: "p99 < 1 ms", verdict: sample.percentile(0.99) < 0.001 ? .met : .notMet,
-            note: "\(times.count) turns, slowest \(duration(sample.max))")
+            note: "\(times.count) turns, slowest \(duration(sample.max)); CPU p99 \(duration(Sample(cpu).percentile(0.99)))")
+    }
+
+    /// Page turns (PgDn) reading on from the book's second chapter through the chapters after it, as a
+    /// reader does, with the app loop's work between keys (`ReaderBenchmark.idle`: the next chapter
+    /// laid out and converted ahead, timed apart in `ahead`). Wall-clock and CPU seconds of each turn;
+    /// `chapters` is how many were entered.
+    static func readingOn(_ context: Context, settings: Settings) throws
+        -> (sample: Sample, cpu: Sample, ahead: Sample, chapters: Int)
+    {
+        let book = context.book
+        guard book.index.entries.count > 2 else { throw BenchError("the big book has too few chapters") }
+        var reader = Reader(book: book, settings: settings, state: nil, columns: columns, rows: rows, start: .saved)
+        keep(ReaderBenchmark.tocJump(&reader, to: 1, now: now()))
+        let wanted = context.quick ? 200 : 3000
+        var (times, cpu, ahead): ([Double], [Double], [Double]) = ([], [], [])
+        var entered = 0
+        while times.count < wanted {
+            let idleStart = now()
+            ReaderBenchmark.idle(&reader)
+            ahead.append(now() - idleStart)
+            let before = ReaderBenchmark.currentEntry(reader)
+            let (start, cpuStart) = (now(), cpuNow())
+            keep(ReaderBenchmark.pageTurn(&reader, now: start))
+            times.append(now() - start)
+            cpu.append(cpuNow() - cpuStart)
+            let after = ReaderBenchmark.currentEntry(reader)
+            if after != before { entered += 1 }
+            if after == book.index.entries.count - 1 { keep(ReaderBenchmark.tocJump(&reader, to: 1, now: now())) }
+        }
+        return (Sample(times), Sample(cpu), Sample(ahead), entered)
     }
 
     /// TOC open, select and Enter into chapters spread over the book, none laid out before.

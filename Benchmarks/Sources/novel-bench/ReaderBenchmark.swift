@@ -21,4 +21,17 @@ enum ReaderBenchmark {
 
     /// The TOC entry on screen, to check where a benchmark's jumps landed.
     static func currentEntry(_ reader: Reader) -> Int { reader.currentEntry }
+
+    /// `/`, `query` and Enter: a search from the screen, and the screen it leaves.
+    static func search(_ reader: inout Reader, for query: String, now: Double = 0) -> Screen {
+        _ = reader.handle(.key(.character("/")), now: now)
+        for character in query { _ = reader.handle(.key(.character(character)), now: now) }
+        _ = reader.handle(.key(.enter), now: now)
+        return reader.screen()
+    }
+
+    /// What the app loop does while no key is pending (`ReaderModel.workAhead`).
+    static func idle(_ reader: inout Reader) {
+        if reader.hasWorkAhead { reader.workAhead() }
+    }
 }

@@ -65,12 +65,27 @@ struct Spawner {
         return pid
     }
 
-    /// Waits for `pid` and returns its exit status (128 + signal when it was killed).
-    func wait(_ pid: pid_t) -> Int32 {
+    /// Waits for `pid` and returns its exit status (128 + signal when it was killed); `cpu` receives the
+    /// child's user and system seconds.
+    func wait(_ pid: pid_t, cpu: UnsafeMutablePointer<Double>? = nil) -> Int32 {
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+        cpu?.pointee = seconds(usage.ru_utime) + seconds(usage.ru_stime)
         let signal = status & 0x7F
         return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+    }
+
+    /// `time`'s run with the child's CPU seconds (user + system) beside the wall-clock seconds.
+    func timeWithCPU(_ arguments: [String], stdout: String = "/dev/null") throws -> (wall: Double, cpu: Double) {
+        let errPath = scratch + "/spawn-\(getpid()).err"
+        let start = now()
+        let pid = try spawn(arguments, stdout: stdout, stderr: errPath)
+        var cpu = 0.0
+        let status = wait(pid, cpu: &cpu)
+        let wall = now() - start
+        guard status == 0 else { throw BenchError("\(arguments.prefix(2).joined(separator: " ")) exited \(status)") }
+        return (wall, cpu)
     }
 
     /// Times a whole run of a command (spawn to exit) whose output is thrown away, or written to the file
@@ -84,3 +99,5 @@ struct Spawner {
         return now() - start
     }
 }
+
+private func seconds(_ value: timeval) -> Double { Double(value.tv_sec) + Double(value.tv_usec) / 1e6 }

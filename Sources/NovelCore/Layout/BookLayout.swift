@@ -50,6 +50,9 @@ public final class BookLayout {
     /// The entries whose layouts are cached, least recently used first (for tests).
     public var cachedEntries: [Int] { recency }
 
+    /// Whether `entry`'s layout is in the cache (`chapter(entry)` costs nothing).
+    public func isCached(_ entry: Int) -> Bool { cache[entry] != nil }
+
     /// The page that shows byte `offset` (offsets past the end go to the last page).
     public func locate(_ offset: Int) -> PageLocation {
         let clamped = max(0, min(offset, book.text.utf8.count))

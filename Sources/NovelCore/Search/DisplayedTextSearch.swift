@@ -1,7 +1,8 @@
 /// Search over the text as it is shown when a conversion changes the characters (`/放松` must find
 /// 放鬆 shown as 放松): chapter by chapter through their display texts, each match mapped back to the
 /// original bytes it shows. Without a conversion the shown characters are the book's, and `TextSearch`
-/// runs over the book text directly.
+/// runs over the book text directly. The shown bytes of the chapters a search went through are kept
+/// (`ShownChapterBytes`), so that only the first search through the book pays for their conversion.
 public struct DisplayedTextSearch {
     public let search: TextSearch
     public let book: Book
@@ -9,6 +10,8 @@ public struct DisplayedTextSearch {
     /// A chapter's display text (nil: shown as written): made afresh by default; the reader passes its
     /// layouts' own, so that highlighting a page does not convert its chapter again.
     let shown: (Int) -> DisplayText?
+    /// Where the shown bytes of searched chapters are kept (tests give their own).
+    var kept = ShownChapterBytes.shared
 
     /// `query` as typed: it is converted as the text is, so that it is compared with what is shown.
     public init(_ query: String, book: Book, options: DisplayOptions, shown: ((Int) -> DisplayText?)? = nil) {
@@ -28,6 +31,8 @@ public struct DisplayedTextSearch {
             let raw = forward ? first + step : first - step
             let entry = (raw % count + count) % count
             let wrapped = raw >= count || raw < 0
+            // A chapter searched whole whose shown bytes a search kept: scanned without converting it.
+            if step != 0 && step != count, !mayMatch(entry) { continue }
             let found = withShown(entry) { bytes, toDisplay, toOriginal -> Range<Int>? in
                 let here = toDisplay(offset)
                 // The first chapter is searched past the offset; on the way back round, before it.
@@ -69,13 +74,28 @@ public struct DisplayedTextSearch {
         return found
     }
 
+    /// False when chapter `entry`'s shown bytes are kept (`ShownChapterBytes`) and hold no match.
+    private func mayMatch(_ entry: Int) -> Bool {
+        guard case .converted(let bytes) = kept.shown(book, entry: entry, options: options) else {
+            return true
+        }
+        return bytes.withUnsafeBufferPointer { search.firstMatch($0, from: 0, to: $0.count) != nil }
+    }
+
     /// Calls `body` with chapter `entry` as shown: its bytes, a map from original offsets into them,
     /// and a map from their ranges back to original ranges.
     private func withShown<T>(
         _ entry: Int,
         _ body: (UnsafeBufferPointer<UInt8>, (Int) -> Int, (Range<Int>) -> Range<Int>) -> T
     ) -> T {
-        if let display = shown(entry) {
+        let display: DisplayText?
+        if case .asWritten = kept.shown(book, entry: entry, options: options) {
+            display = nil
+        } else {
+            display = shown(entry)
+            kept.keep(display, book: book, entry: entry, options: options)
+        }
+        if let display {
             return display.utf8.withUnsafeBufferPointer { bytes in
                 body(bytes, { display.map.displayOffset(ofOriginal: $0) }, { display.originalRange($0) })
             }

@@ -19,6 +19,8 @@ public struct BookInfo: Sendable, Equatable {
     public var invalidSequences: Int
     /// Whether hard-wrapped lines are joined into paragraphs, and why (`TextProfile`, setting `reflow`).
     public var reflow: String
+    /// Which OpenCC configuration the text is shown through, and why ("none", "this book's convert = s2t").
+    public var convert: String
     /// Entries in the table of contents (volumes, chapters, prefaces …); nil when only the text was read.
     public var chapters: Int?
     /// TOC entries that are numbered chapters (第十回, Chapter 12).
@@ -45,6 +47,7 @@ public struct BookInfo: Sendable, Equatable {
         lines = text.lines
         invalidSequences = text.invalidSequences
         reflow = Self.describeReflow(TextProfile.of(text), choice: ReflowChoice(given: nil, book: nil, setting: .auto))
+        convert = ConversionChoice(given: nil, book: nil, setting: .none).description
     }
 
     /// "on (auto: hard-wrapped at 104 columns: …)", "off (setting)", …
@@ -54,10 +57,15 @@ public struct BookInfo: Sendable, Equatable {
         return "\(joined ? "on" : "off") (\(how); \(profile.script == .cjk ? "CJK" : "Latin") text, \(profile.reason))"
     }
 
-    /// Adds the chapters of `book` and the progress and bookmarks of its `state`.
-    public init(path: String, book: Book, state: BookState?, reflow choice: ReflowChoice) {
+    /// Adds the chapters of `book` and the progress and bookmarks of its `state`; the chapter title is
+    /// shown as the reader shows it, through `conversion`.
+    public init(
+        path: String, book: Book, state: BookState?, reflow choice: ReflowChoice,
+        conversion: ConversionChoice = ConversionChoice(given: nil, book: nil, setting: .none)
+    ) {
         self.init(path: path, text: book.text)
         reflow = Self.describeReflow(book.profile, choice: choice)
+        convert = conversion.description
         let entries = book.index.entries
         chapters = entries.count
         numberedChapters = entries.count { $0.kind == .chapter && $0.number != nil }
@@ -65,7 +73,7 @@ public struct BookInfo: Sendable, Equatable {
         if let position = state?.position, !entries.isEmpty {
             progress = (position.percent * 10).rounded() / 10
             let offset = min(max(position.offset, 0), book.text.utf8.count)
-            progressChapter = entries[book.index.entryIndex(containing: offset)].title
+            progressChapter = conversion.value.apply(to: entries[book.index.entryIndex(containing: offset)].title)
         }
         bookmarks = state?.bookmarks.count ?? 0
         reading = state?.reading ?? ReadingTime()

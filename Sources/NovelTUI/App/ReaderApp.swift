@@ -28,6 +28,9 @@ public enum ReaderApp {
         if let title = model.windowTitle { terminal.setTitle(title) }
         terminal.draw(model.screen())
         var outcome = Outcome.quit
+        // Work ahead is done once after each event, when the terminal has nothing pending (a poll that
+        // does not wait), so that it never delays a key by more than one piece of it.
+        var mayWorkAhead = true
         loop: while !model.isFinished {
             if let position = saver.due(now: clock()) { save(position, to: storage, model: &model) }
             if let due = reloadDue, clock() >= due, let reopen {
@@ -36,17 +39,23 @@ public enum ReaderApp {
                 terminal.draw(model.screen())
             }
             let now = clock()
-            let timeout = [model.nextDeadline, saver.deadline, reloadDue].compactMap { $0 }.min().map { max($0 - now, 0) }
+            let ahead = mayWorkAhead && model.hasWorkAhead
+            let timeout = ahead ? 0 : [model.nextDeadline, saver.deadline, reloadDue].compactMap { $0 }.min().map { max($0 - now, 0) }
             switch pending.popFirst().map(TerminalInput.event) ?? terminal.nextInput(timeout: timeout) {
             case .signal(let number):
                 outcome = .signal(number)
                 break loop
+            case .timeout where ahead:
+                model.workAhead()
+                mayWorkAhead = false
+                continue loop
             case .timeout:
                 model.tick(now: clock())
             case .fileChanged:
                 // A downloader writes in many pieces: reload a moment after the first change, not per write.
                 if reloadDue == nil { reloadDue = clock() + reloadDelay }
             case .event(let event):
+                mayWorkAhead = true
                 var quit = false
                 for action in model.respond(to: event, now: clock()) {
                     switch action {

@@ -19,10 +19,16 @@ public protocol ReaderModel {
     mutating func reload(_ book: Book, state: BookState?)
     /// The window title to set when the reader starts (nil: leave the terminal's own).
     var windowTitle: String? { get }
+    /// Whether there is work worth doing while no key is pending (`workAhead`).
+    var hasWorkAhead: Bool { get }
+    /// Does, between keys, work a later key would otherwise wait for (the next chapter's conversion).
+    mutating func workAhead()
 }
 
 extension ReaderModel {
     public var sessionReading: ReadingTime? { nil }
     public mutating func reload(_ book: Book, state: BookState?) {}
     public var windowTitle: String? { nil }
+    public var hasWorkAhead: Bool { false }
+    public mutating func workAhead() {}
 }

@@ -10,8 +10,9 @@ struct InfoCommand: ParsableCommand {
             Reports the file's size, the encoding and how it was chosen (BOM, valid UTF-8, detected with a \
             confidence, or forced), characters, lines and invalid byte sequences (shown as U+FFFD); then the \
             table of contents' size, the chapter rule that split the book, how far you have read, how \
-            many bookmarks the book has, the time read in how many sessions and your measured reading speed. A pattern or encoding remembered for the book applies; nothing \
-            given here is remembered.
+            many bookmarks the book has, the time read in how many sessions and your measured reading speed. A pattern, encoding, \
+            reflow or conversion remembered for the book applies (the chapter's title is shown converted, as \
+            the reader shows it); nothing given here is remembered.
 
             Examples:
               novel info books/青灯记.txt
@@ -24,7 +25,7 @@ struct InfoCommand: ParsableCommand {
     @Flag(
         help: """
             Print JSON (keys: path, title, author, bytes, encoding, encodingSource, characters, lines, invalidSequences, \
-            reflow, chapters, numberedChapters, chapterRule, progress, progressChapter, bookmarks, secondsRead, \
+            reflow, convert, chapters, numberedChapters, chapterRule, progress, progressChapter, bookmarks, secondsRead, \
             sessions, charactersPerMinute).
             """)
     var json = false
@@ -35,7 +36,9 @@ struct InfoCommand: ParsableCommand {
             paths: NovelPaths.fromEnvironment())
         let settings = SettingsStore(paths: NovelPaths.fromEnvironment()).load().settings
         let reflow = ReflowChoice(given: bookOptions.reflow, book: session.state?.reflow, setting: settings.reflow)
-        let info = BookInfo(path: book, book: session.book, state: session.state, reflow: reflow)
+        let conversion = ConversionChoice(given: bookOptions.convert, book: session.state?.convert, setting: settings.convert)
+        try ChineseConverter.check(conversion.value)
+        let info = BookInfo(path: book, book: session.book, state: session.state, reflow: reflow, conversion: conversion)
         if json {
             try StandardOutput.writeJSON(InfoJSON(info: info))
         } else {
@@ -53,7 +56,7 @@ struct InfoCommand: ParsableCommand {
             ("bytes", String(info.bytes)), ("encoding", info.encoding),
             ("encoding source", info.encodingSource), ("characters", String(info.characters)),
             ("lines", String(info.lines)), ("invalid sequences", String(info.invalidSequences)),
-            ("reflow", info.reflow),
+            ("reflow", info.reflow), ("convert", info.convert),
         ]
         if let chapters = info.chapters, let numbered = info.numberedChapters, let rule = info.chapterRule {
             let progress = info.progress.map { percent in
@@ -82,7 +85,7 @@ struct InfoJSON: Encodable {
     let info: BookInfo
 
     enum CodingKeys: String, CodingKey {
-        case path, title, author, bytes, encoding, encodingSource, characters, lines, invalidSequences, reflow
+        case path, title, author, bytes, encoding, encodingSource, characters, lines, invalidSequences, reflow, convert
         case chapters, numberedChapters, chapterRule, progress, progressChapter, bookmarks
         case secondsRead, sessions, charactersPerMinute
     }
@@ -101,6 +104,7 @@ struct InfoJSON: Encodable {
         try container.encode(info.lines, forKey: .lines)
         try container.encode(info.invalidSequences, forKey: .invalidSequences)
         try container.encode(info.reflow, forKey: .reflow)
+        try container.encode(info.convert, forKey: .convert)
         guard let chapters = info.chapters else { return }
         try container.encode(chapters, forKey: .chapters)
         try container.encode(info.numberedChapters, forKey: .numberedChapters)

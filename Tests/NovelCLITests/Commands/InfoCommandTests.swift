@@ -73,7 +73,7 @@ import Testing
             Set(object.keys) == [
                 "path", "title", "author", "bytes", "encoding", "encodingSource", "characters", "lines", "invalidSequences",
                 "chapters", "numberedChapters", "chapterRule", "progress", "progressChapter", "bookmarks", "reflow",
-                "secondsRead", "sessions", "charactersPerMinute",
+                "convert", "secondsRead", "sessions", "charactersPerMinute",
             ])
         #expect(object["sessions"] as? Int == 0)
         #expect(object["charactersPerMinute"] is NSNull)
@@ -90,7 +90,7 @@ import Testing
         #expect(object["invalidSequences"] as? Int == 0)
         // Sorted keys: the output is stable for scripts and diffs.
         let keyOrder = [
-            "bookmarks", "bytes", "chapterRule", "chapters", "characters", "encoding", "encodingSource",
+            "bookmarks", "bytes", "chapterRule", "chapters", "characters", "convert", "encoding", "encodingSource",
             "invalidSequences", "lines", "numberedChapters", "path", "progress", "progressChapter", "reflow",
         ]
         let positions = keyOrder.map { result.stdout.range(of: "\"\($0)\"")!.lowerBound }
@@ -178,6 +178,42 @@ import Testing
         let readText = try novel(["info", book]).stdout
         #expect(readText.contains("progress:          42.3% (\(chapter5["title"] as? String ?? "?"))"), "\(readText)")
         #expect(readText.contains("bookmarks:         2"))
+    }
+
+    /// `--convert` on `info` applies once and names itself; the book's remembered choice applies after
+    /// it; the chapter holding the position is titled as the reader shows it; a bad name is an error.
+    @Test func conversionIsReportedAndTitlesTheChapterAsShown() throws {
+        let book = try home.write(
+            "青灯记.txt", String(contentsOfFile: Corpus.repositoryPath("books/青灯记.txt"), encoding: .utf8))
+        let toc = try #require(
+            try JSONSerialization.jsonObject(with: Data(try novel(["toc", book, "--json"]).stdout.utf8)) as? [[String: Any]])
+        let plainTitles = toc.compactMap { $0["title"] as? String }
+        let convertedToc = try #require(
+            try JSONSerialization.jsonObject(with: Data(try novel(["toc", book, "--json", "--convert", "s2t"]).stdout.utf8))
+                as? [[String: Any]])
+        // A chapter whose title the conversion changes (雨夜来客 → 雨夜來客).
+        let changed = try #require(toc.indices.first { plainTitles[$0] != convertedToc[$0]["title"] as? String })
+        #expect(try novel(["bookmarks", book, "--add", "--chapter", "1"]).status == 0)  // makes the state file
+        try saveReadingPosition(offset: try #require(toc[changed]["offset"] as? Int) + 3, percent: 10)
+
+        let plain = try infoObject(book)
+        #expect(plain["convert"] as? String == "none")
+        #expect(plain["progressChapter"] as? String == plainTitles[changed])
+        let once = try infoObject(book, extra: ["--convert", "s2t"])
+        #expect(once["convert"] as? String == "--convert s2t")
+        #expect(once["progressChapter"] as? String == convertedToc[changed]["title"] as? String)
+        #expect(try novel(["info", book, "--convert", "s2t"]).stdout.contains("convert:           --convert s2t"))
+        #expect(try infoObject(book)["convert"] as? String == "none", "given once, not remembered")
+
+        // Remembered by `read` (not a terminal: it prints the pages), then reported as the book's.
+        #expect(try novel(["read", book, "--convert", "s2t"]).status == 0)
+        let remembered = try infoObject(book)
+        #expect(remembered["convert"] as? String == "this book's convert = s2t")
+        #expect(remembered["progressChapter"] as? String == convertedToc[changed]["title"] as? String)
+
+        let unknown = try novel(["info", book, "--convert", "s2x"])
+        #expect(unknown.status != 0)
+        #expect(unknown.stderr.contains("s2twp"), "the valid names are listed: \(unknown.stderr)")
     }
 
     @Test func aCustomPatternChangesTheRuleAndAnInvalidOneExitsWithTwo() throws {

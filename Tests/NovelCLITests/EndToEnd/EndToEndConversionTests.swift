@@ -2,10 +2,12 @@ import Foundation
 import NovelTestSupport
 import Testing
 
-/// The conversion switched live in the real binary in tmux, and bookmarks made with it on or off landing
-/// on the same text the other way: the rows shown converted and the rows shown plain hold the same
-/// text, row for row (compared through OpenCC's t2s, which undoes s2t; OpenCC converting rows alone
-/// could choose other phrases than the reader converting whole chapters).
+/// The conversion and a cleaning rule switched live in the real binary in tmux, and bookmarks made with
+/// either on or off landing on the same text the other way: the rows shown converted and the rows shown
+/// plain hold the same text, row for row (compared through OpenCC's t2s, which undoes s2t; OpenCC
+/// converting rows alone could choose other phrases than the reader converting whole chapters); the
+/// rows shown cleaned are the plain rows with the rule applied (a replacement of the same width, so
+/// that the lines break alike).
 @Suite(
     .serialized, .enabled(if: TmuxSession.isAvailable, Comment(rawValue: TmuxSession.absentMessage)))
 final class EndToEndConversionTests {
@@ -63,6 +65,67 @@ final class EndToEndConversionTests {
         terminal = try session.terminal(60, 20)
         let again = try session.open(terminal, nil, ["--bookmark", "b2", "--convert", "s2t"], expecting: "第三章")
         #expect(try sameText(again, further), "\(again)\n\(further)")
+        #expect(try session.quit(terminal) == 0)
+    }
+
+    /// `novel rules ARGUMENTS` in the session's home.
+    func rules(_ arguments: String...) throws {
+        let result = try NovelBinary.run(["rules"] + arguments, environment: ["NOVEL_HOME": session.home.path])
+        #expect(result.status == 0, "\(result.stderr)")
+    }
+
+    /// Whether `cleaned` shows the rows of `plain` with `pattern` replaced by `replacement`, and differs.
+    static func sameText(cleaned: String, plain: String, _ pattern: String, _ replacement: String) -> Bool {
+        let (shown, original) = (textRows(cleaned), textRows(plain))
+        return shown != original && original.replacingOccurrences(of: pattern, with: replacement) == shown
+    }
+
+    /// Switches the last rule of the `x` overlay (the user's own, listed after the built-in ones) and
+    /// closes it; returns the screen once `expected` shows.
+    func switchLastRule(on terminal: TmuxSession, to state: String, expecting text: String) throws -> String {
+        try terminal.send("x")
+        _ = try terminal.waitUntil("the cleaning rules overlay") { $0.contains("Cleaning rules for this book") }
+        try terminal.send("End")
+        try terminal.send("Space")
+        _ = try terminal.waitUntil("the rule shown as \(state)") { $0.contains("[\(state)] rename") }
+        try terminal.send("Escape")
+        return try terminal.waitUntil("the text with \(text)") { !$0.contains("Cleaning rules") && $0.contains(text) }
+    }
+
+    @Test func aRuleSwitchedInTheOverlayChangesTheTextWhereItIs() throws {
+        try rules("--add", "rename", "--pattern", "小满", "--replace", "大满")
+        let terminal = try session.terminal(60, 20)
+        defer { terminal.kill() }
+        let cleaned = try session.open(terminal, nil, ["--chapter", "第一章"], expecting: "大满")
+        let plain = try switchLastRule(on: terminal, to: " ", expecting: "小满")
+        #expect(Self.sameText(cleaned: cleaned, plain: plain, "小满", "大满"), "switched off, same place:\n\(cleaned)\n\(plain)")
+        let again = try switchLastRule(on: terminal, to: "x", expecting: "大满")
+        #expect(Self.textRows(again) == Self.textRows(cleaned), "switched on again:\n\(again)\n\(cleaned)")
+        // The switch is saved in rules.json: a new reader opens with the rule off after switching it off.
+        _ = try switchLastRule(on: terminal, to: " ", expecting: "小满")
+        #expect(try session.quit(terminal) == 0)
+        let listed = try NovelBinary.run(["rules", "--json"], environment: ["NOVEL_HOME": session.home.path])
+        let list = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
+        #expect(list.first { $0["name"] as? String == "rename" }?["enabled"] as? Bool == false, "\(listed.stdout)")
+    }
+
+    @Test func aBookmarkMadeWithARuleOnLandsOnTheSameTextWithItOffAndTheReverse() throws {
+        try rules("--add", "rename", "--pattern", "的", "--replace", "得")
+        var terminal = try session.terminal(60, 20)
+        defer { terminal.kill() }
+        let first = try session.open(terminal, nil, ["--chapter", "第三章"], expecting: "第三章")
+        let moved = try nextPageBookmarked("cleaned", on: terminal, from: first)
+
+        try rules("--disable", "rename")
+        terminal = try session.terminal(60, 20)
+        let plain = try session.open(terminal, nil, ["--bookmark", "b1"], expecting: "第三章")
+        #expect(Self.sameText(cleaned: moved, plain: plain, "的", "得"), "\(moved)\n\(plain)")
+        let further = try nextPageBookmarked("plain", on: terminal, from: plain)
+
+        try rules("--enable", "rename")
+        terminal = try session.terminal(60, 20)
+        let again = try session.open(terminal, nil, ["--bookmark", "b2"], expecting: "第三章")
+        #expect(Self.sameText(cleaned: again, plain: further, "的", "得"), "\(again)\n\(further)")
         #expect(try session.quit(terminal) == 0)
     }
 }
