@@ -24,12 +24,30 @@ public enum LoadingWait {
     /// and whenever the loaded percentage moved, and at once for each event held (with that event).
     public typealias Show = (_ fraction: Double, _ held: InputEvent?) -> Void
 
+    /// Runs `work` behind `glimpse`, the first screen's reader: its status bar shows how far the work
+    /// has got and its bottom row which keys wait (`Reader+Loading`); its quit key leaves.
+    public static func run<Value>(
+        _ work: @escaping @Sendable (LoadStep) throws -> Value, behind glimpse: inout Reader,
+        terminal: TerminalDevice, quietSeconds: Double = quietSeconds, pollInterval: Double = 0.005
+    ) throws -> Outcome<Value> {
+        let progress = LoadProgress()
+        let keymap = glimpse.keymap
+        return try run(
+            { try work(progress.whole) }, terminal: terminal, isQuit: { keymap.command(for: $0) == .quit },
+            progress: progress, quietSeconds: quietSeconds, pollInterval: pollInterval
+        ) { fraction, held in
+            glimpse.showLoading(fraction)
+            if let held { glimpse.holdWhileLoading(held) }
+            terminal.draw(glimpse.screen())
+        }
+    }
+
     /// Runs `work` and returns its value with the events that arrived meanwhile; rethrows its error.
     /// `progress` is what the work moves on (read here on each tick for `show`).
     public static func run<Value>(
         _ work: @escaping @Sendable () throws -> Value, terminal: TerminalDevice, isQuit: (InputEvent) -> Bool,
-        progress: LoadProgress? = nil, quietSeconds: Double = quietSeconds, show: Show = { _, _ in },
-        pollInterval: Double = 0.005
+        progress: LoadProgress? = nil, quietSeconds: Double = quietSeconds, pollInterval: Double = 0.005,
+        show: Show = { _, _ in }
     ) throws -> Outcome<Value> {
         let box = ResultBox<Value>()
         let thread = Thread {

@@ -52,16 +52,7 @@ public struct ReaderLaunch {
             shown.draw(glimpse.screen())
             let outcome: LoadingWait.Outcome<ReadingSession>
             do {
-                let progress = LoadProgress()
-                let keymap = glimpse.keymap
-                outcome = try LoadingWait.run(
-                    { try open(progress.whole) }, terminal: shown, isQuit: { keymap.command(for: $0) == .quit },
-                    progress: progress
-                ) { fraction, held in
-                    glimpse.showLoading(fraction)
-                    if let held { glimpse.holdWhileLoading(held) }
-                    shown.draw(glimpse.screen())
-                }
+                outcome = try LoadingWait.run(open, behind: &glimpse, terminal: shown)
             } catch {
                 shown.restore()
                 throw error
