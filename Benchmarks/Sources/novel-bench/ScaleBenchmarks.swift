@@ -32,15 +32,14 @@ enum ScaleBenchmarks {
         let name = "\(label) \(megabytes(size))"
         let home = try context.freshFolder("scale/home")
         let output = context.scratch + "/scale-toc.out"
-        var peak = 0
         let runs = context.quick ? 1 : 3
         let toc = try collect(warmups: 0, runs: runs) {
             try? FileManager.default.removeItem(atPath: home + "/cache")
-            let (seconds, maxRSS) = try timeWithPeak(
-                [context.novel, "toc", path], stdout: output, environment: ["NOVEL_HOME": home], context)
-            peak = max(peak, maxRSS)
-            return seconds
+            return try context.spawner.time(
+                [context.novel, "toc", path], stdout: output, extraEnvironment: ["NOVEL_HOME": home])
         }
+        try? FileManager.default.removeItem(atPath: home + "/cache")
+        let peak = try PeakRSS.of([context.novel, "toc", path], stdout: output, environment: ["NOVEL_HOME": home], context)
         let grepOut = context.scratch + "/scale-grep.out"
         let grep = try collect(warmups: 0, runs: runs) {
             try timeGrep(["grep", "-cE", ChapterBenchmarks.grepPattern, path], stdout: grepOut, context)
@@ -62,7 +61,7 @@ enum ScaleBenchmarks {
                 note: text.utf8.isMapped ? "text mapped" : "text decoded"),
             memoryRow(
                 "scale \(name): peak RSS of `novel toc`", peak: peak, size: size, reEncoded: reEncoded,
-                note: "ru_maxrss of the process"),
+                note: "ru_maxrss of the process, started from a small one"),
             .timeRatio(
                 "scale \(name): search for an absent string", ours: ours, reference: grepSearch,
                 referenceName: "`grep -cF` to a file", limit: 2, goal: "≤ 2× the time",
@@ -88,21 +87,6 @@ enum ScaleBenchmarks {
         let result = try context.spawner.run(arguments, stdout: stdout)
         guard result.status <= 1 else { throw BenchError("\(arguments[0]) exited \(result.status)") }
         return now() - start
-    }
-
-    /// Runs `arguments` to completion and returns its wall time and peak resident set (wait4's ru_maxrss).
-    static func timeWithPeak(
-        _ arguments: [String], stdout: String, environment: [String: String], _ context: Context
-    ) throws -> (Double, Int) {
-        let start = now()
-        let pid = try context.spawner.spawn(
-            arguments, stdout: stdout, stderr: context.scratch + "/scale.err", extraEnvironment: environment)
-        var status: Int32 = 0
-        var usage = rusage()
-        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
-        let seconds = now() - start
-        guard status == 0 else { throw BenchError("\(arguments.prefix(2).joined(separator: " ")) exited \(status)") }
-        return (seconds, Int(usage.ru_maxrss) * 1024)
     }
 
     static func repeatFile(_ source: String, times: Int, into path: String) throws {
