@@ -4,7 +4,8 @@ import NovelCore
 /// How cost grows with the book (issue 19): books made by repeating the big book to about 150 MB (and
 /// 1 GB with `--huge`), plus the 150 MB book in GB18030. Per size: peak RSS and time of `novel toc` as a
 /// process (against `grep -cE` writing to a file), and a whole-book search for an absent string (against
-/// `grep -c` writing to a file). Each generated book is deleted after its rows: disk is limited.
+/// `grep -c` writing to a file), and the reader's rows (`ScaleReaderBenchmarks`). Each generated book is
+/// deleted after its rows: disk is limited.
 enum ScaleBenchmarks {
     /// A string that is in no book: the search has to look at every byte.
     static let absent = "不在书里的一句话zq"
