@@ -3,7 +3,8 @@
 public struct Book: Sendable {
     /// The path the book was opened from, as the user gave it.
     public let path: String
-    /// The file name without its extension: what the status bar and `novel recent` show.
+    /// The title the book's header names, else the file name without its extension
+    /// (`BookOpener.title(of:text:)`): what the status bar and `novel recent` show.
     public let title: String
     public let text: BookText
     /// `BookFingerprint.of(text.utf8)`: the book's identity for state and caches.

@@ -31,7 +31,12 @@ public enum BookOpener {
             index = splitter.split(text, progress: steps[2])
         }
         steps[2].finish()
-        return Book(path: path, title: title(of: path), text: text, fingerprint: fingerprint, index: index)
+        return Book(path: path, title: title(of: path, text: text), text: text, fingerprint: fingerprint, index: index)
+    }
+
+    /// The title the book's front matter names (`BookTitle`), else the file name without its extension.
+    public static func title(of path: String, text: BookText) -> String {
+        BookTitle.of(text, path: path)
     }
 
     /// The file name without its folder and extension.

@@ -91,7 +91,7 @@ public struct BookPreview: Sendable {
         }
         guard !index.entries.isEmpty else { return nil }
         var book = Book(
-            path: path, title: BookOpener.title(of: path), text: text, fingerprint: previous?.fingerprint ?? "",
+            path: path, title: BookOpener.title(of: path, text: text), text: text, fingerprint: previous?.fingerprint ?? "",
             index: index)
         book.expectedLength = expectedLength ?? Int(Double(text.utf8.count) * Double(file.bytes) / Double(max(rawUsed, 1)))
         var preview = BookPreview(book: book, state: previous, offset: min(offset, text.utf8.count))
@@ -117,7 +117,7 @@ public struct BookPreview: Sendable {
         entry.volumeIndex = nil
         let text = BookText(utf8: bytes, encoding: "UTF-8", encodingSource: .validUTF8, invalidSequences: 0)
         var book = Book(
-            path: path, title: BookOpener.title(of: path), text: text, fingerprint: state.fingerprint,
+            path: path, title: state.title ?? BookOpener.title(of: path), text: text, fingerprint: state.fingerprint,
             index: ChapterIndex(entries: [entry], ruleName: ruleName))
         book.expectedLength = source.textBytes
         book.textBase = range.lowerBound

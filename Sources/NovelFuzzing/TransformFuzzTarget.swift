@@ -14,6 +14,7 @@ enum TransformFuzzTarget {
                 reflow: [.auto, .on, .off][Int(flags % 3)], smartQuotes: flags & 4 != 0, hideSiteJunk: flags & 8 != 0)
             options.pairQuotes = flags & 16 != 0
             let wrap = input.int(in: 0...120)
+            options.illustrations = [.caption, .hide, .raw][wrap % 3]
             let profile = TextProfile(
                 script: flags & 32 != 0 ? .latin : .cjk, isHardWrapped: flags & 64 != 0,
                 wrapWidth: wrap == 0 ? nil : wrap, reason: "fuzz")

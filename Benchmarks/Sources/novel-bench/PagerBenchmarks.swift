@@ -11,8 +11,9 @@ enum PagerBenchmarks {
 
     /// Page turns (PgDn) inside the longest chapter: from its first page to its last, then back to its
     /// start by a TOC jump (not timed), again and again.
-    static func pageTurn(_ context: Context) throws -> Row {
-        let book = context.book
+    /// `book` (the big book unless given) is read with the default settings; `what` names it in the row.
+    static func pageTurn(_ context: Context, book given: Book? = nil, what: String = "") throws -> Row {
+        let book = given ?? context.book
         let sizes = book.index.entries.map { $0.range.count }
         guard let longest = sizes.indices.max(by: { sizes[$0] < sizes[$1] }) else {
             throw BenchError("the big book has no chapters")
@@ -42,7 +43,7 @@ enum PagerBenchmarks {
         }
         let sample = Sample(times)
         return Row(
-            work: "key → screen model: page turn in a chapter (\(pages) pages)",
+            work: "key → screen model: page turn in a chapter\(what) (\(pages) pages)",
             ours: "p50 \(duration(sample.median)), p99 \(duration(sample.percentile(0.99)))", reference: "—",
             ratio: "—", goal: "p99 < 1 ms", verdict: sample.percentile(0.99) < 0.001 ? .met : .notMet,
             note: "\(times.count) turns, slowest \(duration(sample.max))")

@@ -21,26 +21,41 @@ enum BareHeadingTitle {
     ) {
         for index in found.indices where isBare(found[index]) {
             let limit = index + 1 < found.count ? found[index + 1].lineStart : bytes.count
-            let following = titleLines(bytes, from: found[index].bodyStart, limit: limit, isHeading: isHeading)
+            let english = found[index].candidate.family == .english
+            let following =
+                english
+                ? EnglishTitleLines.after(bytes, from: found[index].bodyStart, limit: limit, isHeading: isHeading)
+                : titleLines(bytes, from: found[index].bodyStart, limit: limit, isHeading: isHeading)
             if !following.titles.isEmpty {
-                found[index].title += "\u{3000}" + following.titles.joined(separator: "\u{3000}")
+                found[index].title +=
+                    english
+                    ? EnglishTitleLines.joiner(after: found[index].title) + following.titles.joined(separator: " ")
+                    : "\u{3000}" + following.titles.joined(separator: "\u{3000}")
                 found[index].bodyStart = following.end
                 found[index].note = "bare heading: title from the next \(following.titles.count == 1 ? "line" : "lines")"
             } else if let entry = listed.last(where: {
-                $0.candidate.kind == .chapter && $0.candidate.number == found[index].candidate.number
+                $0.candidate.numbering == found[index].candidate.numbering && $0.candidate.number == found[index].candidate.number
                     && $0.candidate.entriesOnLine == 1 && !$0.titleAfterMarker.isEmpty
             }) {
                 // An entry's title may go on over the next line of the list (the second half of a couplet).
-                let nextLine = titleLines(bytes, from: entry.bodyStart, limit: bytes.count, blankLines: 0, isHeading: isHeading)
-                found[index].title += "\u{3000}" + ([entry.titleAfterMarker] + nextLine.titles.prefix(1)).joined(separator: "\u{3000}")
+                if english {
+                    found[index].title += EnglishTitleLines.joiner(after: found[index].title) + entry.titleAfterMarker
+                } else {
+                    let nextLine = titleLines(bytes, from: entry.bodyStart, limit: bytes.count, blankLines: 0, isHeading: isHeading)
+                    found[index].title += "\u{3000}" + ([entry.titleAfterMarker] + nextLine.titles.prefix(1)).joined(separator: "\u{3000}")
+                }
                 found[index].note = "bare heading: title from the list of contents"
             }
         }
     }
 
     /// A numbered chapter heading with nothing after its marker.
+    /// A numbered chapter heading with nothing after its marker (in English also a part or a book:
+    /// `PART ONE` over `THE SEA`).
     static func isBare(_ heading: FoundHeading) -> Bool {
-        heading.candidate.kind == .chapter && heading.candidate.titleStart != nil && heading.titleAfterMarker.isEmpty
+        let kind = heading.candidate.kind
+        let titled = kind == .chapter || (heading.candidate.family == .english && kind == .volume)
+        return titled && heading.candidate.titleStart != nil && heading.titleAfterMarker.isEmpty
             && heading.candidate.bodyColumn == nil
     }
 

@@ -1,24 +1,43 @@
-/// A book's title from its front matter, when it has one, else its file name: `《水浒传》施耐庵` gives
-/// 水浒传, `书名：…` gives what follows, a short first line (not a chapter heading or an author line)
-/// is taken as it stands. The one home of title detection: other front-matter forms (an English
-/// `Title:` header) are rules added here.
-public enum BookTitle {
-    /// How many non-blank lines at the start are front matter.
-    static let frontMatterLines = 8
+import Foundation
+
+/// A book's own title (and author, when named), from its front matter, shown instead of the file name
+/// (status bar, `novel info`, `novel recent`, `novel library`). The one home of title detection:
+/// - a Project Gutenberg-style header: `Title:` and `Author:` lines (a title may go on over indented
+///   lines), or the opening line `The Project Gutenberg eBook of TITLE, by AUTHOR`; only what comes
+///   before the `*** START OF` line;
+/// - `书名：…`, or `《水浒传》施耐庵` → 水浒传, within the first non-blank lines;
+/// - a short first line that is not a chapter heading or an author line, taken as it stands.
+public struct BookTitle: Sendable, Equatable {
+    public var title: String
+    public var author: String?
+
+    public init(title: String, author: String? = nil) {
+        self.title = title
+        self.author = author
+    }
+
     /// How many bytes of the text's start are looked at.
-    static let frontMatterBytes = 4096
-    /// A first line longer than this is text, not a title.
+    static let frontMatterBytes = 16 * 1024
+    /// How many non-blank lines at the start may hold a Chinese title line.
+    static let frontMatterLines = 8
+    /// A first line longer than this (in characters) is text, not a title.
     static let longestBareTitle = 24
+
+    /// The title and author the text's front matter names, if it names them.
+    public static func of(_ text: BookText) -> BookTitle? {
+        text.utf8.withUnsafeBufferPointer { bytes in
+            if let header = fromHeader(bytes) { return header }
+            let start = String(decoding: UnsafeBufferPointer(rebasing: bytes.prefix(frontMatterBytes)), as: UTF8.self)
+            // The last line may be cut in the middle: look at whole lines only.
+            var lines = start.split(separator: "\n", omittingEmptySubsequences: true)
+            if bytes.count > frontMatterBytes, !lines.isEmpty { lines.removeLast() }
+            return fromFrontMatter(lines.map { String($0) }).map { BookTitle(title: $0) }
+        }
+    }
 
     /// The title of `text`, or the file name of `path` when its front matter names none.
     public static func of(_ text: BookText, path: String) -> String {
-        let start = text.utf8.withUnsafeBufferPointer { bytes in
-            String(decoding: UnsafeBufferPointer(rebasing: bytes.prefix(frontMatterBytes)), as: UTF8.self)
-        }
-        // The last line may be cut in the middle: look at whole lines only.
-        var lines = start.split(separator: "\n", omittingEmptySubsequences: true)
-        if start.utf8.count >= frontMatterBytes, !lines.isEmpty { lines.removeLast() }
-        return fromFrontMatter(lines.map { String($0) }) ?? BookOpener.title(of: path)
+        of(text)?.title ?? BookOpener.title(of: path)
     }
 
     /// The title the first lines name, or nil.
@@ -37,9 +56,10 @@ public enum BookTitle {
         return cleaned(first)
     }
 
-    /// A chapter heading (`第一章 …`) or an author line (`作者：…`) is not a title.
+    /// A chapter heading (`第一章 …`, `CHAPTER I.`) or an author line (`作者：…`, `By …`) is not a title.
     static func isHeadingOrByline(_ line: String) -> Bool {
         if ["作者", "作　者", "著者", "By ", "by "].contains(where: { line.hasPrefix($0) }) { return true }
+        if EnglishHeading.match(Array(line.unicodeScalars)) != nil { return true }
         guard line.hasPrefix("第") else { return false }
         return line.prefix(12).contains { "章回卷节節部集篇".contains($0) }
     }
@@ -50,5 +70,74 @@ public enum BookTitle {
         if title.hasPrefix("《"), title.hasSuffix("》"), title.count > 2 { title = String(title.dropFirst().dropLast()) }
         title = title.trimmingSpaces
         return title.isEmpty ? nil : title
+    }
+
+    /// Lines looked at in a text without a `*** START OF` line.
+    static let headerLines = 40
+    /// A title or an author longer than this (in characters) is not one.
+    static let maximumLength = 200
+
+    /// The title and author a Project Gutenberg-style header names.
+    static func fromHeader(_ bytes: UnsafeBufferPointer<UInt8>) -> BookTitle? {
+        let head = String(decoding: UnsafeBufferPointer(rebasing: bytes.prefix(frontMatterBytes)), as: UTF8.self)
+        var lines = head.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if bytes.count > frontMatterBytes, !lines.isEmpty { lines.removeLast() }  // cut inside a line
+        // The header is what comes before the START line; a text without one has only its first lines.
+        if !lines.contains(where: { $0.hasPrefix("*** START OF") || $0.hasPrefix("***START OF") }) {
+            lines = Array(lines.prefix(headerLines))
+        }
+        var title: String?
+        var author: String?
+        var opening: BookTitle?
+        var index = 0
+        while index < lines.count {
+            let line = lines[index].trimmingCharacters(in: .whitespacesAndNewlines)
+            if line.hasPrefix("*** START OF") || line.hasPrefix("***START OF") { break }
+            if title == nil, let value = field("Title:", line) {
+                var value = value
+                // A long title goes on over indented lines.
+                while index + 1 < lines.count, lines[index + 1].hasPrefix(" "),
+                    !lines[index + 1].trimmingCharacters(in: .whitespaces).isEmpty
+                {
+                    index += 1
+                    value += " " + lines[index].trimmingCharacters(in: .whitespaces)
+                }
+                title = value
+            } else if author == nil, let value = field("Author:", line) {
+                author = value
+            } else if opening == nil, index < 5 {
+                opening = openingLine(line)
+            }
+            index += 1
+        }
+        if let title, valid(title) { return BookTitle(title: title, author: author.flatMap { valid($0) ? $0 : nil }) }
+        return opening
+    }
+
+    /// `Title: The Weather Vane` → `The Weather Vane`.
+    private static func field(_ name: String, _ line: String) -> String? {
+        guard line.hasPrefix(name) else { return nil }
+        let value = line.dropFirst(name.count).trimmingCharacters(in: .whitespaces)
+        return value.isEmpty ? nil : value
+    }
+
+    /// `The Project Gutenberg eBook of Pride and Prejudice, by Jane Austen` (any capitals of eBook).
+    private static func openingLine(_ line: String) -> BookTitle? {
+        var rest = line
+        if rest.hasPrefix("\u{FEFF}") { rest.removeFirst() }
+        let prefixes = ["The Project Gutenberg eBook of ", "The Project Gutenberg EBook of ", "Project Gutenberg's "]
+        guard let prefix = prefixes.first(where: { rest.lowercased().hasPrefix($0.lowercased()) }) else { return nil }
+        rest = String(rest.dropFirst(prefix.count))
+        var author: String?
+        if let by = rest.range(of: ", by ", options: .backwards) {
+            author = String(rest[by.upperBound...]).trimmingCharacters(in: .whitespaces)
+            rest = String(rest[..<by.lowerBound])
+        }
+        let title = rest.trimmingCharacters(in: .whitespaces)
+        return valid(title) ? BookTitle(title: title, author: author.flatMap { valid($0) ? $0 : nil }) : nil
+    }
+
+    private static func valid(_ text: String) -> Bool {
+        !text.isEmpty && text.unicodeScalars.count <= maximumLength
     }
 }

@@ -8,7 +8,7 @@ import Foundation
 /// sections at paragraph boundaries.
 public struct ChapterSplitter: Sendable {
     /// Bumped when the rules change, so that cached indexes are rebuilt.
-    public static let rulesVersion = 4
+    public static let rulesVersion = 5
     /// A section with more characters than this is split into parts.
     public static let longSectionCharacters = 100_000
     /// The size a long section's parts aim for.
@@ -71,6 +71,9 @@ public struct ChapterSplitter: Sendable {
         let lists = ListOfContents.find(found)
         trace?.dropped(found, keeping: lists.kept, reasons: lists.reasons)
         found = lists.kept
+        let numerals = NumeralHeadings.filter(found)
+        trace?.dropped(found, keeping: numerals.kept, reasons: numerals.reasons)
+        found = numerals.kept
         let unrepeated = removeRepeatedHeadings(found)
         trace?.dropped(
             found, keeping: unrepeated, reason: "repeated: the same number as the chapter it sits in")
@@ -129,9 +132,19 @@ public struct ChapterSplitter: Sendable {
                 lineEnd = count
             }
             defer { lineStart = lineEnd + 1 }
-            let (start, end) = Self.trimmed(bytes, lineStart, lineEnd)
+            var (start, end) = Self.trimmed(bytes, lineStart, lineEnd)
             if start == end { continue }
-            if let candidate = candidate(bytes, start, end) {
+            var heading: HeadingCandidate?
+            // A heading inside an illustration's caption: `[Illustration: … Chapter I.]`.
+            if custom == nil, let inner = EnglishHeading.insideCaption(bytes, start, end),
+                let inside = candidate(bytes, inner.lowerBound, inner.upperBound), inside.family == .english
+            {
+                heading = inside
+                (start, end) = (inner.lowerBound, inner.upperBound)
+            } else {
+                heading = candidate(bytes, start, end)
+            }
+            if let candidate = heading {
                 found.append(
                     Self.foundHeading(
                         bytes, candidate, lineStart: lineStart, trimmed: start..<end, lineEnd: lineEnd,
@@ -188,13 +201,17 @@ public struct ChapterSplitter: Sendable {
         }
         let (first, _) = decodeScalar(bytes, at: start)
         guard HeadingMatcher.firstScalars.contains(first) else { return nil }
+        if first < 0x80, !EnglishHeading.mayStart(bytes, start, end) { return nil }
         guard end - start <= Self.maximumHeadingBytes else {
             guard first == 0x7B2C else { return nil }  // 第
             let prefix = Self.prefix(bytes, start, end, maximum: Self.maximumRunOnPrefixBytes)
             let scalars = Array(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<prefix]), as: UTF8.self).unicodeScalars)
             return HeadingMatcher.listLine(scalars) ?? RunOnHeading.match(scalars)
         }
-        let scalars = Array(String(decoding: line, as: UTF8.self).unicodeScalars)
+        // An ASCII line's bytes are its scalars: no decoding (English headings and prose).
+        let scalars =
+            line.allSatisfy { $0 < 0x80 }
+            ? line.map { Unicode.Scalar($0) } : Array(String(decoding: line, as: UTF8.self).unicodeScalars)
         return HeadingMatcher.match(scalars, width: Self.cells(scalars))
     }
 

@@ -33,6 +33,19 @@ struct HeadingCandidate: Sendable, Equatable {
     /// For a run-on heading (`第七回　…　…「卻說…`), where the chapter's first sentence begins (a scalar
     /// index into the line): the title ends there and the rest of the line is body text.
     var bodyColumn: Int?
+    /// Units numbered on their own within a kind: English `Letter 1 … 4` before `Chapter 1 … 24`.
+    var series: String?
+    /// A Roman numeral alone or before a title (`IV`, `IV. THE STORM`): a chapter only when the book's
+    /// numerals run in sequence and no worded chapter heading stands beside them (`NumeralHeadings`).
+    var numeralOnly = false
+
+    /// What a list of contents counts numbers by.
+    var numbering: Numbering { Numbering(kind: kind, series: series) }
+
+    struct Numbering: Hashable {
+        var kind: Kind
+        var series: String?
+    }
 }
 
 /// Decides whether one trimmed line is a heading under the built-in rules (see docs/chapters.md).
@@ -66,10 +79,13 @@ enum HeadingMatcher {
     /// Scalars a heading can start with: lines starting otherwise are skipped before any other work.
     static let firstScalars: Set<UInt32> = {
         var set = Set<UInt32>()
-        for text in ["第", "正", "卷", "上", "中", "下", "C", "c", "P", "p", "E", "e"] + openingBrackets.map(String.init) {
+        for text in ["第", "正", "卷", "上", "中", "下"] + openingBrackets.map(String.init) {
             set.insert(text.unicodeScalars.first!.value)
         }
         for word in specialWords { set.insert(word[0].value) }
+        // English headings start with a capital: a keyword, a Roman numeral or a section's name
+        // (EnglishHeading.mayStart looks at the first word before anything is decoded).
+        for letter in "ABCDEFGHIJKLMNOPQRSTUVWXYZ".unicodeScalars { set.insert(letter.value) }
         return set
     }()
 
@@ -82,7 +98,7 @@ enum HeadingMatcher {
                 countEntries(line, &candidate)
                 return candidate
             }
-            if let candidate = matchEnglish(line) { return candidate }
+            if let candidate = EnglishHeading.match(line) { return candidate }
         }
         // Too wide or ending like a sentence: still a heading when it is a line of a list of contents
         // or a heading that runs on into the chapter's first sentence.
@@ -92,7 +108,7 @@ enum HeadingMatcher {
     /// Why a line that starts like a heading is not one (for `novel toc --explain`), or nil when it does
     /// not start like one at all.
     static func rejection(_ line: [Unicode.Scalar], width: Int) -> String? {
-        guard let last = line.last, matchChinese(line) != nil || matchEnglish(line) != nil else { return nil }
+        guard let last = line.last, matchChinese(line) != nil || EnglishHeading.match(line) != nil else { return nil }
         if width > maximumWidth { return "too wide: \(width) cells, a heading has at most \(maximumWidth)" }
         if sentenceEnders.contains(last) { return "sentence-like: ends in \(last)" }
         return nil
@@ -233,45 +249,6 @@ enum HeadingMatcher {
         let after = skipSpaces(line, from: index + 1)
         guard after > index + 1, after < line.count else { return nil }
         return line[after] == "第" || openingBrackets.contains(line[after]) ? after : nil
-    }
-
-    // MARK: English
-
-    static let englishNumberWords = [
-        "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
-        "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty",
-    ]
-
-    static func matchEnglish(_ line: [Unicode.Scalar]) -> HeadingCandidate? {
-        let text = String(String.UnicodeScalarView(line))
-        let words = text.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: true)
-        guard let first = words.first else { return nil }
-        let keyword = first.lowercased().trimmingCharacters(in: [":", "."])
-        switch keyword {
-        case "prologue", "epilogue", "preface", "afterword":
-            guard first.count == keyword.count || first.dropFirst(keyword.count).allSatisfy({ $0 == ":" || $0 == "." })
-            else { return nil }
-            return HeadingCandidate(kind: .special, family: .english, number: nil, unit: nil, volumeLabel: nil)
-        case "chapter", "part", "book":
-            guard words.count >= 2, first.count == keyword.count else { return nil }
-            // The first letter is a capital: "chapter one of her life" in lower case is prose.
-            guard first.first!.isUppercase else { return nil }
-            let token = words[1].trimmingCharacters(in: [":", ".", "—", "-"])
-            let number =
-                Int(token) ?? RomanNumeral.parse(token)
-                ?? englishNumberWords.firstIndex(of: token.lowercased()).map { $0 + 1 }
-            guard let number else { return nil }
-            if words.count == 3, !(words[1].last.map { ":.—-".contains($0) } ?? false),
-                let firstTitle = words[2].first, firstTitle.isLowercase
-            {
-                return nil  // "Part two of the plan was simple" reads as prose.
-            }
-            return HeadingCandidate(
-                kind: keyword == "chapter" ? .chapter : .volume, family: .english, number: number, unit: nil,
-                volumeLabel: nil)
-        default:
-            return nil
-        }
     }
 
     // MARK: Helpers

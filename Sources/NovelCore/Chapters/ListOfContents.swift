@@ -66,16 +66,18 @@ enum ListOfContents {
     /// volumes and their chapters); in a run that opens with chapters, a volume and a chapter numbered
     /// again are where the body starts (`第一回 … 第一百八十回`, then the body's `卷一`, `第一回`).
     static func bodyStart(_ found: [FoundHeading], _ runStart: Int, _ runEnd: Int) -> (index: Int, restart: Int)? {
-        var first: [HeadingCandidate.Kind: Int] = [:]
-        var highest: [HeadingCandidate.Kind: Int] = [:]
-        var most: [HeadingCandidate.Kind: Int] = [:]
+        // Numbers are compared within a kind and series (Letter 1 … 4 and Chapter 1 … 24 are two runs).
+        var first: [HeadingCandidate.Numbering: Int] = [:]
+        var highest: [HeadingCandidate.Numbering: Int] = [:]
+        var most: [HeadingCandidate.Numbering: Int] = [:]
         var numberedPerVolume: Bool?
         for index in runStart...runEnd {
             let candidate = found[index].candidate
             guard let number = candidate.number, candidate.kind != .special else { continue }
             if numberedPerVolume == nil { numberedPerVolume = candidate.kind == .volume }
             // Back to where the run began (not a title repeated inside its chapter: 第38回 … 第38回).
-            if let start = first[candidate.kind], let previous = highest[candidate.kind], previous > start,
+            let key = candidate.numbering
+            if let start = first[key], let previous = highest[key], previous > start,
                 number <= start
             {
                 var body = index
@@ -85,19 +87,21 @@ enum ListOfContents {
                 return (body - repeatedTail(found[runStart..<body]), index)
             }
             let last = max(number, candidate.lastNumber ?? number)
-            if first[candidate.kind] == nil { first[candidate.kind] = number }
-            highest[candidate.kind] = max(highest[candidate.kind] ?? last, last)
-            most[candidate.kind] = max(most[candidate.kind] ?? last, last)
+            if first[key] == nil { first[key] = number }
+            highest[key] = max(highest[key] ?? last, last)
+            most[key] = max(most[key] ?? last, last)
             if candidate.kind == .volume, numberedPerVolume == true {
-                first[.chapter] = nil
-                highest[.chapter] = nil
+                for chapters in first.keys where chapters.kind == .chapter {
+                    first[chapters] = nil
+                    highest[chapters] = nil
+                }
             }
         }
         guard
             let next = found[(runEnd + 1)...].firstIndex(where: {
-                $0.candidate.number != nil && $0.candidate.kind != .special && most[$0.candidate.kind] != nil
+                $0.candidate.number != nil && $0.candidate.kind != .special && most[$0.candidate.numbering] != nil
             }),
-            let number = found[next].candidate.number, let listed = most[found[next].candidate.kind], number <= listed
+            let number = found[next].candidate.number, let listed = most[found[next].candidate.numbering], number <= listed
         else { return nil }
         return (runEnd + 1 - repeatedTail(found[runStart...runEnd]), next)
     }

@@ -1,3 +1,4 @@
+import Foundation
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -37,7 +38,15 @@ public struct TextSearch: Sendable, Equatable {
     /// From this length on the shifts beat `memchr` on the first byte.
     static let skippingLength = 4
 
+    /// The query with its quotes and dashes typed the other way (`don’t` for `don't`, `--` for `—`):
+    /// the reader shows straight marks curly, so a query finds the text whichever way it was typed.
+    let alternatives: [TextSearch]
+
     public init(_ query: String) {
+        self.init(query, alternatives: Self.typographicVariants(query))
+    }
+
+    private init(_ query: String, alternatives: [String]) {
         self.query = query
         needle = query.utf8.map(Self.lower)
         foldsCase = needle.contains { $0 >= 0x61 && $0 <= 0x7A }
@@ -53,6 +62,25 @@ public struct TextSearch: Sendable, Equatable {
             forwardShift = []
             backwardShift = []
         }
+        self.alternatives = alternatives.map { TextSearch($0, alternatives: []) }
+    }
+
+    /// `query` with curly quotes and em dashes written straight, and with straight apostrophes written
+    /// curly; only the forms that differ from it.
+    static func typographicVariants(_ query: String) -> [String] {
+        var straight = ""
+        for character in query {
+            switch character {
+            case "\u{2018}", "\u{2019}": straight.append("'")
+            case "\u{201C}", "\u{201D}": straight.append("\"")
+            case "\u{2014}": straight.append("--")
+            default: straight.append(character)
+            }
+        }
+        let curly = query.replacingOccurrences(of: "'", with: "\u{2019}").replacingOccurrences(of: "--", with: "\u{2014}")
+        var variants: [String] = []
+        for variant in [straight, curly] where variant != query && !variants.contains(variant) { variants.append(variant) }
+        return variants
     }
 
     public var isEmpty: Bool { needle.isEmpty }
@@ -64,6 +92,26 @@ public struct TextSearch: Sendable, Equatable {
     /// The next match starting after `offset` (forward: at `offset` or later, strictly after when
     /// `skipping` the match at `offset`; backward: starting before `offset`), wrapping once around the book.
     public func find(in text: some BorrowableBytes, from offset: Int, direction: Direction, wrap: Bool = true) -> Match? {
+        var best = findNeedle(in: text, from: offset, direction: direction, wrap: wrap)
+        for alternative in alternatives {
+            guard let match = alternative.findNeedle(in: text, from: offset, direction: direction, wrap: wrap) else { continue }
+            guard let current = best else {
+                best = match
+                continue
+            }
+            // The nearer match: one found before wrapping, then the first forward or the last backward.
+            let nearer =
+                match.wrapped != current.wrapped
+                ? !match.wrapped
+                : (direction == .forward
+                    ? match.range.lowerBound < current.range.lowerBound : match.range.lowerBound > current.range.lowerBound)
+            if nearer { best = match }
+        }
+        return best
+    }
+
+    /// `find` for this needle alone.
+    private func findNeedle(in text: some BorrowableBytes, from offset: Int, direction: Direction, wrap: Bool) -> Match? {
         guard !needle.isEmpty, needle.count <= text.count else { return nil }
         let start = max(0, min(offset, text.count))
         return text.withUnsafeBufferPointer { bytes -> Match? in
@@ -89,6 +137,14 @@ public struct TextSearch: Sendable, Equatable {
 
     /// Every match that overlaps `range` (for highlighting what is on screen).
     public func matches(in text: some BorrowableBytes, overlapping range: Range<Int>) -> [Range<Int>] {
+        let all = alternatives.reduce(needleMatches(in: text, overlapping: range)) {
+            $0 + $1.needleMatches(in: text, overlapping: range)
+        }
+        return alternatives.isEmpty ? all : all.sorted { $0.lowerBound < $1.lowerBound }
+    }
+
+    /// `matches` for this needle alone.
+    private func needleMatches(in text: some BorrowableBytes, overlapping range: Range<Int>) -> [Range<Int>] {
         guard !needle.isEmpty else { return [] }
         return text.withUnsafeBufferPointer { bytes in
             var found: [Range<Int>] = []

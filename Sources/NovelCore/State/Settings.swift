@@ -46,8 +46,10 @@ public struct Settings: Sendable, Equatable {
     public var keymap: [String: [String]] = [:]
     /// Hard-wrapped lines joined into paragraphs: auto (when the book is found hard-wrapped), on, off.
     public var reflow: DisplayOptions.Reflow = .auto
-    /// Straight quotes in CJK text shown as “ ” ‘ ’.
+    /// Straight quotes shown as “ ” ‘ ’ (and in Latin text `--` as an em dash).
     public var smartQuotes = true
+    /// Illustrations and editorial notes: one caption line, hidden, or as written.
+    public var illustrations: DisplayOptions.Illustrations = .caption
     /// Download-site junk lines hidden (never removed from the file).
     public var hideSiteJunk = true
     /// Auto page turn's pace in page mode: seconds per page.
@@ -63,7 +65,9 @@ public struct Settings: Sendable, Equatable {
 
     /// The display transforms these settings choose.
     public var display: DisplayOptions {
-        DisplayOptions(reflow: reflow, smartQuotes: smartQuotes, hideSiteJunk: hideSiteJunk, convert: convert)
+        DisplayOptions(
+            reflow: reflow, smartQuotes: smartQuotes, hideSiteJunk: hideSiteJunk, illustrations: illustrations,
+            convert: convert)
     }
 
     public init() {}

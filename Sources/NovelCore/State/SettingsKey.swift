@@ -8,7 +8,7 @@ import Foundation
 public enum SettingsKey: String, CaseIterable, Sendable {
     case fontScale, width, margin, lineSpacing, letterSpacing, paragraphSpacing, indent, ambiguousWidth, lineBreak
     case transition, theme, statusBar, statusInfo, keymap
-    case reflow, smartQuotes, hideSiteJunk, convert
+    case reflow, smartQuotes, hideSiteJunk, illustrations, convert
     case autoPageSeconds, autoLineSeconds
     case disguise, bookInTitle
 
@@ -50,6 +50,7 @@ public enum SettingsKey: String, CaseIterable, Sendable {
         case .reflow: Self.choice(\.reflow)
         case .smartQuotes: .flag(\.smartQuotes)
         case .hideSiteJunk: .flag(\.hideSiteJunk)
+        case .illustrations: Self.choice(\.illustrations)
         case .convert: Self.choice(\.convert)
         case .lineBreak: Self.choice(\.lineBreak)
         case .autoPageSeconds: Self.integer(\.autoPageSeconds, 1...600)

@@ -5,6 +5,10 @@ import Foundation
 /// text or JSON.
 public struct BookInfo: Sendable, Equatable {
     public var path: String
+    /// The title the book's header names, else the file name without its extension.
+    public var title: String
+    /// The author the header names, if it does.
+    public var author: String?
     public var bytes: Int
     public var encoding: String
     /// "BOM", "valid UTF-8", "detected (confidence N)" or "forced".
@@ -31,6 +35,9 @@ public struct BookInfo: Sendable, Equatable {
 
     public init(path: String, text: BookText) {
         self.path = path
+        let header = BookTitle.of(text)
+        title = header?.title ?? BookOpener.title(of: path)
+        author = header?.author
         bytes = text.sourceByteCount
         encoding = text.encoding
         encodingSource = text.encodingSource.description

@@ -8,9 +8,24 @@ public struct DisplayOptions: Sendable, Equatable, Hashable {
         case off
     }
 
+    /// How illustrations and editorial notes (`[Illustration: …]`, `[Transcriber's Note: …]`) are shown.
+    public enum Illustrations: String, Sendable, CaseIterable {
+        /// One short line: a marker and the caption.
+        case caption
+        /// Not shown at all.
+        case hide
+        /// As the file has them.
+        case raw
+
+        /// What a caption line starts with; the reader draws such a line dimmed.
+        public static let captionMarker = "\u{25A3}"
+    }
+
     public var reflow: Reflow
-    /// Straight quotes in CJK text shown as “ ” ‘ ’ (they are paired and kept off the wrong line end either way).
+    /// Straight quotes shown as “ ” ‘ ’, and in Latin text apostrophes as ’ and `--` as an em dash (CJK
+    /// quotes are paired and kept off the wrong line end either way).
     public var smartQuotes: Bool
+    public var illustrations: Illustrations
     /// Download-site lines (`SiteJunk`) hidden; never removed from the file.
     public var hideSiteJunk: Bool
     /// Simplified ⇄ Traditional conversion through OpenCC, applied last.
@@ -22,16 +37,20 @@ public struct DisplayOptions: Sendable, Equatable, Hashable {
     /// wherever the settings apply; off only in `verbatim`, the text exactly as the file has it.
     public var pairQuotes = true
 
-    public init(reflow: Reflow = .auto, smartQuotes: Bool = true, hideSiteJunk: Bool = true, convert: Conversion = .none) {
+    public init(
+        reflow: Reflow = .auto, smartQuotes: Bool = true, hideSiteJunk: Bool = true, illustrations: Illustrations = .caption,
+        convert: Conversion = .none
+    ) {
         self.reflow = reflow
         self.convert = convert
         self.smartQuotes = smartQuotes
         self.hideSiteJunk = hideSiteJunk
+        self.illustrations = illustrations
     }
 
     /// Every transform off: the text exactly as the file has it, laid out as if no transform existed.
     public static let verbatim: DisplayOptions = {
-        var options = DisplayOptions(reflow: .off, smartQuotes: false, hideSiteJunk: false)
+        var options = DisplayOptions(reflow: .off, smartQuotes: false, hideSiteJunk: false, illustrations: .raw)
         options.pairQuotes = false
         return options
     }()

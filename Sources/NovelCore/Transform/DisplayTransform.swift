@@ -1,9 +1,10 @@
 import Foundation
 
 /// Turns one chapter of the book text into the text that is shown: hard-wrapped lines joined into
-/// paragraphs (`ParagraphJoin`), straight quotes in CJK text paired (`QuotePairing`) and shown curly,
-/// Gutenberg `_italics_` without underscores, site junk hidden (`SiteJunk`), then the user's cleaning
-/// rules (`RulePass`), then Simplified ⇄ Traditional conversion (`ChineseConversion`). A pure function of the
+/// paragraphs (`ParagraphJoin`), straight quotes paired (`QuotePairing`) and shown curly, `--` shown as
+/// an em dash in Latin text, Gutenberg `_italics_` without underscores, illustrations and editorial
+/// notes shown as one caption line or hidden (`EditorialBlock`), site junk hidden (`SiteJunk`), then the
+/// user's cleaning rules (`RulePass`), then Simplified ⇄ Traditional conversion (`ChineseConversion`). A pure function of the
 /// bytes, the book's profile and the options. What the layouter reads (`chapterText`) is nil-cost when
 /// nothing would change, and a list of hidden lines when only whole lines are hidden, so that an
 /// untouched chapter and a chapter that only loses junk lines cost no copy.
@@ -77,13 +78,21 @@ public enum DisplayTransform {
         guard !chapter.isEmpty, chapter.upperBound <= bytes.count else { return .asWritten }
         let body = min(max(bodyStart, chapter.lowerBound), chapter.upperBound)..<chapter.upperBound
         let reflow = options.reflows(profile)
-        let quotes = options.pairQuotes && profile.script == .cjk && (contains(bytes, body, 0x22) || contains(bytes, body, 0x27))
-        let italics = reflow && profile.script == .latin && contains(bytes, body, 0x5F)
+        let latin = profile.script == .latin
+        // Latin quotes and dashes are typography, shown only with smartQuotes; CJK quotes are paired for
+        // line breaking either way.
+        let typography = latin && options.smartQuotes && options.pairQuotes
+        let quotes =
+            options.pairQuotes && (!latin || typography) && (contains(bytes, body, 0x22) || contains(bytes, body, 0x27))
+        let dashes = typography && containsDoubleHyphen(bytes, body)
+        let italics = reflow && latin && contains(bytes, body, 0x5F)
+        let illustrations = options.illustrations != .raw || reflow ? EditorialBlock.mayHold(bytes, body) : false
         var writer = Writer(bytes, chapter: chapter)
         var junk = options.hideSiteJunk ? JunkScan(mask: options.cleaning.builtInMask) : nil
         var joiner = ParagraphJoin(profile: profile)
-        var pairing = QuotePairing(smart: options.smartQuotes)
-        let perLine = reflow || quotes || italics
+        var pairing = QuotePairing(smart: options.smartQuotes, latin: latin)
+        let marks = Marks(quotes: quotes, italics: italics, dashes: dashes)
+        let perLine = reflow || marks.any || illustrations
         // A line at least this wide is full whatever follows it (the join test's bound).
         let wideEnough = (profile.wrapWidth ?? Int.max / 4) + 4
         guard perLine || junk != nil else { return .asWritten }
@@ -113,6 +122,14 @@ public enum DisplayTransform {
                 lineStart = next
                 continue
             }
+            // An illustration or an editorial note: never running text.
+            if illustrations, textStart == lineStart, let block = EditorialBlock.at(bytes, lineStart, limit: chapter.upperBound) {
+                block.show(options.illustrations, writer: &writer)
+                previous = nil
+                pairing.endParagraph()
+                lineStart = block.end
+                continue
+            }
             // Widths are needed only to decide joins.
             let facts =
                 reflow
@@ -129,8 +146,8 @@ public enum DisplayTransform {
                 startsParagraph = false
             }
             if startsParagraph { pairing.startParagraph(bytes, facts) }
-            if quotes || italics {
-                markMarks(bytes, facts.content, quotes: quotes, italics: italics, writer: &writer, pairing: &pairing)
+            if marks.any {
+                markMarks(bytes, facts.content, marks, writer: &writer, pairing: &pairing)
             }
             previous = facts
             lineStart = next
@@ -138,20 +155,42 @@ public enum DisplayTransform {
         return writer.finish(bodyStart: body.lowerBound, keepHiddenLines: keepHiddenLines)
     }
 
-    /// Straight quotes (paired, curly when `smartQuotes`) and Gutenberg underscores in `content`.
+    /// Which marks a chapter's lines are looked at for.
+    struct Marks {
+        var quotes: Bool
+        var italics: Bool
+        var dashes: Bool
+        var any: Bool { quotes || italics || dashes }
+    }
+
+    static let emDash: [UInt8] = Array("\u{2014}".utf8)
+
+    /// Straight quotes (paired, curly when `smartQuotes`), Gutenberg underscores and `--` dashes in
+    /// `content`.
     private static func markMarks(
-        _ bytes: UnsafeBufferPointer<UInt8>, _ content: Range<Int>, quotes: Bool, italics: Bool,
-        writer: inout Writer, pairing: inout QuotePairing
+        _ bytes: UnsafeBufferPointer<UInt8>, _ content: Range<Int>, _ marks: Marks, writer: inout Writer,
+        pairing: inout QuotePairing
     ) {
         // The marks are rare: each kind is found with memchr, and they are handled in text order.
         let end = content.upperBound
-        var nextDouble = quotes ? find(bytes, 0x22, from: content.lowerBound, to: end) : end
-        var nextSingle = quotes ? find(bytes, 0x27, from: content.lowerBound, to: end) : end
-        var nextUnderscore = italics ? find(bytes, 0x5F, from: content.lowerBound, to: end) : end
+        var nextDouble = marks.quotes ? find(bytes, 0x22, from: content.lowerBound, to: end) : end
+        var nextSingle = marks.quotes ? find(bytes, 0x27, from: content.lowerBound, to: end) : end
+        var nextUnderscore = marks.italics ? find(bytes, 0x5F, from: content.lowerBound, to: end) : end
+        var nextHyphen = marks.dashes ? find(bytes, 0x2D, from: content.lowerBound, to: end) : end
         while true {
-            let index = min(nextDouble, nextSingle, nextUnderscore)
+            let index = min(nextDouble, nextSingle, nextUnderscore, nextHyphen)
             guard index < end else { break }
             let byte = bytes[index]
+            if byte == 0x2D {
+                // `--` is an em dash, `----` two; a single hyphen or another run stays as written.
+                var run = index
+                while run < end, bytes[run] == 0x2D { run += 1 }
+                if run - index == 2 || run - index == 4 {
+                    writer.change(index..<run, to: Array([[UInt8]](repeating: emDash, count: (run - index) / 2).joined()))
+                }
+                nextHyphen = find(bytes, 0x2D, from: run, to: end)
+                continue
+            }
             if byte == 0x5F {
                 nextUnderscore = find(bytes, 0x5F, from: index + 1, to: end)
                 let before = index > content.lowerBound ? bytes[index - 1] : 0x20
@@ -166,9 +205,24 @@ public enum DisplayTransform {
             }
             let before = index > content.lowerBound ? LineFacts.scalar(bytes, at: LineFacts.scalarStart(bytes, before: index, floor: content.lowerBound), end: index) : 0
             let after = index + 1 < end ? LineFacts.scalar(bytes, at: index + 1, end: end) : 0
-            guard let role = pairing.role(of: byte, before: before, after: after) else { continue }
-            writer.markQuote(at: index, opens: role.opens, shown: role.shown)
+            let elision = byte == 0x27 && pairing.latin && QuotePairing.isElision(bytes, from: index + 1, to: end)
+            guard let mark = pairing.role(of: byte, before: before, after: after, elision: elision) else { continue }
+            if let opens = mark.opens {
+                writer.markQuote(at: index, opens: opens, shown: mark.shown)
+            } else if let shown = mark.shown {
+                writer.change(index..<(index + 1), to: shown)
+            }
         }
+    }
+
+    /// Whether `range` holds `--`.
+    private static func containsDoubleHyphen(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        var index = find(bytes, 0x2D, from: range.lowerBound, to: range.upperBound)
+        while index + 1 < range.upperBound {
+            if bytes[index + 1] == 0x2D { return true }
+            index = find(bytes, 0x2D, from: index + 2, to: range.upperBound)
+        }
+        return false
     }
 
     private static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ byte: UInt8) -> Bool {
@@ -176,7 +230,7 @@ public enum DisplayTransform {
     }
 
     /// The first `byte` in `start..<end`, or `end`.
-    private static func find(_ bytes: UnsafeBufferPointer<UInt8>, _ byte: UInt8, from start: Int, to end: Int) -> Int {
+    static func find(_ bytes: UnsafeBufferPointer<UInt8>, _ byte: UInt8, from start: Int, to end: Int) -> Int {
         guard let base = bytes.baseAddress, start < end else { return end }
         guard let found = memchr(base + start, Int32(byte), end - start) else { return end }
         return start + (UnsafeRawPointer(found) - UnsafeRawPointer(base + start))

@@ -3,8 +3,8 @@ import NovelCore
 /// The rows of the settings overlay: which settings it shows and their labels. How a row's value moves
 /// (range, step, choices) is the key's own declaration in `SettingsKey`.
 enum SettingsItem: CaseIterable {
-    case fontScale, width, lineSpacing, letterSpacing, theme, transition, statusBar, reflow, convert, smartQuotes, hideSiteJunk, lineBreak
-    case disguise
+    case fontScale, width, lineSpacing, letterSpacing, theme, transition, statusBar, reflow, convert, smartQuotes, illustrations,
+        hideSiteJunk, lineBreak, disguise
 
     var key: SettingsKey {
         switch self {
@@ -19,6 +19,7 @@ enum SettingsItem: CaseIterable {
         case .convert: .convert
         case .smartQuotes: .smartQuotes
         case .hideSiteJunk: .hideSiteJunk
+        case .illustrations: .illustrations
         case .lineBreak: .lineBreak
         case .disguise: .disguise
         }
@@ -38,6 +39,7 @@ enum SettingsItem: CaseIterable {
         case .convert: "Convert (this book)"
         case .smartQuotes: "Smart quotes"
         case .hideSiteJunk: "Hide site junk"
+        case .illustrations: "Illustrations"
         case .disguise: "Disguise"
         }
     }

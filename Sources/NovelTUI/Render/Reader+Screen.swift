@@ -76,18 +76,24 @@ extension Reader {
     func draw(_ line: LayoutLine, row: Int, geometry: LayoutGeometry, matches: [Range<Int>], into screen: inout Screen) {
         guard row < textRows else { return }
         let disguise = settings.disguise
-        var base = line.kind == .title ? Style(role: .title, bold: true) : Style.text
+        let titleStyle = Style(role: .title, bold: true)
         if disguise != .none {
-            base = Style(role: .dim)
             let start = line.bytes.lowerBound
             let prefix = DisguiseLook.prefix(
                 disguise, offset: book.textBase + start, entry: book.index.entryIndex(containing: start),
                 isTitle: line.kind == .title)
-            screen.write(String(prefix.prefix(frame.left)), row: row, column: 0, style: base) { _ in 1 }
+            screen.write(String(prefix.prefix(frame.left)), row: row, column: 0, style: Style(role: .dim)) { _ in 1 }
         }
         let left = frame.left + geometry.left
         var matchIndex = 0
         line.clusters.shownText(book.text).withUnsafeBufferPointer { bytes in
+            // An illustration's caption line (DisplayOptions.Illustrations) is dimmed, as is all text in disguise.
+            let caption = line.clusters.first.map {
+                String(decoding: UnsafeBufferPointer(rebasing: bytes[$0.shown]), as: UTF8.self)
+                    == DisplayOptions.Illustrations.captionMarker
+            } ?? false
+            let base =
+                disguise != .none || caption ? Style(role: .dim) : line.kind == .title ? titleStyle : Style.text
             for cluster in line.clusters where cluster.width > 0 {
                 var style = base
                 while matchIndex < matches.count, matches[matchIndex].upperBound <= cluster.bytes.lowerBound { matchIndex += 1 }

@@ -23,7 +23,7 @@ struct InfoCommand: ParsableCommand {
     @OptionGroup var bookOptions: BookOptions
     @Flag(
         help: """
-            Print JSON (keys: path, bytes, encoding, encodingSource, characters, lines, invalidSequences, \
+            Print JSON (keys: path, title, author, bytes, encoding, encodingSource, characters, lines, invalidSequences, \
             reflow, chapters, numberedChapters, chapterRule, progress, progressChapter, bookmarks, secondsRead, \
             sessions, charactersPerMinute).
             """)
@@ -48,7 +48,11 @@ struct InfoCommand: ParsableCommand {
     /// `label: value` rows for a person, aligned, in a fixed order.
     static func text(_ info: BookInfo) -> String {
         var rows: [(label: String, value: String)] = [
-            ("path", info.path), ("bytes", String(info.bytes)), ("encoding", info.encoding),
+            ("path", info.path), ("title", info.title),
+        ]
+        if let author = info.author { rows.append(("author", author)) }
+        rows += [
+            ("bytes", String(info.bytes)), ("encoding", info.encoding),
             ("encoding source", info.encodingSource), ("characters", String(info.characters)),
             ("lines", String(info.lines)), ("invalid sequences", String(info.invalidSequences)),
             ("reflow", info.reflow),
@@ -80,7 +84,7 @@ struct InfoJSON: Encodable {
     let info: BookInfo
 
     enum CodingKeys: String, CodingKey {
-        case path, bytes, encoding, encodingSource, characters, lines, invalidSequences, reflow
+        case path, title, author, bytes, encoding, encodingSource, characters, lines, invalidSequences, reflow
         case chapters, numberedChapters, chapterRule, progress, progressChapter, bookmarks
         case secondsRead, sessions, charactersPerMinute
     }
@@ -90,6 +94,8 @@ struct InfoJSON: Encodable {
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(info.path, forKey: .path)
+        try container.encode(info.title, forKey: .title)
+        try container.encode(info.author, forKey: .author)
         try container.encode(info.bytes, forKey: .bytes)
         try container.encode(info.encoding, forKey: .encoding)
         try container.encode(info.encodingSource, forKey: .encodingSource)

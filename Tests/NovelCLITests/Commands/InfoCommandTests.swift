@@ -71,7 +71,7 @@ import Testing
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         #expect(
             Set(object.keys) == [
-                "path", "bytes", "encoding", "encodingSource", "characters", "lines", "invalidSequences",
+                "path", "title", "author", "bytes", "encoding", "encodingSource", "characters", "lines", "invalidSequences",
                 "chapters", "numberedChapters", "chapterRule", "progress", "progressChapter", "bookmarks", "reflow",
                 "secondsRead", "sessions", "charactersPerMinute",
             ])

@@ -93,6 +93,7 @@ enum ShellRun {
         #expect(object["width"] as? Int == 60)
         #expect(object["statusBar"] as? Bool == true)
         #expect(object.count == SettingsKey.allCases.count)  // every key of docs/settings.md
+        #expect(object["illustrations"] as? String == "caption")
         #expect(try novel("settings", "--reset", "theme").status == 0)
         #expect(try novel("settings", "--get", "theme").stdout == "terminal\n")
         #expect(try novel("settings", "--get", "width").stdout == "60\n")

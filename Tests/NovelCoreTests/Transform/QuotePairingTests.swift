@@ -37,9 +37,11 @@ import Testing
         #expect(shown("他读了 don't panic 这本书。\n", profile: cjkPlain) == "他读了 don't panic 这本书。\n")
     }
 
-    @Test func latinTextIsLeftAlone() {
+    /// Latin text has its own typography (EnglishTypographyTests); without smartQuotes it is left alone.
+    @Test func latinTextWithoutSmartQuotesIsLeftAlone() {
         let latin = TextProfile(script: .latin, isHardWrapped: false, wrapWidth: nil, reason: "test")
-        #expect(shown("He said, \"Hello.\"\n", profile: latin) == "He said, \"Hello.\"\n")
+        let options = DisplayOptions(reflow: .off, smartQuotes: false, hideSiteJunk: true)
+        #expect(shown("He said, \"Hello.\"\n", profile: latin, options: options) == "He said, \"Hello.\"\n")
     }
 
     /// At every width, with quotes shown straight or curly, no line ends with an opening quote and none
