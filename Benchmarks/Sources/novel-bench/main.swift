@@ -9,6 +9,7 @@ import NovelCore
 ///     novel-bench layout --book BIG.txt [--quick]    (only the two layout rows, to iterate on layout speed)
 ///     novel-bench make-book SOURCE OUT MIN_BYTES     (our generator, when make-big.sh is absent)
 ///     novel-bench rss-probe BOOK                     (prints the peak RSS of opening BOOK, in bytes)
+///     novel-bench peak-rss FILE COMMAND…             (runs COMMAND, writes its peak RSS in bytes to FILE)
 
 func usage() -> Never {
     FileHandle.standardError.write(Data("""
@@ -16,6 +17,7 @@ func usage() -> Never {
                novel-bench layout --book BIG.txt [--quick]   (only the layout rows)
                novel-bench make-book SOURCE OUT MIN_BYTES
                novel-bench rss-probe BOOK
+               novel-bench peak-rss FILE COMMAND…
 
         """.utf8))
     exit(2)
@@ -139,6 +141,12 @@ case "layout":
 case "make-book":
     guard arguments.count == 4, let size = Int(arguments[3]) else { usage() }
     do { try BookGenerator.write(source: arguments[1], to: arguments[2], minimumBytes: size) } catch {
+        FileHandle.standardError.write(Data("novel-bench: \(error)\n".utf8))
+        exit(1)
+    }
+case "peak-rss":
+    guard arguments.count >= 3 else { usage() }
+    do { try PeakRSS.runChild(Array(arguments.dropFirst(2)), reportTo: arguments[1]) } catch {
         FileHandle.standardError.write(Data("novel-bench: \(error)\n".utf8))
         exit(1)
     }

@@ -32,13 +32,14 @@ public struct ChapterSplitter: Sendable {
         }
     }
 
-    public func split(_ text: BookText) -> ChapterIndex {
-        text.utf8.withUnsafeBufferPointer { split($0) }
+    /// The index of `text`; `progress` hears how far the scan for headings has got.
+    public func split(_ text: BookText, progress: LoadStep = .none) -> ChapterIndex {
+        text.utf8.withUnsafeBufferPointer { split($0, progress: progress) }
     }
 
-    func split(_ bytes: UnsafeBufferPointer<UInt8>) -> ChapterIndex {
+    func split(_ bytes: UnsafeBufferPointer<UInt8>, progress: LoadStep = .none) -> ChapterIndex {
         var trace: ChapterTrace?
-        return split(bytes, trace: &trace)
+        return split(bytes, trace: &trace, progress: progress)
     }
 
     /// Every candidate line with the decision taken on it and why (`novel toc --explain`).
@@ -51,8 +52,11 @@ public struct ChapterSplitter: Sendable {
     }
 
     /// The whole pipeline; `trace`, when given, records each candidate and the step that dropped it.
-    func split(_ bytes: UnsafeBufferPointer<UInt8>, trace: inout ChapterTrace?) -> ChapterIndex {
-        var found = findHeadings(bytes, trace: &trace)
+    func split(
+        _ bytes: UnsafeBufferPointer<UInt8>, trace: inout ChapterTrace?, progress: LoadStep = .none
+    ) -> ChapterIndex {
+        var found = findHeadings(bytes, trace: &trace, progress: progress)
+        defer { progress.finish() }
         let ruleName: String
         if custom != nil {
             ruleName = "custom"
@@ -106,14 +110,21 @@ public struct ChapterSplitter: Sendable {
         var lineText: String
     }
 
-    func findHeadings(_ bytes: UnsafeBufferPointer<UInt8>, trace: inout ChapterTrace?) -> [FoundHeading] {
+    func findHeadings(
+        _ bytes: UnsafeBufferPointer<UInt8>, trace: inout ChapterTrace?, progress: LoadStep = .none
+    ) -> [FoundHeading] {
         guard let base = bytes.baseAddress else { return [] }
         let count = bytes.count
         var found: [FoundHeading] = []
         var textLines = 0
         var longestTextLine = 0
         var lineStart = 0
+        var nextReport = LoadStep.reportBytes
         while lineStart < count {
+            if lineStart >= nextReport {
+                progress.reached(lineStart, of: count)
+                nextReport = lineStart + LoadStep.reportBytes
+            }
             let lineEnd: Int
             if let feed = memchr(base + lineStart, 0x0A, count - lineStart) {
                 lineEnd = base.distance(to: feed.assumingMemoryBound(to: UInt8.self))

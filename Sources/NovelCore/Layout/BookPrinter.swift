@@ -31,7 +31,10 @@ public struct BookPrinter: Sendable {
     /// Passes the printed text to `write` one chapter at a time: `entry` alone (a valid index of the
     /// book's entries), or the pages from the one holding `offset` to the end of the book, skipping empty
     /// volume entries as paging does.
-    public func print(_ book: Book, entry: Int? = nil, from offset: Int = 0, write: (String) -> Void) {
+    /// `progress` hears how far through the book the printing has got.
+    public func print(
+        _ book: Book, entry: Int? = nil, from offset: Int = 0, progress: LoadStep = .none, write: (String) -> Void
+    ) {
         let index = book.index
         let first = index.entryIndex(containing: min(max(offset, 0), book.text.utf8.count))
         let chosen = entry.map { [$0] } ?? (first..<index.entries.count).filter { BookLayout.isShown($0, in: index) }
@@ -44,6 +47,7 @@ public struct BookPrinter: Sendable {
             }
             if current != chosen.first { write(LayoutPrinter.pageSeparator + "\n") }
             write(printer.render(layout, text: book.text))
+            progress.reached(index.entries[current].range.upperBound, of: book.text.utf8.count)
         }
     }
 }

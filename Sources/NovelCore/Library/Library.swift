@@ -13,7 +13,10 @@ public enum Library {
     }
 
     /// The books of `folder`, and one line for each file that could not be opened (the rest are listed).
-    public static func list(folder: String, paths: NovelPaths) throws(LibraryError) -> (books: [Book], problems: [String]) {
+    /// `progress` hears how far the opening of new and changed books has got, in bytes of their files.
+    public static func list(
+        folder: String, paths: NovelPaths, progress: LoadStep = .none
+    ) throws(LibraryError) -> (books: [Book], problems: [String]) {
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: folder)
@@ -24,20 +27,29 @@ public enum Library {
         var cached = cache.load()
         var learned: [LibraryEntry] = []
         var problems: [String] = []
-        var entries: [LibraryEntry] = []
+        // In name order; the files not in the cache (or changed) are opened after the rest are known,
+        // so that the progress can weigh each by its size.
+        var slots: [LibraryEntry?] = []
+        var toOpen: [(slot: Int, path: String, identity: FileIdentity)] = []
         for name in names.sorted() where name.lowercased().hasSuffix(".txt") && !name.hasPrefix(".") {
             let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
             guard let identity = BookFile.identity(path) else { continue }  // a folder named *.txt, a dangling link
             if let entry = cached[path], entry.file == identity {
-                entries.append(entry)
-                continue
+                slots.append(entry)
+            } else {
+                toOpen.append((slots.count, path, identity))
+                slots.append(nil)
             }
+        }
+        let steps = progress.parts(toOpen.map { Double(max($0.identity.bytes, 1)) })
+        for ((slot, path, identity), step) in zip(toOpen, steps) {
+            defer { step.finish() }
             do {
-                let book = try BookOpener.open(path: path, paths: paths)
+                let book = try BookOpener.open(path: path, paths: paths, progress: step)
                 let entry = LibraryEntry(
                     path: path, file: identity, title: BookTitle.of(book.text, path: path), encoding: book.text.encoding,
                     chapters: book.index.entries.count, fingerprint: book.fingerprint)
-                entries.append(entry)
+                slots[slot] = entry
                 learned.append(entry)
                 cached[path] = entry
             } catch {
@@ -46,7 +58,7 @@ public enum Library {
         }
         if !learned.isEmpty { cache.store(learned) }
         let store = BookStateStore(paths: paths)
-        let books = entries.map { entry in
+        let books = slots.compactMap { $0 }.map { entry in
             let state = store.load(fingerprint: entry.fingerprint)
             return Book(entry: entry, percent: state?.position?.percent, lastRead: state?.lastRead)
         }

@@ -11,10 +11,11 @@ public struct ReadingSession {
     public let store: BookStateStore
 
     /// `remember` stores an explicitly given encoding, pattern, reflow or privacy (`--private`,
-    /// `--no-private`) as the book's choice.
+    /// `--no-private`) as the book's choice. `progress` hears how far opening the book has got.
     public static func open(
         path: String, encoding: String? = nil, chapterPattern: String? = nil, reflow: DisplayOptions.Reflow? = nil,
-        isPrivate: Bool? = nil, convert: Conversion? = nil, paths: NovelPaths, remember: Bool = false
+        isPrivate: Bool? = nil, convert: Conversion? = nil, paths: NovelPaths, remember: Bool = false,
+        progress: LoadStep = .none
     ) throws -> ReadingSession {
         let store = BookStateStore(paths: paths)
         let absolute = absolutePath(path)
@@ -22,7 +23,7 @@ public struct ReadingSession {
         let previous = store.latest(lastPath: absolute, warnings: &warnings)
         let book = try BookOpener.open(
             path: path, encoding: encoding ?? previous?.encoding,
-            chapterPattern: chapterPattern ?? previous?.chapterPattern, paths: paths)
+            chapterPattern: chapterPattern ?? previous?.chapterPattern, paths: paths, progress: progress)
         var state = store.load(fingerprint: book.fingerprint, warnings: &warnings)
         if state == nil, let previous, previous.fingerprint != book.fingerprint {
             let (moved, lost) = Reanchoring.reanchor(previous, to: book)

@@ -1,15 +1,19 @@
 /// Identifies a book by its decoded text, so a renamed or moved file keeps its state and cache.
 public enum BookFingerprint {
     /// A 64-bit hash of the whole text (8 bytes per step), as 16 hex digits.
-    public static func of(_ utf8: some BorrowableBytes) -> String {
+    /// `progress` hears how far the hash has got (pieces of whole words, so the hash is the same).
+    public static func of(_ utf8: some BorrowableBytes, progress: LoadStep = .none) -> String {
         var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(utf8.count)
         utf8.withUnsafeBufferPointer { buffer in
             let raw = UnsafeRawBufferPointer(buffer)
             let words = raw.count / 8
-            for index in 0..<words {
-                let word = raw.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)
-                hash = (hash ^ word) &* 0x100_0000_01B3 &+ 0x9E37_79B9
-                hash ^= hash >> 29
+            progress.forEachPiece(count: words * 8) { piece in
+                for index in (piece.lowerBound / 8)..<(piece.upperBound / 8) {
+                    let word = raw.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)
+                    hash = (hash ^ word) &* 0x100_0000_01B3 &+ 0x9E37_79B9
+                    hash ^= hash >> 29
+                }
+                return true
             }
             for index in (words * 8)..<raw.count {
                 hash = (hash ^ UInt64(raw[index])) &* 0x100_0000_01B3

@@ -8,9 +8,12 @@ import Foundation
 /// UTF-8 with a few damaged bytes; ICU's detector over samples from the start, middle and end.
 public enum BookLoader {
     /// Reads and decodes the file at `path`; `encoding` (any ICU converter name or alias) overrides detection.
-    public static func load(path: String, encoding: String? = nil) throws(BookError) -> BookText {
+    /// `progress` hears how far the passes over the file have got.
+    public static func load(path: String, encoding: String? = nil, progress: LoadStep = .none) throws(BookError)
+        -> BookText
+    {
         let (bytes, identity) = try BookFile.mapWithIdentity(path)
-        var text = try decode(bytes, path: path, encoding: encoding)
+        var text = try decode(bytes, path: path, encoding: encoding, progress: progress)
         text.fileIdentity = identity
         return text
     }
@@ -26,13 +29,25 @@ public enum BookLoader {
     /// Decodes `bytes`; when they are already the text (UTF-8 without a mark, nothing to normalise) the
     /// text is `bytes` itself, so a mapped file stays mapped and is never copied.
     public static func decode(
-        _ bytes: TextBytes, path: String, encoding forced: String? = nil, detectionLimit: Int? = nil
+        _ bytes: TextBytes, path: String, encoding forced: String? = nil, detectionLimit: Int? = nil,
+        progress: LoadStep = .none
     ) throws(BookError) -> BookText {
         if bytes.isEmpty { throw .empty(path: path) }
+        // A mapped file's pages are let go behind the decoder: the decoded copy is the one kept.
+        let release = bytes.isMapped
+        // Checking and normalising are two passes of about the same cost; decoding is one.
+        let halves = progress.parts([1, 1])
         return try bytes.withUnsafeBufferPointer { buffer throws(BookError) in
+            func convert(
+                _ bytes: UnsafeBufferPointer<UInt8>, from charset: String, source: EncodingSource
+            ) throws(BookError) -> BookText {
+                try BookLoader.convert(
+                    bytes, from: charset, path: path, source: source, total: buffer.count, release: release,
+                    progress: progress)
+            }
             if let forced {
                 let decoder = EncodingNames.decoder(forForced: forced, canonical: try canonicalEncodingName(forced))
-                return try convert(buffer, from: decoder, path: path, source: .forced, total: bytes.count)
+                return try convert(buffer, from: decoder, source: .forced)
             }
             if let mark = ByteOrderMark.detect(buffer) {
                 let body = UnsafeBufferPointer(rebasing: buffer[mark.bytes.count...])
@@ -41,16 +56,14 @@ public enum BookLoader {
                         utf8: TextNormaliser.normalised(body) ?? Array(body), encoding: "UTF-8",
                         encodingSource: .byteOrderMark, invalidSequences: 0, sourceByteCount: bytes.count)
                 }
-                return try convert(body, from: mark.encoding, path: path, source: .byteOrderMark, total: bytes.count)
+                return try convert(body, from: mark.encoding, source: .byteOrderMark)
             }
             if let utf16 = UTF16Sniffer.guess(buffer) {
-                return try convert(
-                    buffer, from: utf16.encoding, path: path, source: .detected(confidence: utf16.confidence),
-                    total: bytes.count)
+                return try convert(buffer, from: utf16.encoding, source: .detected(confidence: utf16.confidence))
             }
             if let reason = BinarySniffer.reason(buffer) { throw .binary(path: path, reason: reason) }
-            if UTF8Validator.isValid(buffer) {
-                guard let normalised = TextNormaliser.normalised(buffer) else {
+            if UTF8Validator.isValid(buffer, progress: halves[0]) {
+                guard let normalised = TextNormaliser.normalised(buffer, progress: halves[1]) else {
                     var text = BookText(
                         bytes: bytes, encoding: "UTF-8", encodingSource: .validUTF8, invalidSequences: 0,
                         sourceByteCount: bytes.count)
@@ -62,14 +75,11 @@ public enum BookLoader {
                     sourceByteCount: bytes.count)
             }
             if let confidence = damagedUTF8Confidence(buffer) {
-                return try convert(
-                    buffer, from: "UTF-8", path: path, source: .detected(confidence: confidence), total: bytes.count)
+                return try convert(buffer, from: "UTF-8", source: .detected(confidence: confidence))
             }
             let guess = EncodingDetector.guess(
                 detectionLimit.map { UnsafeBufferPointer(rebasing: buffer[..<min($0, buffer.count)]) } ?? buffer)
-            return try convert(
-                buffer, from: guess.encoding, path: path, source: .detected(confidence: guess.confidence),
-                total: bytes.count)
+            return try convert(buffer, from: guess.encoding, source: .detected(confidence: guess.confidence))
         }
     }
 
@@ -96,14 +106,17 @@ public enum BookLoader {
         return 100 * multibyte / (multibyte + invalid)
     }
 
+    /// Decodes `bytes` from `charset`; `release` lets the mapped file's pages go behind the decoder.
     static func convert(
-        _ bytes: UnsafeBufferPointer<UInt8>, from charset: String, path: String, source: EncodingSource, total: Int
+        _ bytes: UnsafeBufferPointer<UInt8>, from charset: String, path: String, source: EncodingSource, total: Int,
+        release: Bool = false, progress: LoadStep = .none
     )
         throws(BookError) -> BookText
     {
         var decoded: (utf8: [UInt8], invalidSequences: Int)
         do {
-            decoded = try StreamingDecoder.decode(bytes, encoding: charset)
+            decoded = try StreamingDecoder.decode(
+                bytes, encoding: charset, normalising: true, releasingMappedInput: release, progress: progress)
         } catch {
             if case .undecodable(_, let encoding, let reason) = error {
                 throw .undecodable(path: path, encoding: encoding, reason: reason)
@@ -112,7 +125,7 @@ public enum BookLoader {
         }
         if decoded.utf8.starts(with: ByteOrderMark.utf8.bytes) { decoded.utf8.removeFirst(3) }
         return BookText(
-            utf8: TextNormaliser.normalise(decoded.utf8), encoding: charset, encodingSource: source,
+            utf8: decoded.utf8, encoding: charset, encodingSource: source,
             invalidSequences: decoded.invalidSequences, sourceByteCount: total)
     }
 }

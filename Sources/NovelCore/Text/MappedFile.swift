@@ -36,6 +36,19 @@ final class MappedFile: @unchecked Sendable {
         munmap(UnsafeMutableRawPointer(mutating: base), count)
     }
 
+    /// Lets go of the whole pages inside `bytes`, part of a mapped file that was read and will not be
+    /// read again (the decoder's input): they leave the process's memory and stay in the page cache.
+    /// A private mapping that was never written reads the file again if touched; memory of one's own
+    /// would read back as zeros, so only mapped bytes may come here.
+    static func release(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let base = bytes.baseAddress else { return }
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let first = (Int(bitPattern: base) + page - 1) / page * page
+        let end = (Int(bitPattern: base) + bytes.count) / page * page
+        guard end > first, let start = UnsafeMutableRawPointer(bitPattern: first) else { return }
+        _ = madvise(start, end - first, Int32(MADV_DONTNEED))
+    }
+
     /// Whether any guarded mapping lost pages since this one was made (the guard counts per process,
     /// so this may also report another book's loss: either way, reopening is the safe answer).
     var lostPages: Bool { nmap_repaired_pages() != repairsAtMapping }

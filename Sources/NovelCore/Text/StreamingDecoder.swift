@@ -33,6 +33,13 @@ public final class StreamingDecoder {
     /// so that a sequence cut short by the end of the input becomes U+FFFD.
     public func decode(_ chunk: UnsafeBufferPointer<UInt8>, isLast: Bool, into output: inout [UInt8]) throws(BookError)
     {
+        try decode(chunk, isLast: isLast) { output.append(contentsOf: $0) }
+    }
+
+    /// Hands the UTF-8 for `chunk` to `emit`, a piece at a time (a piece may end inside a character).
+    func decode(
+        _ chunk: UnsafeBufferPointer<UInt8>, isLast: Bool, emit: (UnsafeBufferPointer<UInt8>) -> Void
+    ) throws(BookError) {
         var offset = 0
         while true {
             var consumed: Int64 = 0
@@ -41,7 +48,7 @@ public final class StreamingDecoder {
             let written = nicu_decoder_convert(
                 decoder, source, Int64(chunk.count - offset), &consumed, scratch, Int64(Self.scratchCapacity),
                 isLast ? 1 : 0, &error)
-            output.append(contentsOf: UnsafeBufferPointer(start: scratch, count: Int(written)))
+            emit(UnsafeBufferPointer(start: scratch, count: Int(written)))
             offset += Int(consumed)
             if error == 15 { continue }  // U_BUFFER_OVERFLOW_ERROR: the scratch buffer is full, go on
             if error > 0 {
@@ -51,20 +58,36 @@ public final class StreamingDecoder {
         }
     }
 
-    /// Decodes all of `bytes` in chunks of `chunkSize` bytes.
-    public static func decode(_ bytes: UnsafeBufferPointer<UInt8>, encoding: String, chunkSize: Int = 1 << 20)
+    /// Decodes all of `bytes` in chunks of `chunkSize` bytes. `normalising` runs `TextNormaliser` over
+    /// the output as it comes (the result is the same as normalising it afterwards, without a second
+    /// copy of the book); `releasingMappedInput` lets the pages of a mapped file go as they are
+    /// decoded (never pass it for memory of one's own: the pages would read back as zeros).
+    public static func decode(
+        _ bytes: UnsafeBufferPointer<UInt8>, encoding: String, chunkSize: Int = 1 << 20, normalising: Bool = false,
+        releasingMappedInput: Bool = false, progress: LoadStep = .none
+    )
         throws(BookError) -> (utf8: [UInt8], invalidSequences: Int)
     {
         let decoder = try StreamingDecoder(encoding: encoding)
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count + bytes.count / 2 + 16)
+        var normaliser = normalising ? StreamingNormaliser() : nil
         var start = 0
         repeat {
             let end = min(bytes.count, start + max(1, chunkSize))
-            try decoder.decode(
-                UnsafeBufferPointer(rebasing: bytes[start..<end]), isLast: end == bytes.count, into: &output)
+            let isLast = end == bytes.count
+            try decoder.decode(UnsafeBufferPointer(rebasing: bytes[start..<end]), isLast: isLast) { piece in
+                if normaliser != nil {
+                    normaliser?.append(piece, to: &output)
+                } else {
+                    output.append(contentsOf: piece)
+                }
+            }
+            if releasingMappedInput { MappedFile.release(UnsafeBufferPointer(rebasing: bytes[start..<end])) }
             start = end
+            progress.reached(start, of: bytes.count)
         } while start < bytes.count
+        normaliser?.finish(to: &output)
         return (output, decoder.invalidSequences)
     }
 

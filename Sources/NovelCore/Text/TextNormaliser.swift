@@ -12,6 +12,24 @@ public enum TextNormaliser {
     /// text without a copy, which is what lets a UTF-8 book stay a memory map of its file).
     public static func normalised(_ input: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
         guard let first = firstSpecial(input, from: 0) else { return nil }
+        return normalised(input, from: first)
+    }
+
+    /// `normalised` for a whole book, reporting to `progress` while it looks for the first byte to
+    /// change (on a book that needs no change, the whole of its work).
+    public static func normalised(_ input: UnsafeBufferPointer<UInt8>, progress: LoadStep) -> [UInt8]? {
+        var first: Int?
+        progress.forEachPiece(count: input.count) { piece in
+            first = firstSpecial(UnsafeBufferPointer(rebasing: input[piece]), from: 0).map { piece.lowerBound + $0 }
+            return first == nil
+        }
+        guard let first else { return nil }
+        defer { progress.finish() }
+        return normalised(input, from: first)
+    }
+
+    /// The normalised text of `input`, whose first byte that may need a change is at `first`.
+    private static func normalised(_ input: UnsafeBufferPointer<UInt8>, from first: Int) -> [UInt8]? {
         var output: [UInt8]? = nil
         var spanStart = 0
         var index = first

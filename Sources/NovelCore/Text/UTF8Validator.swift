@@ -11,6 +11,21 @@ public enum UTF8Validator {
         firstInvalidOffset(bytes) == nil
     }
 
+    /// `isValid` for a whole book, reporting to `progress` as it goes. Pieces end past the continuation
+    /// bytes that follow their nominal end, so no well-formed sequence is cut in two.
+    public static func isValid(_ bytes: UnsafeBufferPointer<UInt8>, progress: LoadStep) -> Bool {
+        var valid = true
+        progress.forEachPiece(count: bytes.count, boundary: { end in
+            var cut = end
+            while cut < bytes.count, cut < end + 3, bytes[cut] & 0xC0 == 0x80 { cut += 1 }
+            return cut
+        }) { piece in
+            valid = firstInvalidOffset(UnsafeBufferPointer(rebasing: bytes[piece])) == nil
+            return valid
+        }
+        return valid
+    }
+
     /// The offset of the first byte that does not start a well-formed sequence, or nil when all are valid.
     public static func firstInvalidOffset(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         guard let base = bytes.baseAddress else { return nil }

@@ -1,5 +1,6 @@
 import CICU
 import Foundation
+import NovelCore
 
 /// Waits for work on a thread of its own (opening the whole book behind the first screen) while the
 /// terminal stays answerable: a quit key or a signal leaves at once, as `less` does, instead of after a
@@ -16,10 +17,37 @@ public enum LoadingWait {
         case signal(Int32)
     }
 
+    /// How long a load may take before its progress is shown: a book that loads quicker never flickers.
+    public static let quietSeconds = 0.25
+
+    /// What the wait shows, through `show`: called on the loop's tick once `quietSeconds` have passed
+    /// and whenever the loaded percentage moved, and at once for each event held (with that event).
+    public typealias Show = (_ fraction: Double, _ held: InputEvent?) -> Void
+
+    /// Runs `work` behind `glimpse`, the first screen's reader: its status bar shows how far the work
+    /// has got and its bottom row which keys wait (`Reader+Loading`); its quit key leaves.
+    public static func run<Value>(
+        _ work: @escaping @Sendable (LoadStep) throws -> Value, behind glimpse: inout Reader,
+        terminal: TerminalDevice, quietSeconds: Double = quietSeconds, pollInterval: Double = 0.005
+    ) throws -> Outcome<Value> {
+        let progress = LoadProgress()
+        let keymap = glimpse.keymap
+        return try run(
+            { try work(progress.whole) }, terminal: terminal, isQuit: { keymap.command(for: $0) == .quit },
+            progress: progress, quietSeconds: quietSeconds, pollInterval: pollInterval
+        ) { fraction, held in
+            glimpse.showLoading(fraction)
+            if let held { glimpse.holdWhileLoading(held) }
+            terminal.draw(glimpse.screen())
+        }
+    }
+
     /// Runs `work` and returns its value with the events that arrived meanwhile; rethrows its error.
+    /// `progress` is what the work moves on (read here on each tick for `show`).
     public static func run<Value>(
         _ work: @escaping @Sendable () throws -> Value, terminal: TerminalDevice, isQuit: (InputEvent) -> Bool,
-        pollInterval: Double = 0.005
+        progress: LoadProgress? = nil, quietSeconds: Double = quietSeconds, pollInterval: Double = 0.005,
+        show: Show = { _, _ in }
     ) throws -> Outcome<Value> {
         let box = ResultBox<Value>()
         let thread = Thread {
@@ -28,15 +56,24 @@ public enum LoadingWait {
         }
         thread.stackSize = 1 << 23  // as the main thread's: the work is the same as on it
         thread.start()
+        let started = Date()
+        var shownPercent: Int?
         var pending: [InputEvent] = []
         while true {
             if let result = box.result { return .done(try result.get(), pending: pending) }
             switch terminal.nextInput(timeout: pollInterval) {
-            case .timeout, .fileChanged: continue
+            case .timeout, .fileChanged:
+                let fraction = progress?.fraction ?? 0
+                let percent = Int(fraction * 100)
+                if percent != shownPercent, Date().timeIntervalSince(started) >= quietSeconds {
+                    shownPercent = percent
+                    show(fraction, nil)
+                }
             case .signal(let number): return .signal(number)
             case .event(let event):
                 if isQuit(event) { return .quit }
                 pending.append(event)
+                show(progress?.fraction ?? 0, event)
             }
         }
     }

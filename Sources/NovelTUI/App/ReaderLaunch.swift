@@ -32,10 +32,11 @@ public struct ReaderLaunch {
         self.rulesStore = rulesStore
     }
 
-    /// Runs the reader until it quits or a signal arrives. `open` opens the whole book; `start` says where
-    /// the reader opens in it; `preview` is the first screen's book (nil: open everything first).
+    /// Runs the reader until it quits or a signal arrives. `open` opens the whole book, telling the
+    /// progress it is given how far it has got (the first screen's status bar shows it); `start` says
+    /// where the reader opens in it; `preview` is the first screen's book (nil: open everything first).
     public func run(
-        preview: BookPreview?, open: @escaping @Sendable () throws -> ReadingSession,
+        preview: BookPreview?, open: @escaping @Sendable (LoadStep) throws -> ReadingSession,
         start: (ReadingSession) throws -> Int
     ) throws -> ReaderApp.Outcome {
         var terminal: CursesTerminal?
@@ -44,14 +45,14 @@ public struct ReaderLaunch {
         if let preview {
             let shown = try CursesTerminal(theme: settings.theme)
             terminal = shown
-            let glimpse = Reader(
+            var glimpse = Reader(
                 book: preview.book, settings: Reader.shown(settings, bookReflow: preview.state?.reflow, bookConvert: preview.state?.convert), state: nil,
                 columns: shown.size.columns, rows: shown.size.rows, start: ReaderStart(offset: preview.offset),
                 lines: lines, rules: rules)
             shown.draw(glimpse.screen())
             let outcome: LoadingWait.Outcome<ReadingSession>
             do {
-                outcome = try LoadingWait.run(open, terminal: shown) { glimpse.keymap.command(for: $0) == .quit }
+                outcome = try LoadingWait.run(open, behind: &glimpse, terminal: shown)
             } catch {
                 shown.restore()
                 throw error
@@ -70,7 +71,7 @@ public struct ReaderLaunch {
         let offset: Int
         let screen: CursesTerminal
         do {
-            opened = try session ?? open()
+            opened = try session ?? open(.none)
             offset = try start(opened)
             screen = try terminal ?? CursesTerminal(theme: settings.theme)
         } catch {
@@ -91,7 +92,7 @@ public struct ReaderLaunch {
             &reader, terminal: screen, pending: pending, storage: storage,
             startIsSaved: opened.state?.position?.offset == offset,
             reopen: {
-                let session = try open()
+                let session = try open(.none)
                 return (session, StoreStorage(session: session, settingsStore: settingsStore, sessionTransition: sessionTransition))
             })
         screen.restore()

@@ -62,6 +62,8 @@ public struct Reader {
     /// The boss key's innocent screen is up: keys other than the boss key are ignored.
     var isHidden = false
     public internal(set) var isFinished = false
+    /// The first screen's reader while the whole book loads behind it (`Reader+Loading`); nil otherwise.
+    public internal(set) var loading: LoadingStatus?
 
     /// Smallest text area the reader lays text out in; below it a short message is shown. The compact
     /// reader shows text in a single row.

@@ -135,7 +135,7 @@ extension Reader {
             screen.put("_", width: 1, row: row, column: end, style: Style(role: .text, underline: true))
             return
         }
-        if let message {
+        if let message = message ?? loading?.waitingMessage {
             screen.fill(row: row, style: Style(role: .message))
             screen.write(message, row: row, column: 0, style: Style(role: .message), measure: width)
             return
@@ -157,6 +157,7 @@ extension Reader {
         case .both: right = " \(timeLeftText) ·" + right
         }
         if let autoTurn { right = " ▶ \(autoTurn.label)" + right }
+        if let loading { right = " \(loading.label) ·" + right }
         if !numberPrefix.isEmpty { right = " \(numberPrefix)…" + right }
         let rightWidth = measure.width(of: right)
         let chapter = shownTitle(currentEntry)

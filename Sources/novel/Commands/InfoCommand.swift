@@ -31,9 +31,11 @@ struct InfoCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let session = try ReadingSession.open(
-            path: book, encoding: bookOptions.encoding, chapterPattern: bookOptions.chapterPattern,
-            paths: NovelPaths.fromEnvironment())
+        let session = try TerminalProgress.run("reading \(BookOpener.fileName(of: book))") { progress in
+            try ReadingSession.open(
+                path: book, encoding: bookOptions.encoding, chapterPattern: bookOptions.chapterPattern,
+                paths: NovelPaths.fromEnvironment(), progress: progress)
+        }
         let settings = SettingsStore(paths: NovelPaths.fromEnvironment()).load().settings
         let reflow = ReflowChoice(given: bookOptions.reflow, book: session.state?.reflow, setting: settings.reflow)
         let conversion = ConversionChoice(given: bookOptions.convert, book: session.state?.convert, setting: settings.convert)

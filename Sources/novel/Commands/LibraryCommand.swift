@@ -21,7 +21,9 @@ struct LibraryCommand: ParsableCommand {
     @Flag(help: "Print JSON: an array of {title, path, encoding, chapters, percent, lastRead}.") var json = false
 
     func run() throws {
-        let listing = try Library.list(folder: folder, paths: NovelPaths.fromEnvironment())
+        let listing = try TerminalProgress.run("reading the books in \(folder)") { progress in
+            try Library.list(folder: folder, paths: NovelPaths.fromEnvironment(), progress: progress)
+        }
         StandardError.warn(listing.problems)
         if json {
             let rows: [[String: Any]] = listing.books.map { book in

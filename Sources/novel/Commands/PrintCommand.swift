@@ -35,8 +35,12 @@ struct PrintCommand: ParsableCommand {
         settings.fontScale = fontScale
         settings.lineBreak = lineBreak
         let paths = NovelPaths.fromEnvironment()
-        let opened = try BookOpener.open(
-            path: book, encoding: bookOptions.encoding, chapterPattern: bookOptions.chapterPattern, paths: paths)
+        let name = BookOpener.fileName(of: book)
+        let opened = try TerminalProgress.run("reading \(name)") { progress in
+            try BookOpener.open(
+                path: book, encoding: bookOptions.encoding, chapterPattern: bookOptions.chapterPattern, paths: paths,
+                progress: progress)
+        }
         var warnings: [String] = []  // an unreadable state is `novel read`'s to report
         let state = BookStateStore(paths: paths).load(fingerprint: opened.fingerprint, warnings: &warnings)
         // The display transforms as the reader shows this book: the settings, the book's own choices, the flags.
@@ -54,7 +58,10 @@ struct PrintCommand: ParsableCommand {
         if let chapter, !(0..<count).contains(chapter) {
             throw PrintFlagError.chapterOutOfRange(chapter, count: count, path: book)
         }
-        printer.print(opened, entry: chapter, write: StandardOutput.write)
+        // Pages written to the terminal show their own progress; a line of ours would be mixed into them.
+        TerminalProgress.run("printing \(name)", when: !TerminalProgress.outputIsTerminal) { progress in
+            printer.print(opened, entry: chapter, progress: progress, write: StandardOutput.write)
+        }
     }
 }
 

@@ -74,14 +74,14 @@ struct ReadCommand: ParsableCommand {
         let settings = sessionSettings(saved)
         let (path, encoding, chapterPattern) = (book, bookOptions.encoding, bookOptions.chapterPattern)
         let (reflow, isPrivate, convert) = (bookOptions.reflow, self.isPrivate, bookOptions.convert)
-        let open: @Sendable () throws -> ReadingSession = {
+        let open: @Sendable (LoadStep) throws -> ReadingSession = { progress in
             try ReadingSession.open(
                 path: path, encoding: encoding, chapterPattern: chapterPattern, reflow: reflow, isPrivate: isPrivate,
                 convert: convert,
-                paths: paths, remember: true)
+                paths: paths, remember: true, progress: progress)
         }
         guard isatty(STDOUT_FILENO) == 1 else {
-            let session = try open()
+            let session = try open(.none)
             let bookSettings = settings.forBook(reflow: session.state?.reflow, convert: session.state?.convert)
             // The book is still shown, unconverted.
             do { try ChineseConverter.check(bookSettings.convert) } catch { StandardError.warn(["\(error); shown unconverted"]) }

@@ -29,8 +29,11 @@ struct TocCommand: ParsableCommand {
         // Through the reading session, so that the book's remembered pattern and encoding give the same
         // chapters as the reader shows; nothing given here is remembered.
         let paths = NovelPaths.fromEnvironment()
-        let session = try ReadingSession.open(
-            path: book, encoding: bookOptions.encoding, chapterPattern: bookOptions.chapterPattern, paths: paths)
+        let session = try TerminalProgress.run("reading \(BookOpener.fileName(of: book))") { progress in
+            try ReadingSession.open(
+                path: book, encoding: bookOptions.encoding, chapterPattern: bookOptions.chapterPattern, paths: paths,
+                progress: progress)
+        }
         StandardError.warn(session.warnings)
         let opened = session.book
         let setting = SettingsStore(paths: paths).load().settings.convert

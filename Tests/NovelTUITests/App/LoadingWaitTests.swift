@@ -84,6 +84,70 @@ import Testing
         }
     }
 
+    /// Records every screen drawn; otherwise as `QueuedTerminal`.
+    final class DrawingTerminal: TerminalDevice {
+        let queued: QueuedTerminal
+        var drawn: [Screen] = []
+        init(_ inputs: [TerminalInput]) { queued = QueuedTerminal(inputs) }
+        var size: (columns: Int, rows: Int) { (60, 12) }
+        func draw(_ screen: Screen) { drawn.append(screen) }
+        func nextInput(timeout: Double?) -> TerminalInput { queued.nextInput(timeout: timeout) }
+        func setTheme(_ theme: Settings.Theme) {}
+        func restore() {}
+        var bottomRows: [String] { drawn.compactMap { $0.textRows.last } }
+    }
+
+    /// The first screen's reader while the work moves its progress on: once the quiet time is over
+    /// its status bar follows the work, and a key pressed meanwhile is said to wait, then handed on.
+    @Test func theFirstScreenShowsTheLoadsProgressAndTheKeysThatWait() throws {
+        let halfway = Gate()
+        let finish = Gate()
+        let terminal = DrawingTerminal([])
+        var glimpse = makeReader(columns: 60)
+        let work: @Sendable (LoadStep) -> Int = { progress in
+            let halves = progress.parts([1, 1])
+            halves[0].finish()
+            halfway.open()
+            finish.wait()
+            halves[1].finish()
+            return 7
+        }
+        var handedOut = false
+        terminal.queued.whenEmpty = {
+            guard !handedOut else {
+                // Every poll after the key: the work may end once the message was drawn.
+                if terminal.bottomRows.contains(where: { $0.contains("G waits") }) { finish.open() }
+                return
+            }
+            halfway.wait()
+            handedOut = true
+            terminal.queued.inputs = [.timeout, .event(.key(.character("G")))]
+        }
+        let outcome = try LoadingWait.run(work, behind: &glimpse, terminal: terminal, quietSeconds: 0)
+        guard case .done(let value, let pending) = outcome else {
+            Issue.record("the work did not finish: \(outcome)")
+            return
+        }
+        #expect(value == 7)
+        #expect(pending == [.key(.character("G"))])
+        #expect(terminal.bottomRows.contains { $0.contains("loading 50%") }, "\(terminal.bottomRows)")
+        #expect(terminal.bottomRows.contains { $0.contains("G waits for the whole book: 50% loaded") })
+        #expect(glimpse.loading?.held == ["G"])
+    }
+
+    /// A load quicker than the quiet time draws nothing over the first screen.
+    @Test func aQuickLoadShowsNothing() throws {
+        let terminal = DrawingTerminal([.timeout, .timeout])
+        var glimpse = makeReader(columns: 60)
+        let outcome = try LoadingWait.run({ _ in 1 }, behind: &glimpse, terminal: terminal, quietSeconds: 60)
+        guard case .done = outcome else {
+            Issue.record("the work did not finish: \(outcome)")
+            return
+        }
+        #expect(terminal.drawn.isEmpty)
+        #expect(glimpse.loading == nil)
+    }
+
     /// The work yields to the terminal: its thread runs niced, the waiting one does not.
     @Test func theWorkRunsAtALowerPriorityThanTheTerminal() throws {
         /// Field 19 of /proc/thread-self/stat: the calling thread's nice value.
