@@ -407,12 +407,17 @@ public struct ChapterSplitter: Sendable {
 
     /// The first non-blank line of the text before the first heading when it is short enough to be a
     /// title (usually the book's name).
+    /// Only that line is decoded: the front matter may hold a list of contents of a thousand lines.
     static func frontTitle(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String? {
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
-        for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
-            let title = String(line).trimmingSpaces
-            if title.isEmpty { continue }
-            return title.unicodeScalars.count <= 20 ? title : nil
+        var lineStart = range.lowerBound
+        while lineStart < range.upperBound {
+            var lineEnd = lineStart
+            while lineEnd < range.upperBound, bytes[lineEnd] != 0x0A { lineEnd += 1 }
+            let (start, end) = trimmed(bytes, lineStart, lineEnd)
+            lineStart = lineEnd + 1
+            if start == end { continue }
+            return scalarCount(bytes, start..<end) <= 20
+                ? String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self) : nil
         }
         return nil
     }
