@@ -62,7 +62,9 @@ public struct ChapterSplitter: Sendable {
             ruleName = "custom"
         } else {
             let family = chooseFamily(found)
-            let kept = found.filter { $0.candidate.family == family }
+            // Filtered only when another family is there (the array of a long book is not copied for nothing).
+            let kept =
+                found.allSatisfy { $0.candidate.family == family } ? found : found.filter { $0.candidate.family == family }
             trace?.dropped(found, keeping: kept, reason: "family: the book's headings are \(family)")
             found = kept
             ruleName = found.isEmpty ? "none" : (family == .chinese ? "chinese" : "english")
@@ -134,6 +136,13 @@ public struct ChapterSplitter: Sendable {
             defer { lineStart = lineEnd + 1 }
             var (start, end) = Self.trimmed(bytes, lineStart, lineEnd)
             if start == end { continue }
+            // Most lines of a book are refused by their first bytes, before any heading is built.
+            if custom == nil, !Self.mayBeHeading(bytes, start, end) {
+                textLines += 1
+                longestTextLine = max(longestTextLine, end - start)
+                trace?.rejected(bytes, start..<end, custom: false)
+                continue
+            }
             var heading: HeadingCandidate?
             // A heading inside an illustration's caption: `[Illustration: … Chapter I.]`.
             if custom == nil, let inner = EnglishHeading.insideCaption(bytes, start, end),
@@ -170,22 +179,40 @@ public struct ChapterSplitter: Sendable {
         let line = String(decoding: UnsafeBufferPointer(rebasing: bytes[trimmed]), as: UTF8.self)
         var title = line
         var bodyStart = min(lineEnd + 1, count)
-        var titleAfterMarker = ""
-        let scalars = line.unicodeScalars
-        if let column = candidate.bodyColumn, column <= scalars.count {
-            let cut = scalars.index(scalars.startIndex, offsetBy: column)
-            title = String(String.UnicodeScalarView(scalars[..<cut])).trimmingSpaces
-            bodyStart = trimmed.lowerBound + line.utf8.distance(from: line.utf8.startIndex, to: cut)
+        var titleEnd = trimmed.upperBound
+        if let column = candidate.bodyColumn, let cut = scalarOffset(bytes, trimmed, column) {
+            titleEnd = Self.trimmed(bytes, trimmed.lowerBound, cut).1
+            title = String(decoding: UnsafeBufferPointer(rebasing: bytes[trimmed.lowerBound..<titleEnd]), as: UTF8.self)
+            bodyStart = cut
         }
-        let titleScalars = Array(title.unicodeScalars)
-        if let titleStart = candidate.titleStart, titleStart <= titleScalars.count {
-            titleAfterMarker = String(String.UnicodeScalarView(titleScalars[titleStart...])).trimmingSpaces
+        // The title after the marker, cut from the bytes once (no scalar arrays: an English book has a
+        // heading every few kilobytes at most, a list of contents hundreds in a row).
+        var titleAfterMarker = ""
+        if let titleStart = candidate.titleStart, let from = scalarOffset(bytes, trimmed.lowerBound..<titleEnd, titleStart) {
+            let (afterStart, afterEnd) = Self.trimmed(bytes, from, titleEnd)
+            if afterStart < afterEnd {
+                titleAfterMarker = String(decoding: UnsafeBufferPointer(rebasing: bytes[afterStart..<afterEnd]), as: UTF8.self)
+            }
         }
         return FoundHeading(
             lineStart: lineStart, lineEnd: lineEnd, bodyStart: bodyStart, title: title, candidate: candidate,
             textLinesBefore: textLinesBefore, longestTextLineBefore: longestTextLineBefore,
             titleAfterMarker: titleAfterMarker, note: candidate.bodyColumn == nil ? nil : "run-on: the title ends where the body begins",
             lineText: line)
+    }
+
+    /// The byte offset of the scalar at index `scalars` in `range`, or nil past its end (the end itself is
+    /// an offset).
+    static func scalarOffset(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ scalars: Int) -> Int? {
+        var index = range.lowerBound
+        var seen = 0
+        while seen < scalars {
+            guard index < range.upperBound else { return nil }
+            index += 1
+            while index < range.upperBound, bytes[index] & 0xC0 == 0x80 { index += 1 }
+            seen += 1
+        }
+        return index
     }
 
     /// Longer lines are looked at only when they start with a numbered marker, and then only their
@@ -199,9 +226,8 @@ public struct ChapterSplitter: Sendable {
             return matched
                 ? HeadingCandidate(kind: .chapter, family: .chinese, number: number, unit: nil, volumeLabel: nil) : nil
         }
-        let (first, _) = decodeScalar(bytes, at: start)
-        guard HeadingMatcher.firstScalars.contains(first) else { return nil }
-        if first < 0x80, !EnglishHeading.mayStart(bytes, start, end) { return nil }
+        guard Self.mayBeHeading(bytes, start, end) else { return nil }
+        let first = decodeScalar(bytes, at: start).value
         guard end - start <= Self.maximumHeadingBytes else {
             guard first == 0x7B2C else { return nil }  // 第
             let prefix = Self.prefix(bytes, start, end, maximum: Self.maximumRunOnPrefixBytes)
@@ -213,6 +239,18 @@ public struct ChapterSplitter: Sendable {
             line.allSatisfy { $0 < 0x80 }
             ? line.map { Unicode.Scalar($0) } : Array(String(decoding: line, as: UTF8.self).unicodeScalars)
         return HeadingMatcher.match(scalars, width: Self.cells(scalars))
+    }
+
+    /// Whether the trimmed, non-empty line `start..<end` may be a heading under the built-in rules: its
+    /// first character can start one (`HeadingMatcher.firstScalars`) and, for ASCII, its first word can
+    /// (`EnglishHeading.mayStart`). Bytes only, nothing decoded but the first character.
+    @inline(__always)
+    static func mayBeHeading(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+        let first = bytes[start]
+        guard first >= 0x80 else {
+            return HeadingMatcher.mayStartHeading(UInt32(first)) && EnglishHeading.mayStart(bytes, start, end)
+        }
+        return HeadingMatcher.mayStartHeading(decodeScalar(bytes, at: start).0)
     }
 
     /// Whether the trimmed line at `range` is a heading under the rules in use.
@@ -380,12 +418,17 @@ public struct ChapterSplitter: Sendable {
 
     /// The first non-blank line of the text before the first heading when it is short enough to be a
     /// title (usually the book's name).
+    /// Only that line is decoded: the front matter may hold a list of contents of a thousand lines.
     static func frontTitle(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String? {
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
-        for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
-            let title = String(line).trimmingSpaces
-            if title.isEmpty { continue }
-            return title.unicodeScalars.count <= 20 ? title : nil
+        var lineStart = range.lowerBound
+        while lineStart < range.upperBound {
+            var lineEnd = lineStart
+            while lineEnd < range.upperBound, bytes[lineEnd] != 0x0A { lineEnd += 1 }
+            let (start, end) = trimmed(bytes, lineStart, lineEnd)
+            lineStart = lineEnd + 1
+            if start == end { continue }
+            return scalarCount(bytes, start..<end) <= 20
+                ? String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self) : nil
         }
         return nil
     }

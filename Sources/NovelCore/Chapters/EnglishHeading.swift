@@ -25,8 +25,15 @@ enum EnglishHeading {
     static let tensOrdinals = [
         "twentieth", "thirtieth", "fortieth", "fiftieth", "sixtieth", "seventieth", "eightieth", "ninetieth",
     ]
-    /// Marks that may separate a marker from its title.
-    static let separatorScalars: Set<Unicode.Scalar> = [" ", ".", ":", "-", "—", "–", "\t"]
+    /// The words above as lower-case ASCII bytes, compared with a line's scalars without building Strings.
+    static let numberedWordBytes = numberedWords.map { (word: Array($0.key.utf8), kind: $0.value) }
+    static let sectionWordBytes = sectionWords.map { Array($0.utf8) }
+    static let numberWordBytes = numberWords.map { Array($0.utf8) }
+    static let tensWordBytes = tensWords.map { Array($0.utf8) }
+    static let ordinalWordBytes = ordinalWords.map { Array($0.utf8) }
+    static let tensOrdinalBytes = tensOrdinals.map { Array($0.utf8) }
+    static let letterWord = Array("letter".utf8)
+    static let theWord = Array("the".utf8)
     /// The opening of an illustration block whose caption may hold a heading.
     static let illustrationOpening = Array("[Illustration".utf8)
 
@@ -96,73 +103,98 @@ enum EnglishHeading {
     }
 
     static func match(_ line: [Unicode.Scalar]) -> HeadingCandidate? {
-        guard let initial = line.first, initial.properties.isUppercase else { return nil }
-        let firstWordEnd = line.firstIndex(where: { separatorScalars.contains($0) }) ?? line.count
+        guard let initial = line.first, isUppercase(initial) else { return nil }
+        let firstWordEnd = line.firstIndex(where: isSeparator) ?? line.count
         guard firstWordEnd <= 13 else { return nil }  // longer than any keyword or numeral heading
-        let keyword = String(String.UnicodeScalarView(line[..<firstWordEnd])).lowercased()
-        if sectionWords.contains(keyword) {
-            return section(line, wordEnd: firstWordEnd, text: String(String.UnicodeScalarView(line)))
+        let firstWord = 0..<firstWordEnd
+        if sectionWordBytes.contains(where: { equalsLowercased(line, firstWord, $0) }) {
+            return section(line, wordEnd: firstWordEnd)
         }
-        if let kind = numberedWords[keyword] { return numbered(line, kind: kind, keyword: keyword, wordEnd: firstWordEnd) }
+        if let keyword = numberedWordBytes.first(where: { equalsLowercased(line, firstWord, $0.word) }) {
+            return numbered(line, kind: keyword.kind, inLetterSeries: keyword.word == letterWord, wordEnd: firstWordEnd)
+        }
         return numeral(line, wordEnd: firstWordEnd)
     }
 
     /// PREFACE, Introduction., NOTES TO THE SECOND EDITION, Preface to the Second Edition, Appendix: The Map.
-    private static func section(_ line: [Unicode.Scalar], wordEnd: Int, text: String) -> HeadingCandidate? {
+    private static func section(_ line: [Unicode.Scalar], wordEnd: Int) -> HeadingCandidate? {
         let titleStart = skipSeparators(line, from: wordEnd)
         let separated = wordEnd < line.count && (line[wordEnd] != " " || line[titleStart] == "(")
         // "Notes were passed round" is prose: a title after the word needs a mark, or capitals or title case.
-        guard titleStart == line.count || separated || EnglishTitleLines.looksLikeTitle(text) else { return nil }
+        guard
+            titleStart == line.count || separated
+                || EnglishTitleLines.looksLikeTitle(String(String.UnicodeScalarView(line)))
+        else { return nil }
         return HeadingCandidate(
             kind: .special, family: .english, number: nil, unit: nil, volumeLabel: nil, titleStart: titleStart)
     }
 
     /// Chapter 12, CHAPTER XII., CHAPTER ONE, Chapter the First, Letter 4, Part Second., BOOK I: The Sea.
     private static func numbered(
-        _ line: [Unicode.Scalar], kind: HeadingCandidate.Kind, keyword: String, wordEnd: Int
+        _ line: [Unicode.Scalar], kind: HeadingCandidate.Kind, inLetterSeries: Bool, wordEnd: Int
     ) -> HeadingCandidate? {
+        guard let found = number(line, after: wordEnd) else { return nil }
+        return candidate(line, kind: kind, inLetterSeries: inLetterSeries, number: found.value, after: found.end)
+    }
+
+    /// The number after a heading word that ends at `wordEnd` (`12`, `XII`, `ONE`, `First`, `the First`)
+    /// and where it ends; nil when a space and a number do not follow.
+    private static func number(_ line: [Unicode.Scalar], after wordEnd: Int) -> (value: Int, end: Int)? {
         guard wordEnd < line.count, line[wordEnd] == " " else { return nil }
         var index = wordEnd
         while index < line.count, line[index] == " " { index += 1 }
         var tokenEnd = tokenEnd(line, from: index)
-        var token = String(String.UnicodeScalarView(line[index..<tokenEnd]))
-        if token.lowercased() == "the" {
+        if equalsLowercased(line, index..<tokenEnd, theWord) {
             // Chapter the First
             index = tokenEnd
             while index < line.count, line[index] == " " { index += 1 }
             tokenEnd = Self.tokenEnd(line, from: index)
-            token = String(String.UnicodeScalarView(line[index..<tokenEnd]))
-            guard let number = ordinal(token) else { return nil }
-            return candidate(line, kind: kind, keyword: keyword, number: number, after: tokenEnd)
+            return ordinal(line, index..<tokenEnd).map { ($0, tokenEnd) }
         }
-        guard let number = Int(token) ?? romanNumber(token) ?? cardinal(token) ?? ordinal(token) else { return nil }
-        return candidate(line, kind: kind, keyword: keyword, number: number, after: tokenEnd)
+        let token = index..<tokenEnd
+        let number = decimal(line, token) ?? romanNumber(line, token) ?? cardinal(line, token) ?? ordinal(line, token)
+        return number.map { ($0, tokenEnd) }
+    }
+
+    /// Why a line that starts with an English heading word is not a heading, for `novel toc --explain`;
+    /// nil when it is one or does not start like one.
+    static func rejection(_ line: [Unicode.Scalar]) -> String? {
+        guard let initial = line.first, isUppercase(initial), match(line) == nil else { return nil }
+        let wordEnd = line.firstIndex(where: isSeparator) ?? line.count
+        let word = String(String.UnicodeScalarView(line[..<wordEnd]))
+        if sectionWordBytes.contains(where: { equalsLowercased(line, 0..<wordEnd, $0) }) {
+            return "prose: \(word) begins a sentence (no mark after it, not in capitals or title case)"
+        }
+        guard numberedWordBytes.contains(where: { equalsLowercased(line, 0..<wordEnd, $0.word) }),
+            number(line, after: wordEnd) != nil
+        else { return nil }
+        return "prose: \(word) and a number, then words in lower case without a mark before them"
     }
 
     private static func candidate(
-        _ line: [Unicode.Scalar], kind: HeadingCandidate.Kind, keyword: String, number: Int, after tokenEnd: Int
+        _ line: [Unicode.Scalar], kind: HeadingCandidate.Kind, inLetterSeries: Bool, number: Int, after tokenEnd: Int
     ) -> HeadingCandidate? {
         let titleStart = skipSeparators(line, from: tokenEnd)
         // "Chapter two was found, and …": a title in lower case right after the number is prose.
         if titleStart < line.count {
             let marked = line[tokenEnd..<titleStart].contains(where: { $0 != " " })
-            guard marked || line[titleStart].properties.isUppercase || !line[titleStart].properties.isAlphabetic
-            else { return nil }
+            guard marked || isUppercase(line[titleStart]) || !isAlphabetic(line[titleStart]) else { return nil }
         }
         var heading = HeadingCandidate(
             kind: kind, family: .english, number: number, unit: nil, volumeLabel: nil, titleStart: titleStart)
-        heading.series = keyword == "letter" ? "letter" : nil
+        heading.series = inLetterSeries ? "letter" : nil
         return heading
     }
 
     /// IV, IV., XII. THE STORM: a Roman numeral in capitals alone or before a title.
     private static func numeral(_ line: [Unicode.Scalar], wordEnd: Int) -> HeadingCandidate? {
-        let token = String(String.UnicodeScalarView(line[..<wordEnd]))
-        guard let number = romanNumber(token), token == token.uppercased() else { return nil }
+        guard line[..<wordEnd].allSatisfy({ $0.isASCII && isRomanDigit(UInt8($0.value)) }),
+            let number = romanNumber(line, 0..<wordEnd)
+        else { return nil }
         let titleStart = skipSeparators(line, from: wordEnd)
         if titleStart < line.count {
             // IV. THE STORM: the numeral, a full stop, a title in capitals or title case.
-            guard line[wordEnd] == ".", line[titleStart].properties.isUppercase else { return nil }
+            guard line[wordEnd] == ".", isUppercase(line[titleStart]) else { return nil }
         }
         var heading = HeadingCandidate(
             kind: .chapter, family: .english, number: number, unit: nil, volumeLabel: nil, titleStart: titleStart)
@@ -170,43 +202,93 @@ enum EnglishHeading {
         return heading
     }
 
-    /// A number written as a canonical Roman numeral (`XII`, `xii`; not `IIII` or `CIVIL`).
-    static func romanNumber(_ token: String) -> Int? {
-        guard let value = RomanNumeral.parse(token), RomanNumeral.format(value) == token.uppercased() else { return nil }
+    // MARK: Numbers
+
+    /// A number in ASCII digits (`12`), at most nine of them.
+    static func decimal(_ line: [Unicode.Scalar], _ token: Range<Int>) -> Int? {
+        guard !token.isEmpty, token.count <= 9 else { return nil }
+        var value = 0
+        for index in token {
+            let digit = line[index].value &- 0x30
+            guard digit < 10 else { return nil }
+            value = value * 10 + Int(digit)
+        }
         return value
     }
 
+    /// A number written as a canonical Roman numeral (`XII`, `xii`; not `IIII` or `CIVIL`).
+    static func romanNumber(_ line: [Unicode.Scalar], _ token: Range<Int>) -> Int? {
+        RomanNumeral.canonicalValue(line[token])
+    }
+
     /// One … ninety-nine in words (`Twenty-One`).
-    static func cardinal(_ token: String) -> Int? {
-        compound(token.lowercased(), units: numberWords, tens: tensWords)
+    static func cardinal(_ line: [Unicode.Scalar], _ token: Range<Int>) -> Int? {
+        compound(line, token, units: numberWordBytes, tens: tensWordBytes)
     }
 
     /// First … ninety-ninth in words (`Twenty-first`).
-    static func ordinal(_ token: String) -> Int? {
-        let word = token.lowercased()
-        if let value = compound(word, units: ordinalWords, tens: tensOrdinals) { return value }
-        let parts = word.split(separator: "-")
-        guard parts.count == 2, let tens = tensWords.firstIndex(of: String(parts[0])),
-            let unit = ordinalWords.prefix(9).firstIndex(of: String(parts[1]))
-        else { return nil }
-        return (tens + 2) * 10 + unit + 1
+    static func ordinal(_ line: [Unicode.Scalar], _ token: Range<Int>) -> Int? {
+        compound(line, token, units: ordinalWordBytes, tens: tensOrdinalBytes)
     }
 
-    private static func compound(_ word: String, units: [String], tens: [String]) -> Int? {
-        if let unit = units.firstIndex(of: word) { return unit + 1 }
-        if let ten = tens.firstIndex(of: word) { return (ten + 2) * 10 }
-        let parts = word.split(separator: "-")
-        guard parts.count == 2, let ten = tensWords.firstIndex(of: String(parts[0])),
-            let unit = units.prefix(9).firstIndex(of: String(parts[1]))
+    /// A unit word (`one`, `first`), a tens word (`twenty`, `twentieth`), or a cardinal tens word and a
+    /// unit word joined by a hyphen (`twenty-one`, `twenty-first`).
+    private static func compound(_ line: [Unicode.Scalar], _ token: Range<Int>, units: [[UInt8]], tens: [[UInt8]]) -> Int? {
+        if let unit = units.firstIndex(where: { equalsLowercased(line, token, $0) }) { return unit + 1 }
+        if let ten = tens.firstIndex(where: { equalsLowercased(line, token, $0) }) { return (ten + 2) * 10 }
+        guard let hyphen = line[token].firstIndex(of: "-") else { return nil }
+        let tensPart = token.lowerBound..<hyphen
+        let unitPart = (hyphen + 1)..<token.upperBound
+        guard let ten = tensWordBytes.firstIndex(where: { equalsLowercased(line, tensPart, $0) }),
+            let unit = units.prefix(9).firstIndex(where: { equalsLowercased(line, unitPart, $0) })
         else { return nil }
         return (ten + 2) * 10 + unit + 1
+    }
+
+    // MARK: Scalars
+
+    /// Whether the scalars at `range` spell `word` (lower-case ASCII) in any case.
+    @inline(__always)
+    static func equalsLowercased(_ line: [Unicode.Scalar], _ range: Range<Int>, _ word: [UInt8]) -> Bool {
+        guard range.count == word.count else { return false }
+        for (offset, index) in range.enumerated() {
+            let value = line[index].value
+            guard value < 0x80, UInt8(value) | 0x20 == word[offset] else { return false }
+        }
+        return true
+    }
+
+    /// A capital letter; ASCII is answered without the Unicode tables.
+    @inline(__always)
+    static func isUppercase(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII ? (0x41...0x5A).contains(scalar.value) : scalar.properties.isUppercase
+    }
+
+    /// A small letter; ASCII is answered without the Unicode tables.
+    @inline(__always)
+    static func isLowercase(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII ? (0x61...0x7A).contains(scalar.value) : scalar.properties.isLowercase
+    }
+
+    @inline(__always)
+    static func isAlphabetic(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII ? isLetter(UInt8(scalar.value)) : scalar.properties.isAlphabetic
+    }
+
+    /// Marks that may separate a marker from its title: a space, a tab, `.`, `:`, a hyphen or a dash.
+    @inline(__always)
+    static func isSeparator(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case " ", ".", ":", "-", "—", "–", "\t": true
+        default: false
+        }
     }
 
     /// The end of the word at `start`: up to a space, a full stop, a colon or a dash (a hyphen inside a
     /// number word stays).
     private static func tokenEnd(_ line: [Unicode.Scalar], from start: Int) -> Int {
         var index = start
-        while index < line.count, !separatorScalars.contains(line[index]) || (line[index] == "-" && index > start) {
+        while index < line.count, !isSeparator(line[index]) || (line[index] == "-" && index > start) {
             index += 1
         }
         // A trailing hyphen is a separator, not part of the word.
@@ -216,7 +298,7 @@ enum EnglishHeading {
 
     private static func skipSeparators(_ line: [Unicode.Scalar], from start: Int) -> Int {
         var index = start
-        while index < line.count, separatorScalars.contains(line[index]) { index += 1 }
+        while index < line.count, isSeparator(line[index]) { index += 1 }
         return index
     }
 }

@@ -52,17 +52,17 @@ enum EnglishTitleLines {
         let scalars = text.unicodeScalars
         guard let first = scalars.first, let last = scalars.last, scalars.count <= maximumCharacters,
             !"\"'“‘,;:".unicodeScalars.contains(last), !"\"'“‘(".unicodeScalars.contains(first),
-            continuing || !first.properties.isLowercase
+            continuing || !EnglishHeading.isLowercase(first)
         else { return false }
-        if !scalars.contains(where: { $0.properties.isLowercase }) { return true }
+        if !scalars.contains(where: EnglishHeading.isLowercase) { return true }
         // Title case: every word of four letters or more starts with a capital, but for the small words
         // titles keep in lower case.
         return text.split(separator: " ").allSatisfy { word in
-            let letters = word.unicodeScalars.filter { $0.properties.isAlphabetic }
+            let letters = word.unicodeScalars.filter(EnglishHeading.isAlphabetic)
             guard letters.count >= 4, let initial = letters.first,
                 !smallWords.contains(String(String.UnicodeScalarView(letters)))
             else { return true }
-            return initial.properties.isUppercase
+            return EnglishHeading.isUppercase(initial)
         }
     }
 

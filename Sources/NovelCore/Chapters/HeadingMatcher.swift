@@ -89,6 +89,24 @@ enum HeadingMatcher {
         return set
     }()
 
+    /// `firstScalars` below U+0080 as a bit mask: most lines of an English book start with ASCII, and a
+    /// bit test is much cheaper than hashing.
+    private static let asciiFirstScalars: (low: UInt64, high: UInt64) = {
+        var mask: (low: UInt64, high: UInt64) = (0, 0)
+        for scalar in firstScalars where scalar < 0x80 {
+            if scalar < 64 { mask.low |= 1 << UInt64(scalar) } else { mask.high |= 1 << UInt64(scalar - 64) }
+        }
+        return mask
+    }()
+
+    /// Whether a line starting with `scalar` may be a heading (`firstScalars`).
+    @inline(__always)
+    static func mayStartHeading(_ scalar: UInt32) -> Bool {
+        guard scalar < 0x80 else { return firstScalars.contains(scalar) }
+        let mask = asciiFirstScalars
+        return (scalar < 64 ? mask.low >> UInt64(scalar) : mask.high >> UInt64(scalar - 64)) & 1 != 0
+    }
+
     static func match(_ line: [Unicode.Scalar], width: Int) -> HeadingCandidate? {
         guard let last = line.last else { return nil }
         if width <= maximumWidth, !sentenceEnders.contains(last) {
@@ -108,6 +126,7 @@ enum HeadingMatcher {
     /// Why a line that starts like a heading is not one (for `novel toc --explain`), or nil when it does
     /// not start like one at all.
     static func rejection(_ line: [Unicode.Scalar], width: Int) -> String? {
+        if let english = EnglishHeading.rejection(line) { return english }
         guard let last = line.last, matchChinese(line) != nil || EnglishHeading.match(line) != nil else { return nil }
         if width > maximumWidth { return "too wide: \(width) cells, a heading has at most \(maximumWidth)" }
         if sentenceEnders.contains(last) { return "sentence-like: ends in \(last)" }

@@ -49,6 +49,7 @@ enum ListOfContents {
             reasons[found[index].lineStart] =
                 "list of contents: \(found[index].candidate.entriesOnLine) headings on one line"
         }
+        guard keep.contains(false) else { return Result(kept: found, entries: [], reasons: [:]) }
         return Result(
             kept: found.indices.filter { keep[$0] }.map { found[$0] },
             entries: found.indices.filter { !keep[$0] }.map { found[$0] }, reasons: reasons)
@@ -122,8 +123,9 @@ enum ListOfContents {
     /// whose 第一回 comes later).
     static func repeatedTail(_ run: ArraySlice<FoundHeading>) -> Int {
         let titles = run.map(\.title)
+        // Compared in place: a list of a thousand entries would otherwise copy half of it per length.
         for length in stride(from: titles.count / 2, through: 1, by: -1)
-        where Array(titles.prefix(length)) == Array(titles.suffix(length)) {
+        where titles.prefix(length).elementsEqual(titles.suffix(length)) {
             return length
         }
         return 0

@@ -24,6 +24,45 @@ public enum RomanNumeral {
         }
     }
 
+    /// Each decimal place of a numeral written the usual way: its one, five and ten digits (0: none) and
+    /// its value.
+    private static let places: [(one: UInt32, five: UInt32, ten: UInt32, value: Int)] = [
+        (0x4D, 0, 0, 1000), (0x43, 0x44, 0x4D, 100), (0x58, 0x4C, 0x43, 10), (0x49, 0x56, 0x58, 1),
+    ]
+
+    /// The value of a numeral written the usual way, in either case (`XII`, `xii`: 12; not `IIII`, `IC`
+    /// or `CIVIL`), up to 3999. Read place by place from the scalars, without building a String: the
+    /// chapter scan asks this of every heading.
+    static func canonicalValue(_ digits: ArraySlice<Unicode.Scalar>) -> Int? {
+        var index = digits.startIndex
+        func take(_ digit: UInt32) -> Bool {
+            guard digit != 0, index < digits.endIndex, digits[index].value & ~0x20 == digit else { return false }
+            index += 1
+            return true
+        }
+        var total = 0
+        for place in places {
+            var count = 0
+            if take(place.one) {
+                if take(place.ten) {
+                    count = 9
+                } else if take(place.five) {
+                    count = 4
+                } else {
+                    count = 1
+                    while count < 3, take(place.one) { count += 1 }
+                }
+            } else {
+                if take(place.five) { count = 5 }
+                var ones = 0
+                while ones < 3, take(place.one) { ones += 1 }
+                count += ones
+            }
+            total += count * place.value
+        }
+        return index == digits.endIndex && total > 0 ? total : nil
+    }
+
     /// `value` in canonical capitals (12 → XII), for checking that a numeral is written the usual way.
     public static func format(_ value: Int) -> String {
         let symbols: [(Int, String)] = [

@@ -25,3 +25,59 @@ struct TocExplainTests {
         #expect(lines.filter { !$0.hasPrefix(" ") && $0 != "rule: chinese" }.count == 2)
     }
 }
+
+/// `novel toc --explain` on an English book: a bare Roman numeral with its title line, a list of
+/// contents, and lines that only look like headings.
+struct EnglishTocExplainTests {
+    static let prose = """
+        The rain had kept on since morning, and the lane below the house was a
+        brown stream that carried leaves and twigs down towards the mill.
+
+
+        """
+
+    @Test func englishDecisionsAreExplained() throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let text =
+            "CONTENTS\n\n    I\n    II\n    III\n\n\n"
+            + "I\n\nTHE STORM\n\n" + Self.prose
+            + "Chapter two was found, and she glanced at its opening sentences.\n\n" + Self.prose
+            + "II\n\nTHE CALM\n\n" + Self.prose
+            + "    I\n    think the tide will turn, she said.\n\n" + Self.prose
+            + "III\n\nTHE TIDE\n\n" + Self.prose
+        let book = try home.write("tide.txt", text)
+        let result = try NovelBinary.run(["toc", book, "--explain"], environment: ["NOVEL_HOME": home.path])
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first == "rule: english")
+        let bookLines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
+        /// The reason printed under the decision on the `occurrence`-th line of the book reading `line`.
+        func reason(_ decision: String, _ line: String, occurrence: Int = 1) -> String? {
+            let numbers = bookLines.indices.filter { bookLines[$0] == line }.map { $0 + 1 }
+            guard numbers.count >= occurrence else { return nil }
+            let heading = "\(numbers[occurrence - 1])  " + decision.padding(toLength: 8, withPad: " ", startingAt: 0) + "  " + line
+            guard let index = lines.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == heading }),
+                index + 1 < lines.count
+            else { return nil }
+            return lines[index + 1].trimmingCharacters(in: .whitespaces)
+        }
+        // The list of contents: its numerals are dropped.
+        #expect(reason("dropped", "I")?.hasPrefix("list of contents") == true)
+        #expect(reason("dropped", "III")?.hasPrefix("list of contents") == true)
+        // The bare numeral heads a chapter, titled with its title line.
+        #expect(
+            reason("chapter", "I", occurrence: 2)
+                == "rule english, chapter number 1; bare heading: title from the next line; title: I. THE STORM")
+        #expect(reason("chapter", "III", occurrence: 2)?.hasSuffix("title: III. THE TIDE") == true)
+        // A sentence that starts with a heading word, and a lone I of dialogue.
+        #expect(
+            reason("rejected", "Chapter two was found, and she glanced at its opening sentences.")?.hasPrefix("prose:")
+                == true)
+        #expect(reason("dropped", "I", occurrence: 3)?.hasPrefix("numeral alone: out of the sequence") == true)
+        // The title lines are not listed: they never looked like headings.
+        #expect(!lines.contains { $0.hasSuffix("THE STORM") && !$0.contains("title:") })
+    }
+}

@@ -39,6 +39,25 @@ struct ChapterRuleTests {
         #expect(RomanNumeral.parse(text) == value)
     }
 
+    /// Numerals in headings are read as written the usual way, in either case, and agree with `parse`
+    /// and `format` wherever they are canonical.
+    @Test(arguments: [("XII", 12), ("xii", 12), ("IV", 4), ("IX", 9), ("XIV", 14), ("MCMXC", 1990), ("MD", 1500),
+        ("XLII", 42), ("CDXLIV", 444), ("MMMCMXCIX", 3999), ("VIII", 8)])
+    func canonicalRomanNumerals(text: String, value: Int) {
+        #expect(RomanNumeral.canonicalValue(ArraySlice(text.unicodeScalars)) == value)
+        #expect(RomanNumeral.format(value) == text.uppercased())
+    }
+
+    @Test(arguments: ["IIII", "IC", "CIVIL", "VV", "IIX", "XM", "", "I-", "MMMM", "LL", "DM"])
+    func notCanonicalRomanNumerals(text: String) {
+        #expect(RomanNumeral.canonicalValue(ArraySlice(text.unicodeScalars)) == nil)
+    }
+
+    @Test func everyFormattedNumeralReadsBack() {
+        let wrong = (1...3999).filter { RomanNumeral.canonicalValue(ArraySlice(RomanNumeral.format($0).unicodeScalars)) != $0 }
+        #expect(wrong.isEmpty)
+    }
+
     @Test(arguments: ["章", "回", "节", "集", "篇", "话"])
     func everyChapterUnit(unit: String) throws {
         let found = try headings(book(["第一\(unit)　起", "第二\(unit)　承", "第三\(unit)　转"]))

@@ -53,4 +53,43 @@ struct WesternEncodingTests {
         #expect(decoded.encoding.hasPrefix("Big5"))
         #expect(String(decoding: decoded.utf8, as: UTF8.self) == "第一回　天下\n第一回　天下\n")
     }
+
+    /// The text with CRLF line ends in an 8-bit encoding given by the bytes of its characters above ASCII.
+    static func encoded(_ text: String, highBytes: [Unicode.Scalar: UInt8]) -> [UInt8] {
+        text.replacingOccurrences(of: "\n", with: "\r\n").unicodeScalars.map {
+            $0.isASCII ? UInt8($0.value) : highBytes[$0] ?? 0x3F
+        }
+    }
+
+    /// ICU's detector knows neither Mac Roman nor ISO-8859-15: such books read as windows-1252 until their
+    /// high bytes are judged in context (`WesternEncoding`).
+    @Test func aMacRomanFileWithCurlyQuotesAndAccentsReadsAsMacRoman() throws {
+        let text = "\u{201C}Well,\u{201D} said Zo\u{EB}, \u{201C}it\u{2019}s late.\u{201D}\n"
+            + "Ren\u{E9}e and Andr\u{E9} walked to the caf\u{E9} in M\u{FC}nster \u{2014} at last.\n"
+        // The Mac Roman bytes of the characters above ASCII.
+        let macRoman: [Unicode.Scalar: UInt8] = [
+            "\u{201C}": 0xD2, "\u{201D}": 0xD3, "\u{2019}": 0xD5, "\u{EB}": 0x91, "\u{E9}": 0x8E, "\u{FC}": 0x9F,
+            "\u{2014}": 0xD1,
+        ]
+        let decoded = try BookLoader.decode(Self.encoded(text, highBytes: macRoman), path: "mac.txt")
+        #expect(decoded.encoding == WesternEncoding.macRoman)
+        #expect(String(decoding: decoded.utf8, as: UTF8.self) == text)
+    }
+
+    @Test func anISO885915FileWithTheEuroSignReadsAsLatin9() throws {
+        let text = "The price was 5 \u{20AC}, said \u{152}dipe to the na\u{EF}ve se\u{F1}or.\n"
+            + "He paid 12 \u{20AC} for the \u{153}uvre and left.\n"
+        let latin9: [Unicode.Scalar: UInt8] = ["\u{20AC}": 0xA4, "\u{152}": 0xBC, "\u{153}": 0xBD, "\u{EF}": 0xEF, "\u{F1}": 0xF1]
+        let decoded = try BookLoader.decode(Self.encoded(text, highBytes: latin9), path: "latin9.txt")
+        #expect(decoded.encoding == WesternEncoding.latin9)
+        #expect(String(decoding: decoded.utf8, as: UTF8.self) == text)
+    }
+
+    /// The windows-1252 files above stay windows-1252 when read the other ways too.
+    @Test func windows1252TextIsNotTakenForMacRomanOrLatin9() throws {
+        let text = "\u{201C}Don\u{2019}t,\u{201D} said Ren\u{E9}e \u{2014} \u{201C}not the caf\u{E9}.\u{201D}\n"
+        let decoded = try BookLoader.decode(Self.windows1252(text), path: "cp1252.txt")
+        #expect(decoded.encoding == WesternEncoding.windows1252)
+        #expect(String(decoding: decoded.utf8, as: UTF8.self) == text)
+    }
 }
