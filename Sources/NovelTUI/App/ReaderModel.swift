@@ -19,10 +19,17 @@ public protocol ReaderModel {
     mutating func reload(_ book: Book, state: BookState?)
     /// The window title to set when the reader starts (nil: leave the terminal's own).
     var windowTitle: String? { get }
+    /// The library overlay's books, listed by the host (`ReaderAction.listLibrary`); `current` is the
+    /// absolute path of the book being read.
+    mutating func showLibrary(_ books: [Shelf.Book], current: String, problems: [String])
+    /// Another book, opened by the host (`ReaderAction.openBook`): show it at its own last place.
+    mutating func switchBook(_ book: Book, state: BookState?)
 }
 
 extension ReaderModel {
     public var sessionReading: ReadingTime? { nil }
     public mutating func reload(_ book: Book, state: BookState?) {}
     public var windowTitle: String? { nil }
+    public mutating func showLibrary(_ books: [Shelf.Book], current: String, problems: [String]) {}
+    public mutating func switchBook(_ book: Book, state: BookState?) {}
 }
