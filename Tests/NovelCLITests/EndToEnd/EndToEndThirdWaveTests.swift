@@ -72,13 +72,13 @@ final class EndToEndThirdWaveTests {
         let library = try terminal.waitUntil("the library listing") { $0.contains("Library") && $0.contains("灯下集") }
         #expect(library.contains("青灯记"))
         try terminal.send("Enter")
-        let switched = try terminal.waitUntil("the other book") { $0.contains("这是另一本书") }
-        #expect(switched.contains("灯下集") || switched.contains("other"))
+        let switched = try terminal.waitUntil("the other book") { $0.contains(" other · ") && !$0.contains("Library") }
+        #expect(switched.contains("《灯下集》"), "\(switched)")
         // Back: the first book is second on the list now and opens where it was left.
         try terminal.send("L")
         try terminal.waitUntil("the library again") { $0.contains("Library") && $0.contains("青灯记") }
         try terminal.send("Enter")
-        let again = try terminal.waitUntil("the first book") { !$0.contains("Library") && !$0.contains("这是另一本书") }
+        let again = try terminal.waitUntil("the first book") { $0.contains(" 青灯记 · ") && !$0.contains("Library") }
         #expect(again.split(separator: "\n").first == place.split(separator: "\n").first, "\(again)")
         #expect(try session.quit(terminal) == 0)
     }
