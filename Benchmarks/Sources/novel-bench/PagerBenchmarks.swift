@@ -11,8 +11,10 @@ enum PagerBenchmarks {
 
     /// Page turns (PgDn) inside the longest chapter: from its first page to its last, then back to its
     /// start by a TOC jump (not timed), again and again.
-    static func pageTurn(_ context: Context) throws -> Row {
-        let book = context.book
+    /// `reader` (nil: a new one on the big book) is the reader to turn pages in, `situation` what the
+    /// row's name adds about it.
+    static func pageTurn(_ context: Context, in reader: Reader? = nil, situation: String = "") throws -> Row {
+        let book = reader?.book ?? context.book
         let sizes = book.index.entries.map { $0.range.count }
         guard let longest = sizes.indices.max(by: { sizes[$0] < sizes[$1] }) else {
             throw BenchError("the big book has no chapters")
@@ -20,7 +22,7 @@ enum PagerBenchmarks {
         let layouter = PageLayouter(settings: LayoutSettings(Settings()), viewport: Viewport(columns: columns, rows: rows))
         let pages = layouter.pageCount(book, entry: longest)
         guard pages > 1 else { throw BenchError("the longest chapter has one page") }
-        var reader = Reader(book: book, settings: Settings(), state: nil, columns: columns, rows: rows, start: .saved)
+        var reader = reader ?? Reader(book: book, settings: Settings(), state: nil, columns: columns, rows: rows, start: .saved)
         let wanted = context.quick ? 20 : 3000
         var times: [Double] = []
         while times.count < wanted {
@@ -42,7 +44,7 @@ enum PagerBenchmarks {
         }
         let sample = Sample(times)
         return Row(
-            work: "key → screen model: page turn in a chapter (\(pages) pages)",
+            work: "key → screen model: page turn in a chapter (\(pages) pages)\(situation)",
             ours: "p50 \(duration(sample.median)), p99 \(duration(sample.percentile(0.99)))", reference: "—",
             ratio: "—", goal: "p99 < 1 ms", verdict: sample.percentile(0.99) < 0.001 ? .met : .notMet,
             note: "\(times.count) turns, slowest \(duration(sample.max))")

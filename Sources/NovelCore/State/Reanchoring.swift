@@ -39,6 +39,9 @@ public enum Reanchoring {
         let needle = Array(snippet.trimmingSpaces.utf8.prefix(36))
         if needle.count >= 6 {
             let bytes = book.text.utf8
+            // Still at its old offset (chapters appended, or a change after it): nothing is nearer, and a
+            // live reload of a growing book need not scan the whole text for each place.
+            if firstIndex(of: needle, in: bytes, from: offset, through: offset) == offset { return offset }
             var best: Int?
             var start = 0
             while let found = firstIndex(of: needle, in: bytes, from: start) {
@@ -54,11 +57,12 @@ public enum Reanchoring {
     }
 
     /// Snippets show line breaks as spaces, so a space in the needle matches a space or a line break.
-    static func firstIndex(of needle: [UInt8], in text: some BorrowableBytes, from start: Int) -> Int? {
+    /// The first place at or after `start` (and at or before `through`, when given) where `needle` matches.
+    static func firstIndex(of needle: [UInt8], in text: some BorrowableBytes, from start: Int, through: Int? = nil) -> Int? {
         text.withUnsafeBufferPointer { bytes -> Int? in
             guard let first = needle.first, needle.count <= bytes.count else { return nil }
             var index = max(start, 0)
-            let last = bytes.count - needle.count
+            let last = min(bytes.count - needle.count, through ?? .max)
             while index <= last {
                 if bytes[index] == first,
                     bytes[index..<(index + needle.count)].elementsEqual(needle, by: { byte, wanted in
