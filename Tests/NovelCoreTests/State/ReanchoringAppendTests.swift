@@ -13,17 +13,23 @@ import Testing
         let original = TestBooks.book(text)
         let chapters = original.index.entries
         #expect(chapters.count == 3)
-        // The second chapter's line: the same words come before and after it.
-        let second = chapters[1].bodyStart
-        let third = chapters[2].bodyStart
+        // The second chapter's words: the same come before and after them.
+        let second = chapters[1].bodyStart + "　　".utf8.count
+        let third = chapters[2].bodyStart + "　　".utf8.count
+        // A place at a paragraph's indent: its snippet starts after the indent, where it is found again.
+        let indent = chapters[1].bodyStart
         var state = BookState(fingerprint: original.fingerprint, title: "a", lastPath: "/a.txt")
         state.position = BookmarkFactory.position(book: original, offset: second)
-        state.bookmarks = [BookmarkFactory.make(book: original, offset: third, note: nil, number: 1)]
+        state.bookmarks = [
+            BookmarkFactory.make(book: original, offset: third, note: nil, number: 1),
+            BookmarkFactory.make(book: original, offset: indent, note: nil, number: 2),
+        ]
         let grown = TestBooks.book(text + "第四章　丁\n" + repeated + "第五章　戊\n" + repeated)
         let (moved, lost) = Reanchoring.reanchor(state, to: grown)
         #expect(lost.isEmpty)
         #expect(moved.position?.offset == second)
         #expect(moved.bookmarks[0].offset == third)
+        #expect(moved.bookmarks[1].offset == second)
     }
 
     @Test func aSnippetAcrossALineBreakMatchesAtItsOwnOffset() throws {
