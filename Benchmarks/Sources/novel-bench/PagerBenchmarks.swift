@@ -11,12 +11,13 @@ enum PagerBenchmarks {
 
     /// Page turns (PgDn) inside the longest chapter: from its first page to its last, then back to its
     /// start by a TOC jump (not timed), again and again.
-    /// `book` (the big book unless given) is read with `settings`; `what` names it in the row.
+    /// `reader` (nil: a new one on `book`, the big book unless given, read with `settings`) is the reader
+    /// to turn pages in; `what` names the situation in the row.
     static func pageTurn(
-        _ context: Context, book given: Book? = nil, what: String = "", settings: Settings = Settings(),
-        onlyChapters: Bool = false
+        _ context: Context, in reader: Reader? = nil, book given: Book? = nil, what: String = "",
+        settings: Settings = Settings(), onlyChapters: Bool = false
     ) throws -> Row {
-        let book = given ?? context.book
+        let book = reader?.book ?? given ?? context.book
         let sizes = book.index.entries.map { $0.range.count }
         // The longest entry, or the longest chapter (not the front matter or the licence footer).
         let candidates = sizes.indices.filter { !onlyChapters || book.index.entries[$0].kind == .chapter }
@@ -26,7 +27,7 @@ enum PagerBenchmarks {
         let layouter = PageLayouter(settings: LayoutSettings(settings), viewport: Viewport(columns: columns, rows: rows))
         let pages = layouter.pageCount(book, entry: longest)
         guard pages > 1 else { throw BenchError("the longest chapter has one page") }
-        var reader = Reader(book: book, settings: settings, state: nil, columns: columns, rows: rows, start: .saved)
+        var reader = reader ?? Reader(book: book, settings: settings, state: nil, columns: columns, rows: rows, start: .saved)
         let wanted = context.quick ? 20 : 3000
         var times: [Double] = []
         var cpu: [Double] = []

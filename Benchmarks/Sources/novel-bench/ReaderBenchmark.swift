@@ -19,6 +19,20 @@ enum ReaderBenchmark {
         return reader.screen()
     }
 
+    /// Opens the library overlay (`L`), lists the shelf as the reader's host does and builds the screen;
+    /// closes it again. Returns how many books were listed.
+    static func openLibrary(_ reader: inout Reader, paths: NovelPaths, now: Double = 0) -> Int {
+        var listed = 0
+        for case .listLibrary(let folder) in reader.handle(.key(.character("L")), now: now) {
+            let shelf = Shelf.books(folder: folder, paths: paths)
+            listed = shelf.books.count
+            reader.showLibrary(shelf.books, current: "", problems: shelf.problems)
+        }
+        keep(reader.screen())
+        _ = reader.handle(.key(.escape), now: now)
+        return listed
+    }
+
     /// The TOC entry on screen, to check where a benchmark's jumps landed.
     static func currentEntry(_ reader: Reader) -> Int { reader.currentEntry }
 

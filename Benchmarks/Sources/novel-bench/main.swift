@@ -101,6 +101,8 @@ func runAll(_ arguments: [String]) -> Int32 {
     add("english page turn", goal: "p99 < 1 ms") { [try EnglishBenchmarks.pageTurn(context)] }
     let samples = option("--samples", in: arguments).map { $0.split(separator: ",").map(String.init) } ?? []
     add("sample books", goal: "(context)") { [try SampleBookBenchmarks.row(context, books: samples)] }
+    add("library overlay", goal: "< 200 ms") { [try ShelfBenchmarks.libraryOverlay(context, samples: samples)] }
+    add("live reload", goal: "< 1× a cold open") { try ShelfBenchmarks.reload(context) }
     add("peak RSS, open in-process", goal: "< 2× file + 40 MB") { [try MemoryProbe.row(context)] }
     add("scale", goal: "(per size)") { try ScaleBenchmarks.rows(context, huge: arguments.contains("--huge")) }
     print(render(rows))

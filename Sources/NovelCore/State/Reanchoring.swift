@@ -35,10 +35,24 @@ public enum Reanchoring {
         return (state, lost)
     }
 
+    /// How far after its old offset a place's snippet is looked for first.
+    static let nearbyBytes = 64
+
     static func find(snippet: String, title: String, near offset: Int, in book: Book) -> Int? {
         let needle = Array(snippet.trimmingSpaces.utf8.prefix(36))
         if needle.count >= 6 {
             let bytes = book.text.utf8
+            // Still where it was (chapters appended, or a change after it): the snippet starts at the old
+            // offset or just after it (past an indent, which snippets leave out). Unless another match is
+            // as near before it, that is the nearest, and a live reload of a growing book need not scan
+            // the whole text for each place.
+            // (An offset from a hand-edited state may be anywhere: only one within the text is tried.)
+            if (0..<bytes.count).contains(offset),
+                let found = firstIndex(of: needle, in: bytes, from: offset, through: offset + nearbyBytes),
+                firstIndex(of: needle, in: bytes, from: 2 * offset - found, through: offset - 1) == nil
+            {
+                return found
+            }
             var best: Int?
             var start = 0
             while let found = firstIndex(of: needle, in: bytes, from: start) {
@@ -54,11 +68,12 @@ public enum Reanchoring {
     }
 
     /// Snippets show line breaks as spaces, so a space in the needle matches a space or a line break.
-    static func firstIndex(of needle: [UInt8], in text: some BorrowableBytes, from start: Int) -> Int? {
+    /// The first place at or after `start` (and at or before `through`, when given) where `needle` matches.
+    static func firstIndex(of needle: [UInt8], in text: some BorrowableBytes, from start: Int, through: Int? = nil) -> Int? {
         text.withUnsafeBufferPointer { bytes -> Int? in
             guard let first = needle.first, needle.count <= bytes.count else { return nil }
             var index = max(start, 0)
-            let last = bytes.count - needle.count
+            let last = min(bytes.count - needle.count, through ?? .max)
             while index <= last {
                 if bytes[index] == first,
                     bytes[index..<(index + needle.count)].elementsEqual(needle, by: { byte, wanted in

@@ -21,6 +21,12 @@ public struct Settings: Sendable, Equatable {
         case none, log, code
     }
 
+    /// Two pages side by side like an open book when the window is wide enough for two text columns of
+    /// the chosen width (`auto`), or always one page (`off`).
+    public enum Spread: String, Sendable, Codable, CaseIterable {
+        case auto, off
+    }
+
     /// Each glyph drawn as if this many times larger: 1.0 to 3.0 in steps of 0.5.
     public var fontScale: Double = 1.0
     /// Maximum text columns; the block is centred in the terminal.
@@ -42,6 +48,8 @@ public struct Settings: Sendable, Equatable {
     public var theme: Theme = .terminal
     public var statusBar: Bool = true
     public var statusInfo: StatusInfo = .progress
+    /// Two pages side by side when they fit (page mode only; see `Spread`).
+    public var spread: Spread = .auto
     /// Key overrides: command name → key names (see the keymap in NovelTUI).
     public var keymap: [String: [String]] = [:]
     /// Hard-wrapped lines joined into paragraphs: auto (when the book is found hard-wrapped), on, off.
@@ -62,6 +70,8 @@ public struct Settings: Sendable, Equatable {
     public var bookInTitle = false
     /// Simplified ⇄ Traditional conversion (an OpenCC configuration, or none).
     public var convert: Conversion = .none
+    /// A folder whose `.txt` books the reader's library overlay lists after the recent ones ("": none).
+    public var libraryFolder = ""
 
     /// The display transforms these settings choose.
     public var display: DisplayOptions {

@@ -7,10 +7,11 @@ import Foundation
 /// layouter's clamping all follow from that declaration.
 public enum SettingsKey: String, CaseIterable, Sendable {
     case fontScale, width, margin, lineSpacing, letterSpacing, paragraphSpacing, indent, ambiguousWidth, lineBreak
-    case transition, theme, statusBar, statusInfo, keymap
+    case transition, theme, statusBar, statusInfo, spread, keymap
     case reflow, smartQuotes, hideSiteJunk, illustrations, convert
     case autoPageSeconds, autoLineSeconds
     case disguise, bookInTitle
+    case libraryFolder
 
     /// Font scale: the layouter clamps to it, `novel print --font-scale` is checked against it.
     public static let fontScaleRange = NumberRange(1...3, granularity: 0.5)
@@ -22,6 +23,8 @@ public enum SettingsKey: String, CaseIterable, Sendable {
         /// One of a few names; `aliases` are accepted and stored as the name they stand for.
         case choice([String], aliases: [String: String], get: (Settings) -> String, set: (inout Settings, String) -> Void)
         case flag(WritableKeyPath<Settings, Bool>)
+        /// Any text, such as a folder's path ("" for none).
+        case text(WritableKeyPath<Settings, String>)
         /// Command name → list of key names.
         case keymap
     }
@@ -46,6 +49,7 @@ public enum SettingsKey: String, CaseIterable, Sendable {
         case .theme: Self.choice(\.theme)
         case .statusBar: .flag(\.statusBar)
         case .statusInfo: Self.choice(\.statusInfo)
+        case .spread: Self.choice(\.spread)
         case .keymap: .keymap
         case .reflow: Self.choice(\.reflow)
         case .smartQuotes: .flag(\.smartQuotes)
@@ -59,6 +63,7 @@ public enum SettingsKey: String, CaseIterable, Sendable {
             .number(NumberRange(0.25...10, granularity: 0.25), get: { $0.autoLineSeconds }, set: { $0.autoLineSeconds = $1 })
         case .disguise: Self.choice(\.disguise)
         case .bookInTitle: .flag(\.bookInTitle)
+        case .libraryFolder: .text(\.libraryFolder)
         }
     }
 
@@ -90,6 +95,7 @@ public enum SettingsKey: String, CaseIterable, Sendable {
             names.joined(separator: ", ")
                 + aliases.sorted { $0.key < $1.key }.map { " (\($0.key) is taken as \($0.value))" }.joined()
         case .flag: "true or false"
+        case .text: "a string"
         case .keymap: "an object mapping command names to lists of key names"
         }
     }
@@ -110,6 +116,9 @@ public enum SettingsKey: String, CaseIterable, Sendable {
         case .flag(let path):
             guard let number = value as? NSNumber, StateValue.isBoolean(number) else { throw invalid }
             settings[keyPath: path] = number.boolValue
+        case .text(let path):
+            guard let text = value as? String else { throw invalid }
+            settings[keyPath: path] = text
         case .keymap:
             guard let object = value as? [String: Any] else { throw invalid }
             var keymap: [String: [String]] = [:]
@@ -145,7 +154,7 @@ public enum SettingsKey: String, CaseIterable, Sendable {
                 throw invalid
             }
             value = object
-        case .choice:
+        case .choice, .text:
             value = text
         }
         do {
@@ -167,7 +176,7 @@ public enum SettingsKey: String, CaseIterable, Sendable {
             set(&settings, names[((index + steps) % names.count + names.count) % names.count])
         case .flag(let path):
             settings[keyPath: path].toggle()
-        case .keymap:
+        case .text, .keymap:
             break
         }
         return settings
@@ -179,6 +188,7 @@ public enum SettingsKey: String, CaseIterable, Sendable {
         case .number(let range, let get, _): range.isInteger ? Int(get(settings)) : get(settings)
         case .choice(_, _, let get, _): get(settings)
         case .flag(let path): settings[keyPath: path]
+        case .text(let path): settings[keyPath: path]
         case .keymap: settings.keymap
         }
     }

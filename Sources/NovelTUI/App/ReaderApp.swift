@@ -15,13 +15,17 @@ public enum ReaderApp {
     /// `startIsSaved` is false when the reader starts somewhere the state does not have yet (a first open,
     /// `--chapter`): that place is then saved on the way out even if the reader never moved. `reopen`
     /// opens the book again when the terminal reports its file changed (live reload), with the storage
-    /// for the reopened book.
+    /// for the reopened book. `shelf` lists and opens the library overlay's books (nil: the overlay
+    /// stays empty).
     public static func run<Model: ReaderModel>(
         _ model: inout Model, terminal: TerminalDevice, pending: [InputEvent] = [], storage: ReaderStorage,
         startIsSaved: Bool = true, saveInterval: Double = 1.0, clock: () -> Double = CursesTerminal.now,
-        reopen: (() throws -> (session: ReadingSession, storage: ReaderStorage))? = nil
+        reopen: (() throws -> (session: ReadingSession, storage: ReaderStorage))? = nil, shelf: BookShelf? = nil
     ) -> Outcome {
         var storage = storage
+        var reopen = reopen
+        // The book being read, once the library switched to another one.
+        var switched: String?
         var reloadDue: Double?
         var pending = pending[...]
         var saver = ProgressSaver(interval: saveInterval, saved: startIsSaved ? model.position : nil)
@@ -83,6 +87,33 @@ public enum ReaderApp {
                         save(position, to: storage, model: &model)
                     case .setWindowTitle(let title):
                         terminal.setTitle(title)
+                    case .listLibrary(let folder):
+                        let listing: (books: [Shelf.Book], problems: [String]) = shelf?.list(folder) ?? ([], [])
+                        let current = switched ?? shelf?.currentPath ?? ""
+                        model.showLibrary(listing.books, current: current, problems: listing.problems)
+                    case .openBook(let path):
+                        guard let shelf else { break }
+                        // This book's place and reading time go to its own state before the other opens.
+                        let last = saver.record(model.position, now: clock()) ?? saver.due(now: clock(), force: true)
+                        if let last { save(last, to: storage, model: &model) }
+                        do {
+                            let opened = try shelf.open(path)
+                            if let reading = model.sessionReading {
+                                perform("the reading time", &model) { try storage.saveReadingTime(reading) }
+                            }
+                            storage = opened.storage
+                            model.switchBook(opened.session.book, state: opened.session.state)
+                            switched = path
+                            reopen = { try shelf.open(path) }
+                            reloadDue = nil
+                            terminal.watch(path)
+                            // Opening a book marks it read, as a reader started on it does.
+                            save(model.position, to: storage, model: &model)
+                            saver = ProgressSaver(interval: saveInterval, saved: model.position)
+                            if let title = model.windowTitle { terminal.setTitle(title) }
+                        } catch {
+                            model.report("could not open \(path): \(error)")
+                        }
                     }
                 }
                 if quit { break loop }

@@ -17,6 +17,8 @@ public struct ReaderLaunch {
     /// The cleaning rules and where switching one is saved.
     public var rules: CleaningRules
     public var rulesStore: RulesStore?
+    /// Where books' states are: the library overlay lists and opens other books there (nil: it lists none).
+    public var paths: NovelPaths?
 
     public init(
         settings: Settings, settingsStore: SettingsStore,
@@ -88,13 +90,26 @@ public struct ReaderLaunch {
             session: opened, settingsStore: settingsStore, sessionTransition: sessionTransition, rulesStore: rulesStore)
         screen.watcher = FileWatcher(path: opened.book.path)
         let (settingsStore, sessionTransition, rulesStore) = (self.settingsStore, self.sessionTransition, self.rulesStore)
+        let storageFor = { (session: ReadingSession) -> ReaderStorage in
+            StoreStorage(session: session, settingsStore: settingsStore, sessionTransition: sessionTransition, rulesStore: rulesStore)
+        }
+        // Another book from the library opens as `novel read` alone would open it (its own choices).
+        let shelf = paths.map { paths in
+            BookShelf(
+                currentPath: ReadingSession.absolutePath(opened.book.path),
+                list: { Shelf.books(folder: $0, paths: paths) },
+                open: { path in
+                    let session = try ReadingSession.open(path: path, paths: paths)
+                    return (session, storageFor(session))
+                })
+        }
         let outcome = ReaderApp.run(
             &reader, terminal: screen, pending: pending, storage: storage,
             startIsSaved: opened.state?.position?.offset == offset,
             reopen: {
                 let session = try open(.none)
-                return (session, StoreStorage(session: session, settingsStore: settingsStore, sessionTransition: sessionTransition))
-            })
+                return (session, storageFor(session))
+            }, shelf: shelf)
         screen.restore()
         return outcome
     }

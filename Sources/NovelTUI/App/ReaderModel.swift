@@ -23,6 +23,11 @@ public protocol ReaderModel {
     var hasWorkAhead: Bool { get }
     /// Does, between keys, work a later key would otherwise wait for (the next chapter's conversion).
     mutating func workAhead()
+    /// The library overlay's books, listed by the host (`ReaderAction.listLibrary`); `current` is the
+    /// absolute path of the book being read.
+    mutating func showLibrary(_ books: [Shelf.Book], current: String, problems: [String])
+    /// Another book, opened by the host (`ReaderAction.openBook`): show it at its own last place.
+    mutating func switchBook(_ book: Book, state: BookState?)
 }
 
 extension ReaderModel {
@@ -31,4 +36,6 @@ extension ReaderModel {
     public var windowTitle: String? { nil }
     public var hasWorkAhead: Bool { false }
     public mutating func workAhead() {}
+    public mutating func showLibrary(_ books: [Shelf.Book], current: String, problems: [String]) {}
+    public mutating func switchBook(_ book: Book, state: BookState?) {}
 }

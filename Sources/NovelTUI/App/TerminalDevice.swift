@@ -9,10 +9,14 @@ public protocol TerminalDevice: AnyObject {
     func restore()
     /// Sets the terminal window's title (the boss key).
     func setTitle(_ title: String)
+    /// Reports changes of the file at `path` from now on (`TerminalInput.fileChanged`), instead of the
+    /// file watched before (the library overlay switched books).
+    func watch(_ path: String)
 }
 
 extension TerminalDevice {
     public func setTitle(_ title: String) {}
+    public func watch(_ path: String) {}
 }
 
 /// What waiting for input produced.

@@ -144,7 +144,8 @@ public struct Keymap: Sendable {
             Settings: `←`/`→` (`h`/`l`, `-`/`+`, `Enter`) change the selected setting at once (the Reflow and Convert rows change this book's own value, remembered with it like \
             `--reflow` and `--convert`), `Esc` `q` `s` \
             close. Cleaning rules (`x`): the rules that apply to this book, built-in ones first; `Space` or \
-            `Enter` switches the selected one (saved in rules.json), any other key closes. Help: arrows scroll, any other key closes. Prompts (`/` `?` `:` and the bookmark note): \
+            `Enter` switches the selected one (saved in rules.json), any other key closes. Library (`L`): \
+            `Enter` opens the selected book, `Esc` `q` `L` close. Help: arrows scroll, any other key closes. Prompts (`/` `?` `:` and the bookmark note): \
             `Enter` runs, `Esc` cancels; an empty search repeats the last one.
 
             ## Auto page turn, jumping back, the mouse
@@ -162,7 +163,21 @@ public struct Keymap: Sendable {
             A click on the left third of the text turns back a page and on the right third forward, as a \
             tap does in phone readers; a click on the status bar opens the table of contents. In the TOC, \
             the bookmarks and the chapter rules a click on an entry picks it (as `Enter`); in the settings \
-            it selects a row, and a second click on it changes the value; in the help it closes it.
+            it selects a row, and a second click on it changes the value; in the library it opens the book; \
+            in the help it closes it.
+
+            ## Two pages, the library
+
+            When the window holds two text blocks of the `width` setting with their margins and a gutter \
+            (170 columns at the defaults) and the `spread` setting is `auto`, page mode shows two pages side \
+            by side like an open book, and the page keys, a click and auto page turn turn both. A chapter \
+            starts on the left page; a jump shows the two pages that hold its target. The status bar says \
+            `3-4/10`. Resizing in and out keeps the first character on screen.
+
+            `L` lists the recent books (title, progress, the day last read, the time left at the measured \
+            speed) and then the `.txt` books of the folder in the `libraryFolder` setting, as `novel \
+            library DIR` lists them; the book being read is marked `▶`. `Enter` on another book saves this \
+            book's place and opens that one where it was left.
 
             """
         return text

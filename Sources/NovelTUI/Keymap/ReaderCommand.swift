@@ -29,6 +29,7 @@ public enum ReaderCommand: String, Sendable, CaseIterable {
     case autoTurn = "auto-turn"
     case jumpBack = "jump-back"
     case jumpForward = "jump-forward"
+    case library
 
     /// One line for the help overlay and docs/keys.md.
     public var help: String {
@@ -60,6 +61,7 @@ public enum ReaderCommand: String, Sendable, CaseIterable {
         case .bossKey: "Boss key: an innocent shell screen at once (position saved); again to come back"
         case .jumpBack: "Back to the place the last jump left (TOC, search, bookmark, g/G, :, N Enter, N ] or N [)"
         case .jumpForward: "Forward again to where jump-back came from"
+        case .library: "Library: recent books and the libraryFolder setting's books; Enter switches (each book keeps its place)"
         case .autoTurn:
             "Auto page turn on/off: a page every autoPageSeconds (a line every autoLineSeconds in scroll mode); + and - change the pace while it runs, any other key pauses it"
         }
@@ -96,6 +98,7 @@ public enum ReaderCommand: String, Sendable, CaseIterable {
         case .autoTurn: ["a"]
         case .jumpBack: ["C-o"]
         case .jumpForward: ["C-n"]
+        case .library: ["L"]
         }
     }
 }

@@ -10,6 +10,16 @@ enum Overlay: Equatable {
     /// The cleaning rules that apply to this book, switched on and off live.
     case rules(selected: Int)
     case help(top: Int)
+    /// Books to switch to (`Reader+Library`).
+    case library(LibraryOverlay)
+}
+
+/// The library: the shelf's books once the host has listed them (nil until then), the selected row and
+/// the row of the book being read.
+struct LibraryOverlay: Equatable {
+    var books: [Shelf.Book]?
+    var selected = 0
+    var current: Int?
 }
 
 /// The table of contents: a filter typed by the user and the selected row among the matching entries.

@@ -121,6 +121,8 @@ extension Reader {
             goBack()
         case .jumpForward:
             goForward()
+        case .library:
+            return openLibrary()
         }
         return []
     }
@@ -159,7 +161,7 @@ extension Reader {
     /// Flips a page in page mode, animated when the transition is `slide` or `cover`.
     mutating func turnPage(forward: Bool, now: Double) {
         guard canLayout else { return }
-        let target = forward ? layout.next(after: location) : layout.previous(before: location)
+        let target = turned(location, forward: forward)
         guard let target else {
             message = forward ? "End of the book" : "Start of the book"
             return
@@ -202,7 +204,7 @@ extension Reader {
         let last = entries.count - 1
         if canLayout && !followsLines {
             rememberingPlace { reader in
-                reader.location = PageLocation(entry: last, page: reader.layout.pageCount(of: last) - 1)
+                reader.location = reader.spreadStart(PageLocation(entry: last, page: reader.layout.pageCount(of: last) - 1))
                 reader.anchor = reader.layout.firstOffset(of: reader.location)
                 reader.meter.restart()
             }
@@ -292,9 +294,13 @@ extension Reader {
             guard let first = lines.first, let last = lines.last else { return nil }
             return line(first.location).bytes.lowerBound..<line(last.location).bytes.upperBound
         }
+        // The first line of the left page to the last line of the last page with lines (a spread's right page).
         let chapter = layout.chapter(location.entry)
-        let page = chapter.pages[location.page]
-        guard !page.lines.isEmpty else { return page.firstOffset..<page.firstOffset }
-        return chapter.lines[page.lines.lowerBound].bytes.lowerBound..<chapter.lines[page.lines.upperBound - 1].bytes.upperBound
+        let pages = shownPages.map { chapter.pages[$0.page.page] }
+        guard let first = pages.first(where: { !$0.lines.isEmpty }), let last = pages.last(where: { !$0.lines.isEmpty }) else {
+            let start = chapter.pages[location.page].firstOffset
+            return start..<start
+        }
+        return chapter.lines[first.lines.lowerBound].bytes.lowerBound..<chapter.lines[last.lines.upperBound - 1].bytes.upperBound
     }
 }

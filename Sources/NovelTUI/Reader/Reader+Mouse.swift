@@ -51,6 +51,10 @@ extension Reader {
             guard SettingsItem.allCases.indices.contains(index) else { return [] }
             if index == selected { return handleSettings(selected, .key(.enter)) }
             overlay = .settings(selected: index)
+        case .library(var library):
+            guard let index = clickedEntry(row: row, selected: library.selected, count: library.books?.count ?? 0) else { return [] }
+            library.selected = index
+            return handleLibrary(library, .key(.enter))
         case .help:
             overlay = nil
         case .prompt, nil:

@@ -11,6 +11,7 @@ extension Reader {
         case .settings(let selected): return handleSettings(selected, event)
         case .rules(let selected): return handleRules(selected, event)
         case .help(let top): handleHelp(top, event)
+        case .library(let library): return handleLibrary(library, event)
         case nil: break
         }
         return []

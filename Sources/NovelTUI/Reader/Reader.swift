@@ -166,7 +166,7 @@ public struct Reader {
         } else if isScrollMode {
             scrollTop = lineLocation(containing: anchor)
         } else {
-            location = layout.locate(anchor)
+            location = spreadStart(layout.locate(anchor))
         }
     }
 

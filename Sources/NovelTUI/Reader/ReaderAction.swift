@@ -21,4 +21,10 @@ public enum ReaderAction: Sendable, Equatable {
     case saveProgressNow(ReadingPosition)
     /// Set the terminal window's title.
     case setWindowTitle(String)
+    /// List the library overlay's books (`Shelf.books`, with the `libraryFolder` setting) and hand them to
+    /// `Reader.showLibrary`.
+    case listLibrary(folder: String)
+    /// Save this book's place and reading time, open the book at `path` at its own last place and hand
+    /// it to `Reader.switchBook` (the library overlay).
+    case openBook(path: String)
 }

@@ -3,8 +3,8 @@ import NovelCore
 /// The rows of the settings overlay: which settings it shows and their labels. How a row's value moves
 /// (range, step, choices) is the key's own declaration in `SettingsKey`.
 enum SettingsItem: CaseIterable {
-    case fontScale, width, lineSpacing, letterSpacing, theme, transition, statusBar, reflow, convert, smartQuotes, illustrations,
-        hideSiteJunk, lineBreak, disguise
+    case fontScale, width, lineSpacing, letterSpacing, theme, transition, spread, statusBar, reflow, convert, smartQuotes,
+        illustrations, hideSiteJunk, lineBreak, disguise
 
     var key: SettingsKey {
         switch self {
@@ -14,6 +14,7 @@ enum SettingsItem: CaseIterable {
         case .letterSpacing: .letterSpacing
         case .theme: .theme
         case .transition: .transition
+        case .spread: .spread
         case .statusBar: .statusBar
         case .reflow: .reflow
         case .convert: .convert
@@ -34,6 +35,7 @@ enum SettingsItem: CaseIterable {
         case .lineBreak: "Line breaking"
         case .theme: "Theme"
         case .transition: "Transition"
+        case .spread: "Two pages"
         case .statusBar: "Status bar"
         case .reflow: "Reflow (this book)"
         case .convert: "Convert (this book)"

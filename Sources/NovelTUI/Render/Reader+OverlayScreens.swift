@@ -1,3 +1,4 @@
+import Foundation
 import NovelCore
 
 extension Reader {
@@ -104,5 +105,47 @@ extension Array {
 extension String {
     func padding(toLength length: Int) -> String {
         count >= length ? self : self + String(repeating: " ", count: length - count)
+    }
+}
+
+extension Reader {
+    /// The library: a row a book, its title on the left and its progress, the day it was last read and
+    /// the time left on the right (over the end of a long title); the book being read is marked.
+    func drawLibrary(_ library: LibraryOverlay, into screen: inout Screen) {
+        let list = drawPanel(title: "Library  (Enter switches, Esc closes)", into: &screen)
+        guard let books = library.books else {
+            if let row = list.first { screen.write("  Listing…", row: row, column: 0, style: Style(role: .dim), measure: width) }
+            return
+        }
+        if books.isEmpty, let row = list.first {
+            let hint = "  No books yet: books read appear here, and the libraryFolder setting lists a folder's"
+            screen.write(hint, row: row, column: 0, style: Style(role: .dim), measure: width)
+            return
+        }
+        let top = listTop(selected: library.selected, count: books.count, height: list.count)
+        for (row, index) in zip(list, books.indices.dropFirst(top)) {
+            let book = books[index]
+            let selected = index == library.selected
+            drawItem("\(index == library.current ? "▶" : " ") \(book.title)", row: row, selected: selected, into: &screen)
+            let info = " \(Self.libraryInfo(book)) "
+            let infoWidth = measure.width(of: info)
+            if infoWidth + 4 <= columns {
+                let style = selected ? Style(role: .selection, reverse: true) : Style(role: .overlay)
+                screen.write(info, row: row, column: columns - infoWidth, style: style, measure: width)
+            }
+        }
+    }
+
+    /// "42%  2026-11-20  3 h left" for a library row ("new" for a book not started).
+    static func libraryInfo(_ book: Shelf.Book) -> String {
+        let progress = book.percent.map { "\(Int($0))%" } ?? "new"
+        let day = book.lastRead.map { $0.formatted(Self.dayFormat) }
+        let left = book.minutesLeft.map { ReadingTime.words(minutes: $0) + " left" }
+        return ([progress] + [day, left].compactMap { $0 }).joined(separator: "  ")
+    }
+
+    /// The day a book was last read, in the local time zone.
+    static var dayFormat: Date.ISO8601FormatStyle {
+        Date.ISO8601FormatStyle(timeZone: .current).year().month().day()
     }
 }

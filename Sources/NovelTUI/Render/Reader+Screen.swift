@@ -35,6 +35,7 @@ extension Reader {
         case .settings(let selected): drawSettings(selected, into: &screen)
         case .rules(let selected): drawRules(selected, into: &screen)
         case .help(let top): drawHelp(top, into: &screen)
+        case .library(let library): drawLibrary(library, into: &screen)
         case .prompt, nil: drawText(into: &screen)
         }
         drawBottomRow(into: &screen)
@@ -63,17 +64,22 @@ extension Reader {
             }
         } else {
             let chapter = layout.chapter(location.entry)
-            for index in chapter.pages[location.page].lines {
-                let line = chapter.lines[index]
-                draw(line, row: line.row, geometry: geometry, matches: matches, into: &screen)
+            for (page, column) in shownPages {
+                for index in chapter.pages[page.page].lines {
+                    let line = chapter.lines[index]
+                    draw(line, row: line.row, geometry: geometry, matches: matches, column: column, into: &screen)
+                }
             }
         }
     }
 
-    /// Places each cluster at the column the layouter computed (after a disguise's prefix, drawn first).
-    /// A scaled glyph is drawn at its natural width in the top-left of its box; the rest of the box stays
-    /// blank.
-    func draw(_ line: LayoutLine, row: Int, geometry: LayoutGeometry, matches: [Range<Int>], into screen: inout Screen) {
+    /// Places each cluster at the column the layouter computed, in the viewport starting at screen
+    /// `column` (after a disguise's prefix, drawn first; a spread's right page has its own). A scaled glyph
+    /// is drawn at its natural width in the top-left of its box; the rest of the box stays blank.
+    func draw(
+        _ line: LayoutLine, row: Int, geometry: LayoutGeometry, matches: [Range<Int>], column: Int? = nil,
+        into screen: inout Screen
+    ) {
         guard row < textRows else { return }
         let disguise = settings.disguise
         let titleStyle = Style(role: .title, bold: true)
@@ -84,7 +90,7 @@ extension Reader {
                 isTitle: line.kind == .title)
             screen.write(String(prefix.prefix(frame.left)), row: row, column: 0, style: Style(role: .dim)) { _ in 1 }
         }
-        let left = frame.left + geometry.left
+        let left = (column ?? frame.left) + geometry.left
         var matchIndex = 0
         line.clusters.shownText(book.text).withUnsafeBufferPointer { bytes in
             // An illustration's caption line (DisplayOptions.Illustrations) is dimmed, as is all text in disguise.
@@ -188,7 +194,9 @@ extension Reader {
         let entry = currentEntry
         let chapter = layout.chapter(entry)
         let page = followsLines ? chapter.pageIndex(containing: firstVisibleOffset) : location.page
-        return "\(page + 1)/\(chapter.pages.count)"
+        // A spread shows both its pages: "3-4/10".
+        let shown = followsLines ? "" : rightPage(of: location).map { "-\($0.page + 1)" } ?? ""
+        return "\(page + 1)\(shown)/\(chapter.pages.count)"
     }
 
     var percentText: String {

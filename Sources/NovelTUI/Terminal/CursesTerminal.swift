@@ -80,6 +80,10 @@ public final class CursesTerminal: TerminalDevice {
         _ = sequence.withUnsafeMutableBytes { Foundation.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
     }
 
+    public func watch(_ path: String) {
+        watcher = FileWatcher(path: path)
+    }
+
     /// Switches colors; the next draw repaints everything.
     public func setTheme(_ name: Settings.Theme) {
         guard name != themeName else { return }

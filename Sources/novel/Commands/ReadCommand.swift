@@ -95,10 +95,11 @@ struct ReadCommand: ParsableCommand {
             ? BookPreview.open(path: path, encoding: encoding, chapterPattern: chapterPattern, paths: paths) : nil
         let rulesStore = RulesStore(paths: paths)
         let rules = rulesStore.load()
-        let launch = ReaderLaunch(
+        var launch = ReaderLaunch(
             settings: settings, settingsStore: settingsStore,
             sessionTransition: settings.transition == saved.transition ? nil : (settings.transition, saved.transition),
             warnings: warnings + rules.warnings, lines: lines, rules: rules.rules, rulesStore: rulesStore)
+        launch.paths = paths
         let outcome = try launch.run(preview: preview, open: open, start: startOffset)
         if case .signal(let number) = outcome { Foundation.exit(128 + number) }
     }
