@@ -3,13 +3,17 @@ import NovelCore
 /// The rows of the settings overlay: which settings it shows and their labels. How a row's value moves
 /// (range, step, choices) is the key's own declaration in `SettingsKey`.
 enum SettingsItem: CaseIterable {
-    case fontScale, width, lineSpacing, letterSpacing, theme, transition, spread, statusBar, reflow, convert, smartQuotes,
-        illustrations, hideSiteJunk, lineBreak, disguise
+    case fontScale, width, margin, lineSpacing, letterSpacing, paragraphSpacing, indent, ambiguousWidth, theme, transition
+    case spread, statusBar, reflow, convert, smartQuotes, illustrations, hideSiteJunk, lineBreak, disguise
 
     var key: SettingsKey {
         switch self {
         case .fontScale: .fontScale
         case .width: .width
+        case .margin: .margin
+        case .paragraphSpacing: .paragraphSpacing
+        case .indent: .indent
+        case .ambiguousWidth: .ambiguousWidth
         case .lineSpacing: .lineSpacing
         case .letterSpacing: .letterSpacing
         case .theme: .theme
@@ -30,6 +34,10 @@ enum SettingsItem: CaseIterable {
         switch self {
         case .fontScale: "Font scale"
         case .width: "Width"
+        case .margin: "Margin"
+        case .paragraphSpacing: "Paragraph spacing"
+        case .indent: "Indent"
+        case .ambiguousWidth: "Ambiguous width"
         case .lineSpacing: "Line spacing"
         case .letterSpacing: "Letter spacing"
         case .lineBreak: "Line breaking"

@@ -199,9 +199,27 @@ extension Reader {
         return "\(page + 1)\(shown)/\(chapter.pages.count)"
     }
 
+    /// How far through the book the screen's first character is, rounded down; 100% once the screen
+    /// shows the book's last text (its start can be well before the end on the last page).
     var percentText: String {
         let count = book.length
-        guard count > 0 else { return "100%" }
+        guard count > 0, !showsBookEnd else { return "100%" }
         return "\((book.textBase + firstVisibleOffset) * 100 / count)%"
+    }
+
+    /// Whether the screen shows the book's last line: the last page (or the spread holding it), or in
+    /// scroll and compact modes the last line among those shown. Never while only part of the book is
+    /// loaded (the first screen before the whole book).
+    var showsBookEnd: Bool {
+        guard canLayout, let last = entries.indices.last, book.textBase + book.text.utf8.count >= book.length else {
+            return false
+        }
+        // The last chapter is laid out only when it is on screen anyway.
+        if followsLines {
+            guard let bottom = visibleLines().last?.location, bottom.entry == last else { return false }
+            return bottom.line == layout.chapter(last).lines.count - 1
+        }
+        let shown = rightPage(of: location) ?? location
+        return shown.entry == last && shown.page == layout.chapter(last).pages.count - 1
     }
 }

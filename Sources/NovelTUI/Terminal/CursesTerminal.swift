@@ -226,6 +226,11 @@ public final class CursesTerminal: TerminalDevice {
             let event: InputEvent?
             if status == novel_key_code_yes() {
                 event = decodeKeyCode(Int32(bitPattern: value))
+            } else if value == 27 {
+                // The key an Alt combination sends after ESC is already read when ESC comes back
+                // (curses waits ESCDELAY for the rest of a sequence): take it with the ESC.
+                var next: wint_t = 0
+                event = KeyDecoder.decodeEscape(followedByKey: wget_wch(novel_stdscr(), &next) != novel_err())
             } else {
                 event = KeyDecoder.decode(character: UInt32(value))
             }

@@ -24,6 +24,14 @@ public enum KeyDecoder {
         }
     }
 
+    /// ESC and whether another key came with it, in the same read from the terminal. ESC alone is the
+    /// Escape key. ESC followed at once by a key is what terminals send for Alt (Meta) with that key:
+    /// not Escape and then the key, which would close an overlay or quit and then act on the key. The
+    /// reader binds nothing to Alt, so the pair is dropped.
+    public static func decodeEscape(followedByKey: Bool) -> InputEvent? {
+        followedByKey ? nil : .key(.escape)
+    }
+
     /// An ordinary character (`wget_wch` returned OK); control codes become named keys.
     public static func decode(character value: UInt32) -> InputEvent? {
         switch value {

@@ -38,6 +38,22 @@ final class EndToEndThirdWaveTests {
         screen.split(separator: "\n").dropLast().map { line in String(line.dropFirst(column)) }.joined()
     }
 
+    /// Alt with a key arrives as ESC and the key in one write: not Escape and then the key. Alt-q would
+    /// otherwise quit (q), Alt-x would close nothing and then act on x.
+    @Test func altKeysAreNotEscapeThenTheKey() throws {
+        let terminal = try session.terminal()
+        defer { terminal.kill() }
+        let first = try session.open(terminal)
+        try terminal.sendBytes([0x1B, 0x71])  // Alt-q
+        try terminal.sendBytes([0x1B, 0x78])  // Alt-x
+        Thread.sleep(forTimeInterval: 0.3)
+        #expect(try terminal.alternateScreenIsOn())
+        #expect(try terminal.capture() == first)
+        let turned = try session.press("Space", on: terminal, from: first)
+        #expect(turned.contains("青灯记") || turned.contains("第"), "\(turned)")
+        #expect(try session.quit(terminal) == 0)
+    }
+
     @Test func twoPagesShowSideBySideAt200x50AndTurnTogether() throws {
         let book = try writeBook("long.txt", title: "长夜", chapters: 2)
         let terminal = try session.terminal(200, 50)
@@ -72,7 +88,7 @@ final class EndToEndThirdWaveTests {
         let library = try terminal.waitUntil("the library listing") { $0.contains("Library") && $0.contains("灯下集") }
         #expect(library.contains("青灯记"))
         try terminal.send("Enter")
-        let switched = try terminal.waitUntil("the other book") { $0.contains(" other · ") && !$0.contains("Library") }
+        let switched = try terminal.waitUntil("the other book") { $0.contains(" 灯下集 · ") && !$0.contains("Library") }
         #expect(switched.contains("《灯下集》"), "\(switched)")
         // Back: the first book is second on the list now and opens where it was left.
         try terminal.send("L")

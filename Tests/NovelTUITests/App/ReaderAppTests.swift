@@ -274,6 +274,13 @@ import Testing
         #expect(KeyDecoder.decode(character: value) == .key(key))
     }
 
+    /// ESC with a key in the same read is Alt with that key, dropped: never Escape (which quits from the
+    /// page) followed by the key.
+    @Test func escapeAloneIsEscapeAndAltCombinationsAreDropped() {
+        #expect(KeyDecoder.decodeEscape(followedByKey: false) == .key(.escape))
+        #expect(KeyDecoder.decodeEscape(followedByKey: true) == nil)
+    }
+
     @Test func functionAndCursorKeys() {
         #expect(KeyDecoder.decode(keyCode: 0o403) == .key(.up))  // KEY_UP
         #expect(KeyDecoder.decode(keyCode: 0o522) == .key(.pageDown))  // KEY_NPAGE

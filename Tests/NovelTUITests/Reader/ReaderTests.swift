@@ -70,7 +70,7 @@ import Testing
         reader.press("Space", "Space")
         let offset = reader.firstVisibleOffset
         reader.press("s")
-        for _ in 0..<5 { reader.press("Down") }  // Transition
+        for _ in 0..<(SettingsItem.allCases.firstIndex(of: .transition) ?? 0) { reader.press("Down") }
         let effects = reader.press("Right")  // page → scroll
         #expect(reader.settings.transition == .scroll)
         #expect(effects == [.saveSettings(reader.settings)])

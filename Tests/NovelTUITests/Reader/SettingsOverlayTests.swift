@@ -1,0 +1,48 @@
+import Foundation
+import NovelCore
+import Testing
+
+@testable import NovelTUI
+
+/// The settings overlay offers every layout setting, and each row moves within exactly the range
+/// settings.json allows (the key's own declaration, `SettingsKey`).
+@Suite struct SettingsOverlayTests {
+    static let layoutKeys: [SettingsKey] = [
+        .fontScale, .width, .margin, .lineSpacing, .letterSpacing, .paragraphSpacing, .indent, .ambiguousWidth, .lineBreak,
+    ]
+
+    @Test func everyLayoutSettingHasARow() {
+        let shown = Set(SettingsItem.allCases.map(\.key))
+        for key in Self.layoutKeys { #expect(shown.contains(key), "\(key.rawValue)") }
+    }
+
+    /// Stepped up and down as far as it goes, each row ends at a value settings.json accepts, and one
+    /// more step in settings.json's terms is refused there: the overlay stops where the file does.
+    @Test(arguments: SettingsItem.allCases)
+    func aRowReachesTheEndsSettingsJSONAllows(item: SettingsItem) throws {
+        for direction in [1, -1] {
+            var settings = Settings()
+            for _ in 0..<2000 {
+                let next = item.adjusted(settings, step: direction)
+                if next == settings { break }
+                settings = next
+            }
+            var check = Settings()
+            try item.key.apply(json: item.key.json(settings), to: &check)
+            #expect(item.key.json(check) as? NSObject == item.key.json(settings) as? NSObject)
+            if let end = item.key.json(settings) as? Int {
+                var beyond = Settings()
+                #expect(throws: StateError.self, "\(item.key.rawValue) \(end + direction)") {
+                    try item.key.apply(json: end + direction, to: &beyond)
+                }
+            }
+        }
+    }
+
+    @Test func theWidthRowGoesToAThousandColumns() {
+        var settings = Settings()
+        settings.width = 996
+        for _ in 0..<10 { settings = SettingsItem.width.adjusted(settings, step: 1) }
+        #expect(settings.width == 1000)
+    }
+}
