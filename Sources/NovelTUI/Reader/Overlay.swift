@@ -74,3 +74,12 @@ func listTop(selected: Int, count: Int, height: Int) -> Int {
     guard height > 0, count > height else { return 0 }
     return max(0, min(selected - height / 2, count - height))
 }
+
+/// The first row of a list shown a window at a time: the window of `height` rows holding `selected`. For
+/// a list where a click selects and a second click on the same row acts (the settings), a centred list
+/// would move under the pointer between the two clicks; a window-at-a-time one stays put while the
+/// selection stays in view.
+func pageTop(selected: Int, height: Int) -> Int {
+    height > 0 ? max(0, selected) / height * height : 0
+}
+

@@ -16,11 +16,13 @@ extension Reader {
     }
 
     /// The list row under a click: the entry's index, given the list's selection and length as drawn
-    /// (`drawPanel` puts the title on row 0 and the list below it, scrolled by `listTop`).
-    func clickedEntry(row: Int, selected: Int, count: Int) -> Int? {
+    /// (`drawPanel` puts the title on row 0 and the list below it, scrolled by `listTop`, or by `pageTop`
+    /// when `paged`).
+    func clickedEntry(row: Int, selected: Int, count: Int, paged: Bool = false) -> Int? {
         let height = max(0, (textRows > 0 ? textRows : rows) - 1)
         guard row >= 1, row <= height else { return nil }
-        let index = listTop(selected: selected, count: count, height: height) + row - 1
+        let top = paged ? pageTop(selected: selected, height: height) : listTop(selected: selected, count: count, height: height)
+        let index = top + row - 1
         return index < count ? index : nil
     }
 
@@ -45,10 +47,9 @@ extension Reader {
             overlay = .rules(selected: index)
             return handleRules(index, .key(.enter))
         case .settings(let selected):
-            // The settings list is drawn from its first row, unscrolled. A click picks a row; a click on
-            // the picked row steps its value, as Enter does.
-            let index = row - 1
-            guard SettingsItem.allCases.indices.contains(index) else { return [] }
+            // A click picks a row; a click on the picked row steps its value, as Enter does.
+            let count = SettingsItem.allCases.count
+            guard let index = clickedEntry(row: row, selected: selected, count: count, paged: true) else { return [] }
             if index == selected { return handleSettings(selected, .key(.enter)) }
             overlay = .settings(selected: index)
         case .library(var library):

@@ -63,10 +63,14 @@ extension Reader {
 
     func drawSettings(_ selected: Int, into screen: inout Screen) {
         let list = drawPanel(title: "Settings  (←/→ change, Esc closes)", into: &screen)
-        let labelWidth = SettingsItem.allCases.map(\.label.count).max() ?? 0
-        for (row, item) in zip(list, SettingsItem.allCases) {
-            let label = item.label.padding(toLength: labelWidth)
-            drawItem(" \(label)  \(item.value(shownSettings))", row: row, selected: item == SettingsItem.allCases[selected], into: &screen)
+        let items = SettingsItem.allCases
+        let labelWidth = items.map(\.label.count).max() ?? 0
+        // More rows than a short window holds: shown a window at a time, the one holding the selected row
+        // (`pageTop`, so that the row a click picked stays under the pointer for the second click).
+        let top = pageTop(selected: selected, height: list.count)
+        for (row, index) in zip(list, items.indices.dropFirst(top)) {
+            let label = items[index].label.padding(toLength: labelWidth)
+            drawItem(" \(label)  \(items[index].value(shownSettings))", row: row, selected: index == selected, into: &screen)
         }
     }
 

@@ -39,6 +39,22 @@ import Testing
         }
     }
 
+    /// A window too short for every row: the list scrolls to the selected row, and a click picks the row
+    /// drawn where it lands.
+    @Test func aShortWindowScrollsToTheSelectedRow() throws {
+        var reader = makeReader(columns: 37, rows: 12)
+        reader.press("s")
+        let last = SettingsItem.allCases.count - 1
+        for _ in 0..<last { reader.press("Down") }
+        #expect(reader.overlay == .settings(selected: last))
+        let rows = reader.screen().textRows
+        #expect(rows.contains { $0.contains(SettingsItem.disguise.label) }, "\(rows.joined(separator: "\n"))")
+        #expect(!rows.contains { $0.contains(SettingsItem.fontScale.label) })
+        let row = try #require(rows.firstIndex { $0.contains(SettingsItem.lineBreak.label) })
+        reader.handle(.click(row: row, column: 5), now: 0)
+        #expect(reader.overlay == .settings(selected: SettingsItem.allCases.firstIndex(of: .lineBreak)!))
+    }
+
     @Test func theWidthRowGoesToAThousandColumns() {
         var settings = Settings()
         settings.width = 996
