@@ -4,7 +4,7 @@ import NovelTUI
 
 /// Settings and per-book state JSON: the input is written as settings.json and as the sample book's state
 /// (and as the state of an older version of it, which re-anchoring reads), then the book is opened with
-/// them and a reader shows its first screen. `@BOOK@` in the input stands for the book's path, which a
+/// them, its state is written back, and a reader shows its first screen. `@BOOK@` in the input stands for the book's path, which a
 /// state needs to be found by path.
 enum StateFuzzTarget {
     static let bookPlaceholder = "@BOOK@"
@@ -25,6 +25,9 @@ enum StateFuzzTarget {
             let settings = SettingsStore(paths: home.paths).load().settings
             _ = BookStateStore(paths: home.paths).latestSummary(lastPath: home.bookPath)
             guard let session = try? ReadingSession.open(path: home.bookPath, paths: home.paths) else { return }
+            // Written back: the file's unknown keys, whatever JSON they hold, go through the writer
+            // (`JSONText`) along with the dates and places read from it.
+            _ = try? session.update { $0.position = $0.position }
             var reader = Reader(
                 book: session.book, settings: settings, state: session.state, columns: 40, rows: 12, start: ReaderStart())
             _ = reader.screen()

@@ -11,8 +11,9 @@ enum ISO8601Date {
     static func string(from date: Date) -> String {
         // A microsecond's slack: a whole millisecond stored a hair below itself in binary is that millisecond.
         let milliseconds = (date.timeIntervalSince1970 * 1000 + 0.001).rounded(.down)
-        // Dates beyond any calendar a person uses are clamped rather than trapping on conversion.
-        let total = Int64(max(min(milliseconds, 2.5e17), -2.5e17))
+        // Dates beyond any calendar a person uses are clamped (and a NaN one is the epoch) rather than
+        // trapping on conversion.
+        let total = milliseconds.isNaN ? 0 : Int64(max(min(milliseconds, 2.5e17), -2.5e17))
         let (seconds, millisecond) = floorDivision(total, 1000)
         let (days, secondOfDay) = floorDivision(seconds, 86_400)
         let (year, month, day) = civilDate(days: days)
