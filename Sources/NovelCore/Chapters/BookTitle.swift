@@ -155,7 +155,8 @@ private struct FrontMatter {
     /// "Project Gutenberg" (in any capitals) in an opening line. Most books have neither, and are spared
     /// decoding their first lines twice.
     var mayHoldHeader: Bool {
-        contains("Title:", anyCase: false) || contains("project gutenberg", anyCase: true)
+        ByteSearch.contains(head, Array("Title:".utf8))
+            || ByteSearch.contains(head, Array("project gutenberg".utf8), anyCase: true)
     }
 
     /// The first `count` lines (non-blank ones, with their spaces trimmed, when `skippingBlank`).
@@ -175,18 +176,5 @@ private struct FrontMatter {
             start = end + 1
         }
         return lines
-    }
-
-    /// Whether `head` holds the ASCII `needle`, letters compared without case when `anyCase`.
-    private func contains(_ needle: String, anyCase: Bool) -> Bool {
-        let needle = Array(needle.utf8)
-        guard let first = needle.first, head.count >= needle.count else { return false }
-        func same(_ byte: UInt8, _ wanted: UInt8) -> Bool {
-            byte == wanted || anyCase && wanted >= 0x61 && wanted <= 0x7A && byte == wanted - 0x20
-        }
-        for start in 0...(head.count - needle.count) where same(head[start], first) {
-            if (1..<needle.count).allSatisfy({ same(head[start + $0], needle[$0]) }) { return true }
-        }
-        return false
     }
 }
