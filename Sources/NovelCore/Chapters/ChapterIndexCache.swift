@@ -25,7 +25,8 @@ public struct ChapterIndexCache: Sendable {
     /// With `offset`, only the entries up to the one holding it (what a first screen needs: the rest of a
     /// long index is not decoded).
     public func load(fingerprint: String, pattern: String?, through offset: Int? = nil) -> ChapterIndex? {
-        guard let data = FileManager.default.contents(atPath: file(fingerprint: fingerprint)) else { return nil }
+        // open(2), not FileManager: read before a book's first screen.
+        guard let data = try? BookFile.read(file(fingerprint: fingerprint)) else { return nil }
         return data.withUnsafeBytes { raw -> ChapterIndex? in
             var reader = Reader(bytes: raw)
             guard reader.take(Self.magic.count).map(Array.init) == Self.magic,
@@ -55,7 +56,8 @@ public struct ChapterIndexCache: Sendable {
     /// name, or nil as `load`. The other entries are stepped over without making their strings: a first
     /// screen deep in a long book needs one chapter, not a thousand titles.
     public func entry(fingerprint: String, pattern: String?, containing offset: Int) -> (TOCEntry, ruleName: String)? {
-        guard let data = FileManager.default.contents(atPath: file(fingerprint: fingerprint)) else { return nil }
+        // open(2), not FileManager: read before a book's first screen.
+        guard let data = try? BookFile.read(file(fingerprint: fingerprint)) else { return nil }
         return data.withUnsafeBytes { raw -> (TOCEntry, ruleName: String)? in
             var reader = Reader(bytes: raw)
             guard reader.take(Self.magic.count).map(Array.init) == Self.magic,
