@@ -109,11 +109,15 @@ public struct ChapterIndexCache: Sendable {
             integer(entry.volumeIndex ?? -1)
             string(entry.title)
         }
+        write(data, to: file(fingerprint: fingerprint))
+    }
+
+    /// Writes `data` as `target` whole (a temporary file renamed over it), best effort.
+    func write(_ data: [UInt8], to target: String) {
         // Private, as the state folder is: the titles of the books someone reads are nobody else's business.
         try? FileManager.default.createDirectory(
             atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         chmod(directory, 0o700)  // a folder made by an older novel
-        let target = file(fingerprint: fingerprint)
         let temporary = target + ".tmp-\(getpid())"
         guard FileManager.default.createFile(atPath: temporary, contents: Data(data), attributes: [.posixPermissions: 0o600])
         else { return }
