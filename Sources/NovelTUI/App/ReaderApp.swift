@@ -40,7 +40,7 @@ public enum ReaderApp {
             if let position = saver.due(now: clock()) { save(position, to: storage, model: &model) }
             if let due = reloadDue, clock() >= due, let reopen {
                 reloadDue = nil
-                reload(&model, storage: &storage, reopen: reopen)
+                if let reopened = reload(&model, reopen: reopen) { storage = reopened }
                 terminal.draw(model.screen())
             }
             let now = clock()
@@ -143,14 +143,15 @@ public enum ReaderApp {
     public typealias Reopen = (_ place: ReadingPosition) throws -> (session: ReadingSession, storage: ReaderStorage)
 
     /// Opens the changed book again at the place on screen, which `reopen` saves or carries over to the
-    /// reopened book's state.
-    private static func reload<Model: ReaderModel>(_ model: inout Model, storage: inout ReaderStorage, reopen: Reopen) {
+    /// reopened book's state; returns the reopened book's storage (nil: it could not be reopened).
+    private static func reload<Model: ReaderModel>(_ model: inout Model, reopen: Reopen) -> ReaderStorage? {
         do {
             let reopened = try reopen(model.position)
-            storage = reopened.storage
             model.reload(reopened.session.book, state: reopened.session.state)
+            return reopened.storage
         } catch {
             model.report("could not reload the book: \(error)")
+            return nil
         }
     }
 
