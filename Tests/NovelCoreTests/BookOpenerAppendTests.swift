@@ -23,13 +23,6 @@ import Testing
         numbers.map { "第\($0)章　第\($0)夜\n\n　　渡口又亮起了一盏灯，她回来了。\n\n" }.joined()
     }
 
-    func append(_ string: String, to path: String) throws {
-        let handle = try #require(FileHandle(forWritingAtPath: path))
-        handle.seekToEndOfFile()
-        handle.write(Data(string.utf8))
-        handle.closeFile()
-    }
-
     func expectSame(_ grown: Book?, asOpening path: String) throws {
         let grown = try #require(grown)
         let whole = try BookOpener.open(path: path)
@@ -55,7 +48,7 @@ import Testing
             }
             #expect((opened.headingScan != nil) == (source == "memory"))
             if source == "none" { try FileManager.default.removeItem(atPath: paths.cacheDirectory) }
-            try append(Self.chapters(4...5), to: path)
+            try appendToFile(path, Self.chapters(4...5))
             let grown = BookOpener.appended(to: opened, chapterPattern: nil, paths: source == "none" ? nil : paths)
             try expectSame(grown, asOpening: path)
             #expect(grown.map { $0.index.entries.count - opened.index.entries.count } == 2)
@@ -72,7 +65,7 @@ import Testing
     @Test func withTheBooksOwnPattern() throws {
         let path = try home.write("pattern.txt", "Part 1\n\nWords.\n\nPart 2\n\nMore.\n")
         let opened = try BookOpener.open(path: path, chapterPattern: "^Part [0-9]+$", paths: paths)
-        try append("\nPart 3\n\nThe end.\n", to: path)
+        try appendToFile(path, "\nPart 3\n\nThe end.\n")
         let grown = try #require(BookOpener.appended(to: opened, chapterPattern: "^Part [0-9]+$", paths: paths))
         #expect(grown.index == (try BookOpener.open(path: path, chapterPattern: "^Part [0-9]+$").index))
         #expect(grown.index.entries.map(\.title).suffix(1) == ["Part 3"])

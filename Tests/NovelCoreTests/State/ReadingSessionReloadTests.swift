@@ -50,10 +50,7 @@ import Testing
     @Test func anAppendCarriesTheStateOverInOneWrite() throws {
         let (session, path, place) = try readSession("serial.txt")
         let before = try #require(session.store.load(fingerprint: session.book.fingerprint))
-        let handle = try #require(FileHandle(forWritingAtPath: path))
-        handle.seekToEndOfFile()
-        handle.write(Data(Self.chapters(4...5).utf8))
-        handle.closeFile()
+        try appendToFile(path, Self.chapters(4...5))
         var reopened = 0
         let grown = try session.reloaded(at: place, paths: paths) {
             reopened += 1

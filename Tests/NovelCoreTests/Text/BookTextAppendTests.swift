@@ -13,19 +13,12 @@ import Testing
     init() throws { folder = try TemporaryDirectory("novel-append") }
     deinit { folder.remove() }
 
-    func append(_ bytes: [UInt8], to path: String) throws {
-        let handle = try #require(FileHandle(forWritingAtPath: path))
-        handle.seekToEndOfFile()
-        handle.write(Data(bytes))
-        handle.closeFile()
-    }
-
     /// Loads `old` from a file, appends `appended` to that file, and returns the text read on and the
     /// text of a whole load of the grown file.
     func grown(_ old: [UInt8], _ appended: [UInt8], encoding: String? = nil) throws -> (on: BookText?, whole: BookText) {
         let path = try folder.write("book-\(UUID().uuidString.prefix(6)).txt", old)
         let text = try BookLoader.load(path: path, encoding: encoding)
-        try append(appended, to: path)
+        try appendToFile(path, appended)
         return (text.appended(path: path), try BookLoader.load(path: path, encoding: encoding))
     }
 

@@ -39,10 +39,7 @@ import Testing
         let first = reader.firstVisibleOffset
         let shown = reader.screen().textRows.first { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
         // A downloader appends two chapters while the reader shows the third.
-        let handle = try #require(FileHandle(forWritingAtPath: path))
-        handle.seekToEndOfFile()
-        handle.write(Data(Self.chapters(5...6).utf8))
-        handle.closeFile()
+        try appendToFile(path, Self.chapters(5...6))
         let settingsStore = SettingsStore(paths: paths)
         var current = session
         var wholeOpens = 0
