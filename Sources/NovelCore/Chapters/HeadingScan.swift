@@ -41,12 +41,16 @@ extension ChapterSplitter {
         guard scan.pattern == pattern else { return nil }
         return text.utf8.withUnsafeBufferPointer { bytes -> (index: ChapterIndex, scan: HeadingScan)? in
             guard let base = bytes.baseAddress, scan.length < bytes.count else { return nil }
+            // A line start, in order, inside the old text (a damaged cache may say anything).
+            var previousStart = -1
+            func startsALine(_ start: Int) -> Bool {
+                start > previousStart && start <= scan.length && (start == 0 || bytes[start - 1] == 0x0A)
+            }
             var found: [FoundHeading] = []
             found.reserveCapacity(scan.lines.count + 16)
-            var previousStart = -1
             for line in scan.lines.dropLast() {
                 // Each of these lines ended before the old end, so reads the same as it did.
-                guard line.lineStart > previousStart, line.lineStart < scan.length,
+                guard startsALine(line.lineStart), line.lineStart < scan.length,
                     let feed = memchr(base + line.lineStart, 0x0A, scan.length - line.lineStart)
                 else { return nil }
                 previousStart = line.lineStart
@@ -60,7 +64,7 @@ extension ChapterSplitter {
                 found.append(heading)
             }
             let last = scan.lines.last
-            guard (last?.lineStart ?? 0) > previousStart, (last?.lineStart ?? 0) <= scan.length else { return nil }
+            guard startsALine(last?.lineStart ?? 0) else { return nil }
             var trace: ChapterTrace?
             found += findHeadings(
                 bytes, trace: &trace, from: last?.lineStart ?? 0, textLines: last?.textLinesBefore ?? 0,

@@ -102,5 +102,11 @@ import Testing
         // A heading line before the old end that is no longer one: the text was changed, not appended to.
         let changed = grown.replacingOccurrences(of: "第二章　夜雨", with: "他说了他夜雨")
         #expect(ChapterSplitter().split(Book.bookText(changed), continuing: scan) == nil)
+        // A damaged scan: a line start that is none, or out of order.
+        for damage in [{ (lines: inout [HeadingScan.Line]) in lines[1].lineStart += 3 }, { $0.swapAt(0, 1) }] {
+            var damaged = scan
+            damage(&damaged.lines)
+            #expect(ChapterSplitter().split(Book.bookText(grown), continuing: damaged) == nil)
+        }
     }
 }
