@@ -111,16 +111,34 @@ public struct ChapterIndexCache: Sendable {
             integer(entry.volumeIndex ?? -1)
             string(entry.title)
         }
+        write(data, to: file(fingerprint: fingerprint))
+    }
+
+    /// Writes `data` as `target` whole (a temporary file renamed over it), best effort. Not synced to
+    /// disk (`FileManager.createFile` syncs, which costs an open or a live reload milliseconds): a cache
+    /// file cut short by a crash fails its checks when read and is rebuilt.
+    func write(_ data: [UInt8], to target: String) {
         // Private, as the state folder is: the titles of the books someone reads are nobody else's business.
         try? FileManager.default.createDirectory(
             atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         chmod(directory, 0o700)  // a folder made by an older novel
-        let target = file(fingerprint: fingerprint)
         let temporary = target + ".tmp-\(getpid())"
-        guard FileManager.default.createFile(atPath: temporary, contents: Data(data), attributes: [.posixPermissions: 0o600])
-        else { return }
-        chmod(temporary, 0o600)  // exactly these bits, whatever the umask
-        if rename(temporary, target) != 0 { unlink(temporary) }
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return }
+        fchmod(descriptor, 0o600)  // exactly these bits, whatever the umask
+        var written = 0
+        let complete = data.withUnsafeBytes { raw -> Bool in
+            guard let base = raw.baseAddress else { return true }
+            while written < raw.count {
+                let result = Foundation.write(descriptor, base + written, raw.count - written)
+                if result < 0, errno == EINTR { continue }
+                if result <= 0 { return false }
+                written += result
+            }
+            return true
+        }
+        close(descriptor)
+        if !complete || rename(temporary, target) != 0 { unlink(temporary) }
     }
 
     /// Reads the cache record with bounds checks: a truncated or damaged file reads as nil.

@@ -17,18 +17,23 @@ public struct ChapterSplitter: Sendable {
     static let maximumHeadingBytes = 240
 
     private let custom: CustomHeadingPattern?
+    /// The user's pattern as given (nil: the built-in rules), kept with a `HeadingScan`.
+    let pattern: String?
 
     /// The built-in rules.
     public init() {
         custom = nil
+        pattern = nil
     }
 
     /// The user's pattern when one is given, else the built-in rules.
     public init(customPattern: String?) throws(ChapterPatternError) {
         if let customPattern, !customPattern.isEmpty {
             custom = try CustomHeadingPattern(customPattern)
+            pattern = customPattern
         } else {
             custom = nil
+            pattern = nil
         }
     }
 
@@ -55,8 +60,14 @@ public struct ChapterSplitter: Sendable {
     func split(
         _ bytes: UnsafeBufferPointer<UInt8>, trace: inout ChapterTrace?, progress: LoadStep = .none
     ) -> ChapterIndex {
-        var found = findHeadings(bytes, trace: &trace, progress: progress)
+        let found = findHeadings(bytes, trace: &trace, progress: progress)
         defer { progress.finish() }
+        return decide(found, bytes, trace: &trace)
+    }
+
+    /// The whole-book checks over every candidate the scan found, and the entries they leave.
+    func decide(_ candidates: [FoundHeading], _ bytes: UnsafeBufferPointer<UInt8>, trace: inout ChapterTrace?) -> ChapterIndex {
+        var found = candidates
         let ruleName: String
         if custom != nil {
             ruleName = "custom"
@@ -112,15 +123,18 @@ public struct ChapterSplitter: Sendable {
         var lineText: String
     }
 
+    /// The candidate lines from the line at `start` on; `textLines` and `longestTextLine` are what the
+    /// text lines since the last candidate before `start` made (`textLinesBefore` of the next one).
     func findHeadings(
-        _ bytes: UnsafeBufferPointer<UInt8>, trace: inout ChapterTrace?, progress: LoadStep = .none
+        _ bytes: UnsafeBufferPointer<UInt8>, trace: inout ChapterTrace?, progress: LoadStep = .none, from start: Int = 0,
+        textLines: Int = 0, longestTextLine: Int = 0
     ) -> [FoundHeading] {
         guard let base = bytes.baseAddress else { return [] }
         let count = bytes.count
         var found: [FoundHeading] = []
-        var textLines = 0
-        var longestTextLine = 0
-        var lineStart = 0
+        var textLines = textLines
+        var longestTextLine = longestTextLine
+        var lineStart = start
         var nextReport = LoadStep.reportBytes
         while lineStart < count {
             if lineStart >= nextReport {
@@ -134,30 +148,13 @@ public struct ChapterSplitter: Sendable {
                 lineEnd = count
             }
             defer { lineStart = lineEnd + 1 }
-            var (start, end) = Self.trimmed(bytes, lineStart, lineEnd)
+            let (start, end) = Self.trimmed(bytes, lineStart, lineEnd)
             if start == end { continue }
-            // Most lines of a book are refused by their first bytes, before any heading is built.
-            if custom == nil, !Self.mayBeHeading(bytes, start, end) {
-                textLines += 1
-                longestTextLine = max(longestTextLine, end - start)
-                trace?.rejected(bytes, start..<end, custom: false)
-                continue
-            }
-            var heading: HeadingCandidate?
-            // A heading inside an illustration's caption: `[Illustration: … Chapter I.]`.
-            if custom == nil, let inner = EnglishHeading.insideCaption(bytes, start, end),
-                let inside = candidate(bytes, inner.lowerBound, inner.upperBound), inside.family == .english
+            if let heading = heading(
+                bytes, lineStart: lineStart, lineEnd: lineEnd, trimmed: start..<end, textLinesBefore: textLines,
+                longestTextLineBefore: longestTextLine)
             {
-                heading = inside
-                (start, end) = (inner.lowerBound, inner.upperBound)
-            } else {
-                heading = candidate(bytes, start, end)
-            }
-            if let candidate = heading {
-                found.append(
-                    Self.foundHeading(
-                        bytes, candidate, lineStart: lineStart, trimmed: start..<end, lineEnd: lineEnd,
-                        textLinesBefore: textLines, longestTextLineBefore: longestTextLine))
+                found.append(heading)
                 textLines = 0
                 longestTextLine = 0
             } else {
@@ -167,6 +164,31 @@ public struct ChapterSplitter: Sendable {
             }
         }
         return found
+    }
+
+    /// The heading on the line `lineStart..<lineEnd`, whose trimmed text is the non-empty `trimmed`, or
+    /// nil for a line of text. Judged by the line alone; the text lines before it are the caller's count.
+    func heading(
+        _ bytes: UnsafeBufferPointer<UInt8>, lineStart: Int, lineEnd: Int, trimmed: Range<Int>, textLinesBefore: Int,
+        longestTextLineBefore: Int
+    ) -> FoundHeading? {
+        var (start, end) = (trimmed.lowerBound, trimmed.upperBound)
+        // Most lines of a book are refused by their first bytes, before any heading is built.
+        if custom == nil, !Self.mayBeHeading(bytes, start, end) { return nil }
+        var heading: HeadingCandidate?
+        // A heading inside an illustration's caption: `[Illustration: … Chapter I.]`.
+        if custom == nil, let inner = EnglishHeading.insideCaption(bytes, start, end),
+            let inside = candidate(bytes, inner.lowerBound, inner.upperBound), inside.family == .english
+        {
+            heading = inside
+            (start, end) = (inner.lowerBound, inner.upperBound)
+        } else {
+            heading = candidate(bytes, start, end)
+        }
+        guard let heading else { return nil }
+        return Self.foundHeading(
+            bytes, heading, lineStart: lineStart, trimmed: start..<end, lineEnd: lineEnd,
+            textLinesBefore: textLinesBefore, longestTextLineBefore: longestTextLineBefore)
     }
 
     /// A heading found on the trimmed line `trimmed`: its title is the line, or for a run-on heading the
