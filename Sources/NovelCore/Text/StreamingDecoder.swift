@@ -166,7 +166,6 @@ public final class StreamingDecoder {
         let decoder = try StreamingDecoder(encoding: encoding, lookingUp: lookingUp)
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count + bytes.count / 2 + 16)
-        HugePages.prefer(forCapacityOf: &output)
         var normaliser = normalising ? StreamingNormaliser() : nil
         var start = 0
         repeat {
