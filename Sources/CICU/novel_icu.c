@@ -243,6 +243,9 @@ int64_t nicu_decoder_convert(nicu_decoder *decoder, const uint8_t *source, int64
                              int64_t *sourceConsumed, uint8_t *target, int64_t targetCapacity,
                              int32_t flush, int32_t *error) {
     UErrorCode status = U_ZERO_ERROR;
+    // ICU refuses a null source even when it is empty (a flush with nothing more to read).
+    static const uint8_t nothing = 0;
+    if (!source) { source = &nothing; sourceLength = 0; }
     const char *sourceCursor = (const char *)source;
     char *targetCursor = (char *)target;
     ucnv_convertEx(decoder->utf8, decoder->source, &targetCursor, (const char *)target + targetCapacity,
@@ -256,6 +259,35 @@ int64_t nicu_decoder_convert(nicu_decoder *decoder, const uint8_t *source, int64
 }
 
 int64_t nicu_decoder_invalid_count(const nicu_decoder *decoder) { return decoder->invalid; }
+
+int64_t nicu_decoder_pending(const nicu_decoder *decoder) {
+    UErrorCode status = U_ZERO_ERROR;
+    int64_t pending = ucnv_toUCountPending(decoder->source, &status);
+    pending += ucnv_fromUCountPending(decoder->utf8, &status);
+    pending += decoder->pivotTarget - decoder->pivotSource;
+    // A converter that cannot say what it holds is taken to hold something.
+    return U_SUCCESS(status) ? pending : 1;
+}
+
+int32_t nicu_decode_utf16_with_offsets(const char *charset, const uint8_t *source, int32_t length,
+                                       uint16_t *target, int32_t *offsets, int32_t capacity, int32_t *error) {
+    UErrorCode status = U_ZERO_ERROR;
+    nicu_decoder counter; // only for count_and_substitute's count
+    memset(&counter, 0, sizeof counter);
+    UConverter *converter = ucnv_open(charset, &status);
+    if (U_SUCCESS(status)) ucnv_setToUCallBack(converter, count_and_substitute, &counter, NULL, NULL, &status);
+    int32_t written = 0;
+    if (U_SUCCESS(status)) {
+        UChar *targetCursor = (UChar *)target;
+        const char *sourceCursor = (const char *)source;
+        ucnv_toUnicode(converter, &targetCursor, (UChar *)target + capacity, &sourceCursor,
+                       (const char *)source + length, offsets, 1, &status);
+        written = (int32_t)(targetCursor - (UChar *)target);
+    }
+    if (converter) ucnv_close(converter);
+    *error = status;
+    return written;
+}
 
 void nicu_decoder_close(nicu_decoder *decoder) {
     if (!decoder) return;

@@ -113,6 +113,15 @@ int64_t nicu_decoder_convert(nicu_decoder *decoder, const uint8_t *source, int64
                              int64_t *sourceConsumed, uint8_t *target, int64_t targetCapacity,
                              int32_t flush, int32_t *error);
 int64_t nicu_decoder_invalid_count(const nicu_decoder *decoder);
+/// Bytes or code units the decoder holds between calls (part of a character, bytes to read again after
+/// an illegal sequence, UTF-16 not yet written as UTF-8). 0 means the next byte starts afresh, exactly
+/// as if the input began there.
+int64_t nicu_decoder_pending(const nicu_decoder *decoder);
+/// Decodes all of `source` from `charset` to UTF-16 in one call, the way a decoder does (U+FFFD for
+/// every illegal or unmappable sequence), writing for each code unit the offset in `source` of the
+/// character it came from. Returns the code units written (at most `capacity`).
+int32_t nicu_decode_utf16_with_offsets(const char *charset, const uint8_t *source, int32_t length,
+                                       uint16_t *target, int32_t *offsets, int32_t capacity, int32_t *error);
 void nicu_decoder_close(nicu_decoder *decoder);
 
 // MARK: Charset detection

@@ -8,7 +8,13 @@ struct StreamingNormaliser {
     /// The last piece ended with the byte C2, not yet written: it needs the next byte to be judged.
     private var heldC2 = false
 
-    mutating func append(_ piece: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+    /// `plain`: the piece is known to need no change (`StreamingDecoder` says so of what its table
+    /// decoded): only characters the normaliser leaves alone, no CR, ending at a character's end.
+    mutating func append(_ piece: UnsafeBufferPointer<UInt8>, plain: Bool = false, to output: inout [UInt8]) {
+        if plain, !afterCR, !heldC2 {
+            output.append(contentsOf: piece)
+            return
+        }
         var rest = piece
         if afterCR, rest.first == 0x0A { rest = UnsafeBufferPointer(rebasing: rest.dropFirst()) }
         afterCR = false

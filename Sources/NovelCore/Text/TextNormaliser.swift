@@ -38,7 +38,7 @@ public enum TextNormaliser {
             var replacement: [UInt8]? = nil
             var skip = 1
             switch byte {
-            case 0x0A, 0x09: break
+            case _ where byte < 0x80 && !changes(asciiByte: byte): break
             case 0x0D:
                 replacement = [0x0A]
                 if index + 1 < input.count, input[index + 1] == 0x0A { skip = 2 }
@@ -89,6 +89,13 @@ public enum TextNormaliser {
 
     @inline(__always)
     private static func isSpecial(_ byte: UInt8) -> Bool { byte < 0x20 || byte == 0x7F || byte == 0xC2 }
+
+    /// Whether the ASCII `byte` is changed (CR, a C0 control but LF and TAB, DEL); a decoder that knows
+    /// its output holds no other ASCII, no C1 control and no CR can spare the text this pass.
+    @inline(__always)
+    static func changes(asciiByte byte: UInt8) -> Bool {
+        (byte < 0x20 && byte != 0x0A && byte != 0x09) || byte == 0x7F
+    }
 
     /// U+2400 + code: the Control Pictures block (␀ for NUL, ␛ for ESC, ␡ for DEL as 0x21).
     static func controlPicture(_ code: UInt32) -> [UInt8] {
