@@ -119,7 +119,8 @@ public enum BookLoader {
         var decoded: (utf8: [UInt8], invalidSequences: Int)
         do {
             decoded = try StreamingDecoder.decode(
-                bytes, encoding: charset, normalising: true, releasingMappedInput: release, progress: progress)
+                bytes, encoding: charset, normalising: true, releasingMappedInput: release, progress: progress,
+                lookingUp: DoubleByteTable.pays(for: bytes.count))
         } catch {
             if case .undecodable(_, let encoding, let reason) = error {
                 throw .undecodable(path: path, encoding: encoding, reason: reason)
