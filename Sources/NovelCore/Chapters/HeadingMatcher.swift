@@ -34,7 +34,7 @@ struct HeadingCandidate: Sendable, Equatable {
     /// index into the line): the title ends there and the rest of the line is body text.
     var bodyColumn: Int?
     /// Units numbered on their own within a kind: English `Letter 1 … 4` before `Chapter 1 … 24`.
-    var series: String?
+    var series: Series?
     /// A Roman numeral alone or before a title (`IV`, `IV. THE STORM`): a chapter only when the book's
     /// numerals run in sequence and no worded chapter heading stands beside them (`NumeralHeadings`).
     var numeralOnly = false
@@ -42,9 +42,33 @@ struct HeadingCandidate: Sendable, Equatable {
     /// What a list of contents counts numbers by.
     var numbering: Numbering { Numbering(kind: kind, series: series) }
 
+    enum Series: Sendable, Hashable {
+        case letters
+    }
+
     struct Numbering: Hashable {
         var kind: Kind
-        var series: String?
+        var series: Series?
+
+        /// Every numbering, for tables indexed by `slot` (a list of contents keeps a few numbers per
+        /// numbering for each run of headings, and hashing was most of its cost).
+        static let slotCount = 6
+
+        /// A small index of its own in `0..<slotCount`: three kinds, each with or without the series.
+        var slot: Int {
+            Self.slots(of: kind).lowerBound + (series == nil ? 0 : 1)
+        }
+
+        /// The slots of every numbering of `kind`.
+        static func slots(of kind: Kind) -> Range<Int> {
+            let kindIndex =
+                switch kind {
+                case .volume: 0
+                case .chapter: 1
+                case .special: 2
+                }
+            return (kindIndex * 2)..<(kindIndex * 2 + 2)
+        }
     }
 }
 
@@ -121,6 +145,15 @@ enum HeadingMatcher {
         // Too wide or ending like a sentence: still a heading when it is a line of a list of contents
         // or a heading that runs on into the chapter's first sentence.
         return listLine(line) ?? RunOnHeading.match(line)
+    }
+
+    /// `match` for a line of ASCII only, whose width is its length: every Chinese form (and so a list
+    /// line or a run-on heading) needs a CJK character, so only the English rules can accept it. An
+    /// English book's candidate lines are nearly all ASCII; this spares them the Chinese rules' set
+    /// look-ups.
+    static func matchASCII(_ line: [Unicode.Scalar]) -> HeadingCandidate? {
+        guard let last = line.last, line.count <= maximumWidth, !sentenceEnders.contains(last) else { return nil }
+        return EnglishHeading.match(line)
     }
 
     /// Why a line that starts like a heading is not one (for `novel toc --explain`), or nil when it does
