@@ -66,9 +66,7 @@ enum BareHeadingTitle {
                 ? EnglishTitleLines.after(bytes, from: found[index].bodyStart, limit: limit, isHeading: isHeading)
                 : titleLines(bytes, from: found[index].bodyStart, limit: limit, isHeading: isHeading)
             if let following {
-                found[index].completion = TitleCompletion(
-                    joiner: english ? EnglishTitleLines.joiner(after: found[index].titleRange, bytes) : "\u{3000}",
-                    separator: english ? " " : "\u{3000}", first: following.first, second: following.second)
+                found[index].completion = TitleCompletion(english: english, first: following.first, second: following.second)
                 found[index].bodyStart = following.end
                 found[index].note = following.count == 1 ? .titleFromNextLine : .titleFromNextLines
                 continue
@@ -78,15 +76,9 @@ enum BareHeadingTitle {
             let key = Listed.Key(slot: found[index].candidate.numbering.slot, number: found[index].candidate.number)
             guard let entry = listedByNumber?[key] else { continue }
             // An entry's title may go on over the next line of the list (the second half of a couplet).
-            if english {
-                found[index].completion = TitleCompletion(
-                    joiner: EnglishTitleLines.joiner(after: found[index].titleRange, bytes), separator: " ",
-                    first: entry.titleAfterMarker, second: nil)
-            } else {
-                let nextLine = titleLines(bytes, from: entry.bodyStart, limit: bytes.count, blankLines: 0, isHeading: isHeading)
-                found[index].completion = TitleCompletion(
-                    joiner: "\u{3000}", separator: "\u{3000}", first: entry.titleAfterMarker, second: nextLine?.first)
-            }
+            let nextLine =
+                english ? nil : titleLines(bytes, from: entry.bodyStart, limit: bytes.count, blankLines: 0, isHeading: isHeading)
+            found[index].completion = TitleCompletion(english: english, first: entry.titleAfterMarker, second: nextLine?.first)
             found[index].note = .titleFromList
         }
     }

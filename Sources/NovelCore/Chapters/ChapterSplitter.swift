@@ -15,6 +15,9 @@ public struct ChapterSplitter: Sendable {
     static let sectionPartCharacters = 50_000
     /// Longer lines are never headings (60 cells of CJK is 180 bytes; some headings carry a volume label).
     static let maximumHeadingBytes = 240
+    /// The scan reserves room for a heading every so many bytes, for at most so many headings.
+    static let reservedBytesPerHeading = 256
+    static let maximumReservedHeadings = 1 << 17
 
     private let custom: CustomHeadingPattern?
 
@@ -110,15 +113,13 @@ public struct ChapterSplitter: Sendable {
     /// for the entries that are kept (`title(_:)`).
     struct FoundHeading {
         var lineStart: Int
-        /// The end of the heading line (its line feed, or the end of the text).
-        var lineEnd: Int
         /// Where the chapter's text starts: just past the heading line and its line feed, past title lines
         /// that follow a bare heading, or inside the line for a run-on heading.
         var bodyStart: Int
         /// The whole trimmed heading line (the caption's part for a heading inside an illustration).
         var line: Range<Int>
-        /// The heading as a title: the line, or for a run-on heading only its beginning.
-        var titleRange: Range<Int>
+        /// Where the heading as a title ends: the line's end, or for a run-on heading where the body begins.
+        var titleEnd: Int
         /// What the title is completed with after it, for a bare heading (`BareHeadingTitle`).
         var completion: TitleCompletion?
         var candidate: HeadingCandidate
@@ -138,6 +139,9 @@ public struct ChapterSplitter: Sendable {
             case titleFromNextLines = "bare heading: title from the next lines"
             case titleFromList = "bare heading: title from the list of contents"
         }
+
+        /// The heading as a title: the line, or for a run-on heading only its beginning.
+        var titleRange: Range<Int> { line.lowerBound..<titleEnd }
 
         /// The title shown in the table of contents.
         func title(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
@@ -169,6 +173,10 @@ public struct ChapterSplitter: Sendable {
         guard let base = bytes.baseAddress else { return [] }
         let count = bytes.count
         var found: [FoundHeading] = []
+        // Room for a heading every 256 bytes, up to a limit: pages are touched only as headings are
+        // appended, so a sparse book pays nothing for the room and a dense one (a list of contents and a
+        // heading every few hundred bytes) never copies a grown array.
+        found.reserveCapacity(min(count / Self.reservedBytesPerHeading, Self.maximumReservedHeadings))
         var scalars: [Unicode.Scalar] = []
         scalars.reserveCapacity(Self.maximumHeadingBytes)
         var textLines = 0
@@ -244,8 +252,8 @@ public struct ChapterSplitter: Sendable {
             if afterStart < afterEnd { titleAfterMarker = afterStart..<afterEnd }
         }
         return FoundHeading(
-            lineStart: lineStart, lineEnd: lineEnd, bodyStart: bodyStart, line: trimmed,
-            titleRange: trimmed.lowerBound..<titleEnd, completion: nil, candidate: candidate,
+            lineStart: lineStart, bodyStart: bodyStart, line: trimmed, titleEnd: titleEnd, completion: nil,
+            candidate: candidate,
             textLinesBefore: textLinesBefore, longestTextLineBefore: longestTextLineBefore,
             titleAfterMarker: titleAfterMarker, note: candidate.bodyColumn == nil ? nil : .runOn)
     }

@@ -12,20 +12,18 @@ struct TitleLines {
 
 /// What completes a bare heading's title (`BareHeadingTitle`): one or two parts of the text — its title
 /// lines, or a list of contents' title for it (and, in Chinese, that entry's next line) — after a
-/// joiner and with a separator between them (`CHAPTER I.` + ` ` + `THE STORM`;
-/// `第一回` + `　` + `甲` + `　` + `乙`).
+/// joiner and with a separator between them: in English a space, or a full stop and a space after a
+/// heading that ends without a mark, then spaces (`CHAPTER I.` + ` ` + `THE STORM`, `IV` + `. ` +
+/// `THE STORM`); in Chinese ideographic spaces (`第一回` + `　` + `甲` + `　` + `乙`).
 struct TitleCompletion {
-    /// Between the heading and the first part. Short strings, kept inline.
-    var joiner: String
-    /// Between the parts.
-    var separator: String
+    var english: Bool
     var first: Range<Int>
     var second: Range<Int>?
 
     /// The heading at `heading` with its completion, made in one String.
     func title(after heading: Range<Int>, _ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        var joiner = joiner
-        var separator = separator
+        var joiner = english ? EnglishTitleLines.joiner(after: heading, bytes) : "\u{3000}"
+        var separator = english ? " " : "\u{3000}"
         return joiner.withUTF8 { joinerBytes in
             separator.withUTF8 { separatorBytes in
                 let total =
