@@ -34,13 +34,13 @@ enum BareHeadingTitle {
 
         /// The headings of `found` that the list-of-contents check drops (`keep` false).
         init(_ found: [FoundHeading], keep: [Bool]) {
-            for index in found.indices where !keep[index] {
-                let heading = found[index]
-                guard heading.candidate.entriesOnLine == 1, !heading.titleAfterMarker.isEmpty else { continue }
+            entries.reserveCapacity(keep.count(where: { !$0 }))
+            for index in found.indices
+            where !keep[index] && found[index].candidate.entriesOnLine == 1 && !found[index].titleAfterMarker.isEmpty {
                 entries.append(
                     Entry(
-                        numbering: heading.candidate.numbering, number: heading.candidate.number,
-                        titleAfterMarker: heading.titleAfterMarker, bodyStart: heading.bodyStart))
+                        numbering: found[index].candidate.numbering, number: found[index].candidate.number,
+                        titleAfterMarker: found[index].titleAfterMarker, bodyStart: found[index].bodyStart))
             }
         }
 
@@ -53,6 +53,9 @@ enum BareHeadingTitle {
         }
     }
 
+    /// Completes the titles of the bare headings among `found`, which are the headings kept: from the
+    /// lines after each one, else from a list of contents. The title is made into its String here, while
+    /// the bytes around the heading are in the cache.
     static func complete(
         _ found: inout [FoundHeading], listed: Listed, bytes: UnsafeBufferPointer<UInt8>,
         isHeading: (Range<Int>) -> Bool
@@ -66,7 +69,8 @@ enum BareHeadingTitle {
                 ? EnglishTitleLines.after(bytes, from: found[index].bodyStart, limit: limit, isHeading: isHeading)
                 : titleLines(bytes, from: found[index].bodyStart, limit: limit, isHeading: isHeading)
             if let following {
-                found[index].completion = TitleCompletion(english: english, first: following.first, second: following.second)
+                found[index].completedTitle = TitleCompletion(english: english, first: following.first, second: following.second)
+                    .title(after: found[index].titleRange, bytes)
                 found[index].bodyStart = following.end
                 found[index].note = following.count == 1 ? .titleFromNextLine : .titleFromNextLines
                 continue
@@ -78,7 +82,8 @@ enum BareHeadingTitle {
             // An entry's title may go on over the next line of the list (the second half of a couplet).
             let nextLine =
                 english ? nil : titleLines(bytes, from: entry.bodyStart, limit: bytes.count, blankLines: 0, isHeading: isHeading)
-            found[index].completion = TitleCompletion(english: english, first: entry.titleAfterMarker, second: nextLine?.first)
+            found[index].completedTitle = TitleCompletion(english: english, first: entry.titleAfterMarker, second: nextLine?.first)
+                .title(after: found[index].titleRange, bytes)
             found[index].note = .titleFromList
         }
     }

@@ -120,8 +120,9 @@ public struct ChapterSplitter: Sendable {
         var line: Range<Int>
         /// Where the heading as a title ends: the line's end, or for a run-on heading where the body begins.
         var titleEnd: Int
-        /// What the title is completed with after it, for a bare heading (`BareHeadingTitle`).
-        var completion: TitleCompletion?
+        /// A bare heading's whole title, made by `BareHeadingTitle` while the bytes around the heading are
+        /// still in the cache (the entries are built in a later pass).
+        var completedTitle: String?
         var candidate: HeadingCandidate
         /// Non-blank lines between the previous heading and this one.
         var textLinesBefore: Int
@@ -145,8 +146,7 @@ public struct ChapterSplitter: Sendable {
 
         /// The title shown in the table of contents.
         func title(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-            guard let completion else { return ChapterSplitter.text(bytes, titleRange) }
-            return completion.title(after: titleRange, bytes)
+            completedTitle ?? ChapterSplitter.text(bytes, titleRange)
         }
 
         /// The trimmed heading line.
@@ -252,7 +252,7 @@ public struct ChapterSplitter: Sendable {
             if afterStart < afterEnd { titleAfterMarker = afterStart..<afterEnd }
         }
         return FoundHeading(
-            lineStart: lineStart, bodyStart: bodyStart, line: trimmed, titleEnd: titleEnd, completion: nil,
+            lineStart: lineStart, bodyStart: bodyStart, line: trimmed, titleEnd: titleEnd, completedTitle: nil,
             candidate: candidate,
             textLinesBefore: textLinesBefore, longestTextLineBefore: longestTextLineBefore,
             titleAfterMarker: titleAfterMarker, note: candidate.bodyColumn == nil ? nil : .runOn)
@@ -297,10 +297,16 @@ public struct ChapterSplitter: Sendable {
         }
         scalars.removeAll(keepingCapacity: true)
         // An ASCII line's bytes are its scalars: no decoding (English headings and prose).
-        if line.allSatisfy({ $0 < 0x80 }) {
-            for byte in line { scalars.append(Unicode.Scalar(byte)) }
-            return HeadingMatcher.matchASCII(scalars)
+        var isASCII = true
+        for byte in line {
+            guard byte < 0x80 else {
+                isASCII = false
+                break
+            }
+            scalars.append(Unicode.Scalar(byte))
         }
+        if isASCII { return HeadingMatcher.matchASCII(scalars) }
+        scalars.removeAll(keepingCapacity: true)
         scalars.append(contentsOf: String(decoding: line, as: UTF8.self).unicodeScalars)
         return HeadingMatcher.match(scalars, width: Self.cells(scalars))
     }

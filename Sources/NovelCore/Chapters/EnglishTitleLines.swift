@@ -12,7 +12,7 @@ enum EnglishTitleLines {
     /// A title line has at most this many characters.
     static let maximumCharacters = 70
 
-    /// Up to `maximumLines` title lines from `start` and where the text after them starts; nil when the
+    /// Up to `maximumLines` title lines from `start` and where the text after them starts; none when the
     /// lines there are prose.
     static func after(
         _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, limit: Int, isHeading: (Range<Int>) -> Bool
@@ -71,8 +71,7 @@ enum EnglishTitleLines {
         scalars: Scalars, continuing: Bool
     ) -> Bool {
         guard let first = scalars.first, let last = scalars.last, scalars.count <= maximumCharacters,
-            !"\"'“‘,;:".unicodeScalars.contains(last), !"\"'“‘(".unicodeScalars.contains(first),
-            continuing || !EnglishHeading.isLowercase(first)
+            !endsNoTitle(last), !opensNoTitle(first), continuing || !EnglishHeading.isLowercase(first)
         else { return false }
         if !scalars.contains(where: EnglishHeading.isLowercase) { return true }
         // Title case: every word of four letters or more starts with a capital, but for the small words
@@ -100,6 +99,22 @@ enum EnglishTitleLines {
         return true
     }
 
+    /// A title line never ends in a quote or a mark that leads on (`"` `'` `“` `‘` `,` `;` `:`).
+    private static func endsNoTitle(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "\"", "'", "“", "‘", ",", ";", ":": true
+        default: false
+        }
+    }
+
+    /// A title line never opens with a quote or a bracket (`"` `'` `“` `‘` `(`).
+    private static func opensNoTitle(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "\"", "'", "“", "‘", "(": true
+        default: false
+        }
+    }
+
     /// Words of four letters or more that title case leaves in lower case.
     static let smallWords: Set<String> = [
         "from", "with", "into", "upon", "over", "onto", "unto", "than", "that", "about", "after", "before", "under",
@@ -112,7 +127,9 @@ enum EnglishTitleLines {
         guard !range.isEmpty else { return "" }
         var lead = range.upperBound - 1
         while lead > range.lowerBound, bytes[lead] & 0xC0 == 0x80 { lead -= 1 }
-        let last = decodeScalar(bytes, at: lead).value
-        return ".:—–-".unicodeScalars.contains(where: { $0.value == last }) ? " " : ". "
+        switch Unicode.Scalar(decodeScalar(bytes, at: lead).value) {
+        case ".", ":", "—", "–", "-": return " "
+        default: return ". "
+        }
     }
 }
