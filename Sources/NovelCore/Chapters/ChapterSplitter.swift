@@ -188,6 +188,11 @@ public struct ChapterSplitter: Sendable {
                 progress.reached(lineStart, of: count)
                 nextReport = lineStart + LoadStep.reportBytes
             }
+            // An empty line (every other line of an English book) needs no search for its end.
+            if base[lineStart] == 0x0A {
+                lineStart += 1
+                continue
+            }
             let lineEnd: Int
             if let feed = memchr(base + lineStart, 0x0A, count - lineStart) {
                 lineEnd = base.distance(to: feed.assumingMemoryBound(to: UInt8.self))

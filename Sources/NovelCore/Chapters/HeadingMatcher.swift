@@ -87,7 +87,9 @@ enum HeadingMatcher {
     static let openingBrackets: Set<Unicode.Scalar> = ["【", "[", "〔", "〖", "（", "("]
     static let closingBrackets: Set<Unicode.Scalar> = ["】", "]", "〕", "〗", "）", ")"]
     /// Characters that end sentences: a line ending in one is prose, not a heading.
-    static let sentenceEnders: Set<Unicode.Scalar> = ["。", "，", "；", "．", ",", ";", "、"]
+    static let sentenceEnders: Set<Unicode.Scalar> = Set(["。", "，", "；", "．", "、"] + asciiSentenceEnders)
+    /// The ASCII ones, looked up without hashing (an English book's candidate lines).
+    static let asciiSentenceEnders: [Unicode.Scalar] = [",", ";"]
     /// Words that begin with a unit character: 第二章节的内容…, 第三回合, 第一部分.
     static let unitWordContinuations: [Unicode.Scalar: Set<Unicode.Scalar>] = [
         "章": ["节", "節", "程"], "回": ["合", "目"], "部": ["分", "队", "門", "门"], "集": ["合", "团", "團", "中", "体"],
@@ -131,9 +133,15 @@ enum HeadingMatcher {
         return (scalar < 64 ? mask.low >> UInt64(scalar) : mask.high >> UInt64(scalar - 64)) & 1 != 0
     }
 
+    /// Whether a line ending in `scalar` ends like a sentence (`sentenceEnders`; ASCII without hashing).
+    @inline(__always)
+    static func endsSentence(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII ? asciiSentenceEnders.contains(scalar) : sentenceEnders.contains(scalar)
+    }
+
     static func match(_ line: [Unicode.Scalar], width: Int) -> HeadingCandidate? {
         guard let last = line.last else { return nil }
-        if width <= maximumWidth, !sentenceEnders.contains(last) {
+        if width <= maximumWidth, !endsSentence(last) {
             if var candidate = matchChinese(line) {
                 // A full stop inside is a sentence: the heading runs on into the chapter's text.
                 if line.contains("。"), let runOn = RunOnHeading.match(line) { return runOn }
@@ -152,7 +160,7 @@ enum HeadingMatcher {
     /// English book's candidate lines are nearly all ASCII; this spares them the Chinese rules' set
     /// look-ups.
     static func matchASCII(_ line: [Unicode.Scalar]) -> HeadingCandidate? {
-        guard let last = line.last, line.count <= maximumWidth, !sentenceEnders.contains(last) else { return nil }
+        guard let last = line.last, line.count <= maximumWidth, !endsSentence(last) else { return nil }
         return EnglishHeading.match(line)
     }
 
@@ -162,7 +170,7 @@ enum HeadingMatcher {
         if let english = EnglishHeading.rejection(line) { return english }
         guard let last = line.last, matchChinese(line) != nil || EnglishHeading.match(line) != nil else { return nil }
         if width > maximumWidth { return "too wide: \(width) cells, a heading has at most \(maximumWidth)" }
-        if sentenceEnders.contains(last) { return "sentence-like: ends in \(last)" }
+        if endsSentence(last) { return "sentence-like: ends in \(last)" }
         return nil
     }
 
