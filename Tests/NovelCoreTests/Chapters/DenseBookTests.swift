@@ -40,6 +40,21 @@ struct DenseBookTests {
 
     static let prose = EnglishHeadingTests.prose
 
+    /// The index of the book written, checked entry by entry against `expected` (the first difference
+    /// is reported), with the rule it should use and the partition of the whole text.
+    static func index(of book: Writer, rule: String, expecting expected: [Expected]) throws -> ChapterIndex {
+        let index = try Book.index(book.text)
+        #expect(index.ruleName == rule)
+        #expect(index.partitions(length: book.offset))
+        let found = index.entries.map(Expected.init)
+        #expect(found.count == expected.count)
+        for (position, pair) in zip(found, expected).enumerated() where pair.0 != pair.1 {
+            Issue.record("entry \(position): \(pair.0), expected \(pair.1)")
+            break
+        }
+        return index
+    }
+
     /// Repeated `passes` times: a list of contents of three chapters, then the chapters — one with its
     /// title on the next line, one with nothing after it (its title comes from the list), one with a title
     /// over two lines — then a Gutenberg footer.
@@ -74,15 +89,7 @@ struct DenseBookTests {
             Expected(title: "END OF THE PROJECT GUTENBERG EBOOK THE DENSE BOOK", kind: .special, start: footerStart, bodyStart: book.offset))
         book.append("The licence would follow here.\n")
 
-        let index = try Book.index(book.text)
-        #expect(index.ruleName == "english")
-        #expect(index.partitions(length: book.offset))
-        let found = index.entries.map(Expected.init)
-        #expect(found.count == expected.count)
-        for (position, pair) in zip(found, expected).enumerated() where pair.0 != pair.1 {
-            Issue.record("entry \(position): \(pair.0), expected \(pair.1)")
-            break
-        }
+        let index = try Self.index(of: book, rule: "english", expecting: expected)
         #expect(
             index.entries.filter { $0.kind == .chapter }.compactMap(\.number)
                 == Array(repeating: [1, 2, 3], count: passes).flatMap { $0 })
@@ -117,15 +124,7 @@ struct DenseBookTests {
                 book.append(filler)
             }
         }
-        let index = try Book.index(book.text)
-        #expect(index.ruleName == "chinese")
-        #expect(index.partitions(length: book.offset))
-        let found = index.entries.map(Expected.init)
-        #expect(found.count == expected.count)
-        for (position, pair) in zip(found, expected).enumerated() where pair.0 != pair.1 {
-            Issue.record("entry \(position): \(pair.0), expected \(pair.1)")
-            break
-        }
+        _ = try Self.index(of: book, rule: "chinese", expecting: expected)
     }
 
     /// A long chapter in the second volume is split into parts; every entry after it still names its own
