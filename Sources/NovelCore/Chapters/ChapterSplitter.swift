@@ -57,9 +57,10 @@ public struct ChapterSplitter: Sendable {
     /// The whole pipeline; `trace`, when given, records each candidate and the step that dropped it.
     ///
     /// One array of found headings goes through the steps: each whole-book check marks the headings it
-    /// drops and the array is compacted in place, and nothing a heading holds is a String until its entry
-    /// is built (an English book may have a heading every few hundred bytes, and copying arrays of
-    /// Strings between the steps was most of the scan's cost).
+    /// drops and the array is compacted in place, and a heading holds no String until the last steps (a
+    /// bare heading's completed title, then the entries), when only the kept ones are left (an English
+    /// book may have a heading every few hundred bytes, and copying arrays of Strings between the steps
+    /// was most of the scan's cost).
     func split(
         _ bytes: UnsafeBufferPointer<UInt8>, trace: inout ChapterTrace?, progress: LoadStep = .none
     ) -> ChapterIndex {
