@@ -16,6 +16,10 @@ public struct Book: Sendable {
     /// length in bytes, known from the last save or estimated.
     public var expectedLength: Int?
 
+    /// The scan `index` was made from, when this process split the text (nil for an index from the cache
+    /// or made another way): what a split after an append continues (`BookOpener.appended`).
+    public var headingScan: HeadingScan?
+
     /// Set on a `BookPreview`'s book made of one chapter: where its `text` starts in the whole text.
     public var textBase = 0
 

@@ -18,20 +18,20 @@ public enum BookOpener {
         steps[1].finish()
         let pattern = chapterPattern.flatMap { $0.isEmpty ? nil : $0 }
         let index: ChapterIndex
-        if let paths {
-            let cache = ChapterIndexCache(directory: paths.cacheDirectory)
-            // A damaged cache file that still reads must cover this text exactly before its ranges are used.
-            if let cached = cache.load(fingerprint: fingerprint, pattern: pattern), cached.partitions(length: text.utf8.count) {
-                index = cached
-            } else {
-                index = splitter.split(text, progress: steps[2])
-                cache.store(index, fingerprint: fingerprint, pattern: pattern)
-            }
+        var scan: HeadingScan?
+        let cache = paths.map { ChapterIndexCache(directory: $0.cacheDirectory) }
+        // A damaged cache file that still reads must cover this text exactly before its ranges are used.
+        if let cached = cache?.load(fingerprint: fingerprint, pattern: pattern), cached.partitions(length: text.utf8.count) {
+            index = cached
         } else {
-            index = splitter.split(text, progress: steps[2])
+            let split = splitter.splitKeepingScan(text, progress: steps[2])
+            (index, scan) = (split.index, split.scan)
+            cache?.store(split.index, fingerprint: fingerprint, scan: split.scan)
         }
         steps[2].finish()
-        return Book(path: path, title: title(of: path, text: text), text: text, fingerprint: fingerprint, index: index)
+        var book = Book(path: path, title: title(of: path, text: text), text: text, fingerprint: fingerprint, index: index)
+        book.headingScan = scan
+        return book
     }
 
     /// The title the book's front matter names (`BookTitle`), else the file name without its extension.

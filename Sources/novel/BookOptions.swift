@@ -26,16 +26,6 @@ struct BookOptions: ParsableArguments {
             instead of the convert setting (novel read remembers it).
             """)
     var convert: Conversion?
-
-    /// No option given (for `novel read BOOK`, which skips the parser).
-    static var none: BookOptions {
-        var options = BookOptions()
-        options.encoding = nil
-        options.chapterPattern = nil
-        options.reflow = nil
-        options.convert = nil
-        return options
-    }
 }
 
 extension DisplayOptions.Reflow: ExpressibleByArgument {}

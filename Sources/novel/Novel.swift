@@ -59,7 +59,11 @@ struct Novel: ParsableCommand {
                 try line.run()
                 return
             }
-            var command = try ReadCommand.plainRead(arguments) ?? parseAsRoot(Array(arguments))
+            if let read = ReadRequest.plain(arguments) {
+                try read.run()
+                return
+            }
+            var command = try parseAsRoot(Array(arguments))
             try command.run()
         } catch let error as NovelError {
             StandardError.write(error.description)

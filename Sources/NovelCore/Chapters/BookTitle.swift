@@ -23,15 +23,14 @@ public struct BookTitle: Sendable, Equatable {
     /// A first line longer than this (in characters) is text, not a title.
     static let longestBareTitle = 24
 
-    /// The title and author the text's front matter names, if it names them.
+    /// The title and author the text's front matter names, if it names them. Only whole lines of the
+    /// first `frontMatterBytes` are decoded, and only as many as are looked at: this runs before a
+    /// book's first screen.
     public static func of(_ text: BookText) -> BookTitle? {
         text.utf8.withUnsafeBufferPointer { bytes in
-            if let header = fromHeader(bytes) { return header }
-            let start = String(decoding: UnsafeBufferPointer(rebasing: bytes.prefix(frontMatterBytes)), as: UTF8.self)
-            // The last line may be cut in the middle: look at whole lines only.
-            var lines = start.split(separator: "\n", omittingEmptySubsequences: true)
-            if bytes.count > frontMatterBytes, !lines.isEmpty { lines.removeLast() }
-            return fromFrontMatter(lines.map { String($0) }).map { BookTitle(title: $0) }
+            let head = FrontMatter(bytes)
+            if head.mayHoldHeader, let header = fromHeader(head.lines(upTo: Int.max)) { return header }
+            return fromFrontMatter(head.lines(upTo: frontMatterLines, skippingBlank: true)).map { BookTitle(title: $0) }
         }
     }
 
@@ -77,11 +76,9 @@ public struct BookTitle: Sendable, Equatable {
     /// A title or an author longer than this (in characters) is not one.
     static let maximumLength = 200
 
-    /// The title and author a Project Gutenberg-style header names.
-    static func fromHeader(_ bytes: UnsafeBufferPointer<UInt8>) -> BookTitle? {
-        let head = String(decoding: UnsafeBufferPointer(rebasing: bytes.prefix(frontMatterBytes)), as: UTF8.self)
-        var lines = head.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        if bytes.count > frontMatterBytes, !lines.isEmpty { lines.removeLast() }  // cut inside a line
+    /// The title and author a Project Gutenberg-style header names, from the text's first lines.
+    static func fromHeader(_ lines: [String]) -> BookTitle? {
+        var lines = lines
         // The header is what comes before the START line; a text without one has only its first lines.
         if !lines.contains(where: { $0.hasPrefix("*** START OF") || $0.hasPrefix("***START OF") }) {
             lines = Array(lines.prefix(headerLines))
@@ -139,5 +136,45 @@ public struct BookTitle: Sendable, Equatable {
 
     private static func valid(_ text: String) -> Bool {
         !text.isEmpty && text.unicodeScalars.count <= maximumLength
+    }
+}
+
+/// The start of a book's text, where its title is named: whole lines only (the last one may be cut at
+/// `BookTitle.frontMatterBytes`), decoded one at a time.
+private struct FrontMatter {
+    let head: UnsafeBufferPointer<UInt8>
+    /// Whether the last line of `head` may go on past it.
+    let lastLineIsCut: Bool
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        head = UnsafeBufferPointer(rebasing: bytes.prefix(BookTitle.frontMatterBytes))
+        lastLineIsCut = bytes.count > BookTitle.frontMatterBytes
+    }
+
+    /// Whether a Project Gutenberg-style header can be there at all: a `Title:` field or the words
+    /// "Project Gutenberg" (in any capitals) in an opening line. Most books have neither, and are spared
+    /// decoding their first lines twice.
+    var mayHoldHeader: Bool {
+        ByteSearch.contains(head, Array("Title:".utf8))
+            || ByteSearch.contains(head, Array("project gutenberg".utf8), anyCase: true)
+    }
+
+    /// The first `count` lines (non-blank ones, with their spaces trimmed, when `skippingBlank`).
+    func lines(upTo count: Int, skippingBlank: Bool = false) -> [String] {
+        var lines: [String] = []
+        var start = 0
+        while lines.count < count, start < head.count {
+            let newline = head[start...].firstIndex(of: 0x0A)
+            if newline == nil, lastLineIsCut { break }
+            let end = newline ?? head.count
+            let line = String(decoding: UnsafeBufferPointer(rebasing: head[start..<end]), as: UTF8.self)
+            if !skippingBlank {
+                lines.append(line)
+            } else if case let trimmed = line.trimmingSpaces, !trimmed.isEmpty {
+                lines.append(trimmed)
+            }
+            start = end + 1
+        }
+        return lines
     }
 }

@@ -25,7 +25,8 @@ public struct ChapterIndexCache: Sendable {
     /// With `offset`, only the entries up to the one holding it (what a first screen needs: the rest of a
     /// long index is not decoded).
     public func load(fingerprint: String, pattern: String?, through offset: Int? = nil) -> ChapterIndex? {
-        guard let data = FileManager.default.contents(atPath: file(fingerprint: fingerprint)) else { return nil }
+        // open(2), not FileManager: read before a book's first screen.
+        guard let data = try? BookFile.read(file(fingerprint: fingerprint)) else { return nil }
         return data.withUnsafeBytes { raw -> ChapterIndex? in
             var reader = Reader(bytes: raw)
             guard reader.take(Self.magic.count).map(Array.init) == Self.magic,
@@ -55,7 +56,8 @@ public struct ChapterIndexCache: Sendable {
     /// name, or nil as `load`. The other entries are stepped over without making their strings: a first
     /// screen deep in a long book needs one chapter, not a thousand titles.
     public func entry(fingerprint: String, pattern: String?, containing offset: Int) -> (TOCEntry, ruleName: String)? {
-        guard let data = FileManager.default.contents(atPath: file(fingerprint: fingerprint)) else { return nil }
+        // open(2), not FileManager: read before a book's first screen.
+        guard let data = try? BookFile.read(file(fingerprint: fingerprint)) else { return nil }
         return data.withUnsafeBytes { raw -> (TOCEntry, ruleName: String)? in
             var reader = Reader(bytes: raw)
             guard reader.take(Self.magic.count).map(Array.init) == Self.magic,
@@ -90,25 +92,29 @@ public struct ChapterIndexCache: Sendable {
 
     /// Best effort: a cache that cannot be written only costs a scan next time.
     public func store(_ index: ChapterIndex, fingerprint: String, pattern: String?) {
-        let data = Self.record(index, key: key(fingerprint: fingerprint, pattern: pattern))
+        write(Self.record(index, key: key(fingerprint: fingerprint, pattern: pattern)), to: file(fingerprint: fingerprint))
+    }
+
+    /// Writes `data` as `target` whole (a temporary file renamed over it), best effort. Not synced to
+    /// disk (`FileManager.createFile` syncs, which costs an open or a live reload milliseconds): a cache
+    /// file cut short by a crash fails its checks when read and is rebuilt.
+    func write(_ data: [UInt8], to target: String) {
         // Private, as the state folder is: the titles of the books someone reads are nobody else's business.
         try? FileManager.default.createDirectory(
             atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         chmod(directory, 0o700)  // a folder made by an older novel
-        let target = file(fingerprint: fingerprint)
         let temporary = target + ".tmp-\(getpid())"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return }
         fchmod(descriptor, 0o600)  // exactly these bits, whatever the umask
-        let complete = data.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count, let base = raw.baseAddress {
-                let written = write(descriptor, base + offset, raw.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                offset += written
+        var written = 0
+        let complete = data.withUnsafeBytes { raw -> Bool in
+            guard let base = raw.baseAddress else { return true }
+            while written < raw.count {
+                let result = Foundation.write(descriptor, base + written, raw.count - written)
+                if result < 0, errno == EINTR { continue }
+                if result <= 0 { return false }
+                written += result
             }
             return true
         }

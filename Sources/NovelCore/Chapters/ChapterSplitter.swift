@@ -20,18 +20,23 @@ public struct ChapterSplitter: Sendable {
     static let maximumReservedHeadings = 1 << 17
 
     private let custom: CustomHeadingPattern?
+    /// The user's pattern as given (nil: the built-in rules), kept with a `HeadingScan`.
+    let pattern: String?
 
     /// The built-in rules.
     public init() {
         custom = nil
+        pattern = nil
     }
 
     /// The user's pattern when one is given, else the built-in rules.
     public init(customPattern: String?) throws(ChapterPatternError) {
         if let customPattern, !customPattern.isEmpty {
             custom = try CustomHeadingPattern(customPattern)
+            pattern = customPattern
         } else {
             custom = nil
+            pattern = nil
         }
     }
 
@@ -64,8 +69,14 @@ public struct ChapterSplitter: Sendable {
     func split(
         _ bytes: UnsafeBufferPointer<UInt8>, trace: inout ChapterTrace?, progress: LoadStep = .none
     ) -> ChapterIndex {
-        var found = findHeadings(bytes, trace: &trace, progress: progress)
+        let found = findHeadings(bytes, trace: &trace, progress: progress)
         defer { progress.finish() }
+        return decide(found, bytes, trace: &trace)
+    }
+
+    /// The whole-book checks over every candidate the scan found, and the entries they leave.
+    func decide(_ candidates: [FoundHeading], _ bytes: UnsafeBufferPointer<UInt8>, trace: inout ChapterTrace?) -> ChapterIndex {
+        var found = candidates
         let ruleName: String
         if custom != nil {
             ruleName = "custom"
@@ -168,8 +179,11 @@ public struct ChapterSplitter: Sendable {
             || memcmp(base + first.lowerBound, base + second.lowerBound, first.count) == 0
     }
 
+    /// The candidate lines from the line at `start` on; `textLines` and `longestTextLine` are what the
+    /// text lines since the last candidate before `start` made (`textLinesBefore` of the next one).
     func findHeadings(
-        _ bytes: UnsafeBufferPointer<UInt8>, trace: inout ChapterTrace?, progress: LoadStep = .none
+        _ bytes: UnsafeBufferPointer<UInt8>, trace: inout ChapterTrace?, progress: LoadStep = .none, from start: Int = 0,
+        textLines: Int = 0, longestTextLine: Int = 0
     ) -> [FoundHeading] {
         guard let base = bytes.baseAddress else { return [] }
         let count = bytes.count
@@ -177,12 +191,12 @@ public struct ChapterSplitter: Sendable {
         // Room for a heading every 256 bytes, up to a limit: pages are touched only as headings are
         // appended, so a sparse book pays nothing for the room and a dense one (a list of contents and a
         // heading every few hundred bytes) never copies a grown array.
-        found.reserveCapacity(min(count / Self.reservedBytesPerHeading, Self.maximumReservedHeadings))
+        found.reserveCapacity(min(max(0, count - start) / Self.reservedBytesPerHeading, Self.maximumReservedHeadings))
         var scalars: [Unicode.Scalar] = []
         scalars.reserveCapacity(Self.maximumHeadingBytes)
-        var textLines = 0
-        var longestTextLine = 0
-        var lineStart = 0
+        var textLines = textLines
+        var longestTextLine = longestTextLine
+        var lineStart = start
         var nextReport = LoadStep.reportBytes
         while lineStart < count {
             if lineStart >= nextReport {
@@ -201,31 +215,13 @@ public struct ChapterSplitter: Sendable {
                 lineEnd = count
             }
             defer { lineStart = lineEnd + 1 }
-            var (start, end) = Self.trimmed(bytes, lineStart, lineEnd)
+            let (start, end) = Self.trimmed(bytes, lineStart, lineEnd)
             if start == end { continue }
-            // Most lines of a book are refused by their first bytes, before any heading is built.
-            if custom == nil, !Self.mayBeHeading(bytes, start, end) {
-                textLines += 1
-                longestTextLine = max(longestTextLine, end - start)
-                trace?.rejected(bytes, start..<end, custom: false)
-                continue
-            }
-            var heading: HeadingCandidate?
-            // A heading inside an illustration's caption: `[Illustration: … Chapter I.]`.
-            if custom == nil, let inner = EnglishHeading.insideCaption(bytes, start, end),
-                let inside = candidate(bytes, inner.lowerBound, inner.upperBound, scalars: &scalars),
-                inside.family == .english
+            if let heading = heading(
+                bytes, lineStart: lineStart, lineEnd: lineEnd, trimmed: start..<end, textLinesBefore: textLines,
+                longestTextLineBefore: longestTextLine, scalars: &scalars)
             {
-                heading = inside
-                (start, end) = (inner.lowerBound, inner.upperBound)
-            } else {
-                heading = candidate(bytes, start, end, scalars: &scalars)
-            }
-            if let candidate = heading {
-                found.append(
-                    Self.foundHeading(
-                        bytes, candidate, lineStart: lineStart, trimmed: start..<end, lineEnd: lineEnd,
-                        textLinesBefore: textLines, longestTextLineBefore: longestTextLine))
+                found.append(heading)
                 textLines = 0
                 longestTextLine = 0
             } else {
@@ -235,6 +231,33 @@ public struct ChapterSplitter: Sendable {
             }
         }
         return found
+    }
+
+    /// The heading on the line `lineStart..<lineEnd`, whose trimmed text is the non-empty `trimmed`, or
+    /// nil for a line of text. Judged by the line alone; the text lines before it are the caller's count.
+    /// `scalars` is a buffer the caller lends (see `candidate`).
+    func heading(
+        _ bytes: UnsafeBufferPointer<UInt8>, lineStart: Int, lineEnd: Int, trimmed: Range<Int>, textLinesBefore: Int,
+        longestTextLineBefore: Int, scalars: inout [Unicode.Scalar]
+    ) -> FoundHeading? {
+        var (start, end) = (trimmed.lowerBound, trimmed.upperBound)
+        // Most lines of a book are refused by their first bytes, before any heading is built.
+        if custom == nil, !Self.mayBeHeading(bytes, start, end) { return nil }
+        var heading: HeadingCandidate?
+        // A heading inside an illustration's caption: `[Illustration: … Chapter I.]`.
+        if custom == nil, let inner = EnglishHeading.insideCaption(bytes, start, end),
+            let inside = candidate(bytes, inner.lowerBound, inner.upperBound, scalars: &scalars),
+            inside.family == .english
+        {
+            heading = inside
+            (start, end) = (inner.lowerBound, inner.upperBound)
+        } else {
+            heading = candidate(bytes, start, end, scalars: &scalars)
+        }
+        guard let heading else { return nil }
+        return Self.foundHeading(
+            bytes, heading, lineStart: lineStart, trimmed: start..<end, lineEnd: lineEnd,
+            textLinesBefore: textLinesBefore, longestTextLineBefore: longestTextLineBefore)
     }
 
     /// A heading found on the trimmed line `trimmed`: its title is the line, or for a run-on heading the

@@ -341,11 +341,13 @@ extension String {
     /// Without leading and trailing ASCII and ideographic spaces and tabs (headings, snippets, and what
     /// is typed at the reader's prompts).
     public var trimmingSpaces: String {
-        let scalars = Array(unicodeScalars)
-        var start = 0
-        var end = scalars.count
-        while start < end, HeadingMatcher.isSpace(scalars[start]) { start += 1 }
-        while end > start, HeadingMatcher.isSpace(scalars[end - 1]) { end -= 1 }
-        return String(String.UnicodeScalarView(scalars[start..<end]))
+        let scalars = unicodeScalars
+        var start = scalars.startIndex
+        var end = scalars.endIndex
+        while start < end, HeadingMatcher.isSpace(scalars[start]) { scalars.formIndex(after: &start) }
+        while end > start, case let last = scalars.index(before: end), HeadingMatcher.isSpace(scalars[last]) {
+            end = last
+        }
+        return start == scalars.startIndex && end == scalars.endIndex ? self : String(scalars[start..<end])
     }
 }

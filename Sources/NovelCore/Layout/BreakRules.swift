@@ -140,7 +140,11 @@ struct BreakRules: @unchecked Sendable {
     /// UAX #14 rules LB4–LB31 (Unicode 15.0) for two resolved classes, `before` never a space (LB7 and
     /// LB18 are the caller's: no break before a space, a break after spaces unless this says prohibited).
     static func action(_ left: BreakClass, _ right: BreakClass) -> Action {
-        let letters: Set<BreakClass> = [.alphabetic, .hebrewLetter]
+        // Switches, not sets: the table is built from these 4,096 calls before a book's first screen.
+        func isLetter(_ kind: BreakClass) -> Bool { kind == .alphabetic || kind == .hebrewLetter }
+        func isIdeograph(_ kind: BreakClass) -> Bool {
+            kind == .ideographic || kind == .emojiBase || kind == .emojiModifier
+        }
         if left == .mandatory { return .direct }  // LB4, LB5
         if right == .mandatory || right == .zeroWidthSpace { return .prohibited }  // LB6, LB7
         if left == .zeroWidthSpace { return .direct }  // LB8
@@ -166,22 +170,21 @@ struct BreakRules: @unchecked Sendable {
         // it to a letter before it), a closing one keeps a letter or digit after it (don’t).
         if after == .openingQuote { after = .open }
         if before == .closingQuote {
-            if letters.contains(after) || after == .numeric { return .indirect }
+            if isLetter(after) || after == .numeric { return .indirect }
             before = .close
         }
         if before == .contingent || after == .contingent { return .direct }  // LB20
         if [.breakAfter, .hyphen, .nonstarter].contains(after) || before == .breakBefore { return .indirect }  // LB21
         if before == .symbol && after == .hebrewLetter { return .indirect }  // LB21b
         if after == .inseparable { return .indirect }  // LB22
-        if letters.contains(before) && after == .numeric || before == .numeric && letters.contains(after) {
+        if isLetter(before) && after == .numeric || before == .numeric && isLetter(after) {
             return .indirect  // LB23
         }
-        let ideographs: Set<BreakClass> = [.ideographic, .emojiBase, .emojiModifier]
-        if before == .prefix && ideographs.contains(after) || ideographs.contains(before) && after == .postfix {
+        if before == .prefix && isIdeograph(after) || isIdeograph(before) && after == .postfix {
             return .indirect  // LB23a
         }
-        if [.prefix, .postfix].contains(before) && letters.contains(after)
-            || letters.contains(before) && [.prefix, .postfix].contains(after)
+        if [.prefix, .postfix].contains(before) && isLetter(after)
+            || isLetter(before) && [.prefix, .postfix].contains(after)
         {
             return .indirect  // LB24
         }
@@ -191,10 +194,10 @@ struct BreakRules: @unchecked Sendable {
             (.prefix, .numeric), (.hyphen, .numeric), (.infix, .numeric), (.numeric, .numeric), (.symbol, .numeric),
         ]
         if numberPairs.contains(where: { $0 == (before, after) }) { return .indirect }  // LB25, as pairs
-        if letters.contains(before) && letters.contains(after) { return .indirect }  // LB28
-        if before == .infix && letters.contains(after) { return .indirect }  // LB29
-        if (letters.contains(before) || before == .numeric) && after == .open { return .indirect }  // LB30
-        if before == .closeParenthesis && (letters.contains(after) || after == .numeric) { return .indirect }  // LB30
+        if isLetter(before) && isLetter(after) { return .indirect }  // LB28
+        if before == .infix && isLetter(after) { return .indirect }  // LB29
+        if (isLetter(before) || before == .numeric) && after == .open { return .indirect }  // LB30
+        if before == .closeParenthesis && (isLetter(after) || after == .numeric) { return .indirect }  // LB30
         if before == .emojiBase && after == .emojiModifier { return .indirect }  // LB30b
         return .direct  // LB31 (LB30a: regional indicator pairs are one cluster)
     }

@@ -159,6 +159,12 @@ public struct BookState: Sendable, Equatable {
     }
 
     /// Records that the book was read at `date`, unless it is private.
+    /// The reader is at `position`: it is the book's place, and the book was read then.
+    public mutating func save(_ position: ReadingPosition) {
+        self.position = position
+        markRead(at: position.saved)
+    }
+
     public mutating func markRead(at date: Date) {
         lastRead = isPrivate ? nil : date
     }

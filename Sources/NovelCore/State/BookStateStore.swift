@@ -86,7 +86,13 @@ public struct BookStateStore: Sendable {
         -> (fingerprint: String, object: [String: Any])?
     {
         var best: (fingerprint: String, object: [String: Any], written: Int64)?
+        let named = Self.namesInStateFile(bookPath)
         for fingerprint in fingerprints() {
+            // Only files that may name this path are parsed: a reader with hundreds of books would
+            // otherwise parse every state at each launch.
+            guard let raw = try? BookFile.read(path(fingerprint: fingerprint)),
+                named.contains(where: { ByteSearch.contains(raw, $0) })
+            else { continue }
             let contents = file(fingerprint).read()
             if !contents.isNewer { warnings += contents.warnings }  // a newer file is reported when it is loaded
             let object = contents.object
@@ -98,9 +104,17 @@ public struct BookStateStore: Sendable {
         return best.map { ($0.fingerprint, $0.object) }
     }
 
+    /// What a state file whose `lastPath` is `bookPath` holds in its bytes, one of them at least: the
+    /// file name as `JSONText` writes it, or an escape that could spell it otherwise (a file written by
+    /// hand or by another JSON writer).
+    static func namesInStateFile(_ bookPath: String) -> [[UInt8]] {
+        let name = bookPath.split(separator: "/").last.map(String.init) ?? bookPath
+        return [JSONText.escaped(name), Array("\\u".utf8), Array("\\/".utf8)]
+    }
+
     /// The fingerprints of every stored book (the state files' names).
     func fingerprints() -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        let names = RawPath.names(inDirectory: directory) ?? []
         return names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.map { String($0.dropLast(5)) }.sorted()
     }
 

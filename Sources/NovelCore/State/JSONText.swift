@@ -18,6 +18,13 @@ enum JSONText {
         return writer.bytes
     }
 
+    /// A string as it stands between its quotes in the file.
+    static func escaped(_ string: String) -> [UInt8] {
+        var writer = Writer()
+        writer.write(string: string)
+        return Array(writer.bytes.dropFirst().dropLast())
+    }
+
     private struct Writer {
         var bytes: [UInt8] = []
 

@@ -16,12 +16,18 @@ enum BookFile {
     /// The file's bytes without copying them when it is a regular file (a private memory map, see
     /// `MappedFile`), else read into memory; and what the file looked like when opened.
     static func mapWithIdentity(_ path: String) throws(BookError) -> (bytes: TextBytes, identity: FileIdentity) {
+        let (bytes, status) = try mapWithStatus(path)
+        return (bytes, FileIdentity(status))
+    }
+
+    /// `mapWithIdentity` with the whole status of the file the bytes came from (its device and inode too).
+    static func mapWithStatus(_ path: String) throws(BookError) -> (bytes: TextBytes, status: stat) {
         try withOpenFile(path) { descriptor, status throws(BookError) in
-            let identity = FileIdentity(status)
-            if status.st_mode & S_IFMT == S_IFREG, let mapped = MappedFile(descriptor: descriptor, size: identity.bytes) {
-                return (TextBytes(mapped), identity)
+            let size = Int(status.st_size)
+            if status.st_mode & S_IFMT == S_IFREG, let mapped = MappedFile(descriptor: descriptor, size: size) {
+                return (TextBytes(mapped), status)
             }
-            return (TextBytes(try readAll(descriptor, sizeHint: identity.bytes, path: path)), identity)
+            return (TextBytes(try readAll(descriptor, sizeHint: size, path: path)), status)
         }
     }
 

@@ -12,9 +12,12 @@ public enum BookLoader {
     public static func load(path: String, encoding: String? = nil, progress: LoadStep = .none) throws(BookError)
         -> BookText
     {
-        let (bytes, identity) = try BookFile.mapWithIdentity(path)
+        let (bytes, status) = try BookFile.mapWithStatus(path)
+        // Taken before decoding, which lets the mapped pages go.
+        let probe = AppendProbe(status: status, bytes: bytes)
         var text = try decode(bytes, path: path, encoding: encoding, progress: progress)
-        text.fileIdentity = identity
+        text.fileIdentity = FileIdentity(status)
+        text.appendProbe = probe
         return text
     }
 

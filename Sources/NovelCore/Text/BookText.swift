@@ -36,6 +36,9 @@ public struct BookText: Sendable {
     /// The text is the file's bytes unchanged (UTF-8 without a mark, nothing normalised), so every text
     /// offset is also a file offset: a chapter can be read from the file alone (`BookPreview`).
     public var isVerbatim = false
+    /// What the file's bytes were when they were read, to tell later that the file only grew (nil for
+    /// text not read from a file).
+    public var appendProbe: AppendProbe?
 
     public init(
         utf8: [UInt8], encoding: String, encodingSource: EncodingSource, invalidSequences: Int,

@@ -99,6 +99,22 @@ public enum RawPath {
         return withCString(path) { stat($0, &status) } == 0 ? status : nil
     }
 
+    /// The names in a directory (without `.` and `..`), by readdir(3); nil when it cannot be opened.
+    public static func names(inDirectory path: String) -> [String]? {
+        guard let directory = withCString(path, { opendir($0) }) else { return nil }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw -> String in
+                let characters = raw.bindMemory(to: CChar.self)
+                guard let start = characters.baseAddress else { return "" }
+                return string(fromBytes: UnsafeBufferPointer(start: start, count: strnlen(start, characters.count)))
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
     /// realpath(3) of a raw name, or nil.
     public static func resolved(_ path: String) -> String? {
         withCString(path) { pointer in

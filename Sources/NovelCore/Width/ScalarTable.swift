@@ -42,10 +42,14 @@ struct ScalarTable: @unchecked Sendable {
                 uniformBlock[Int(value)] = number
                 blocks.append(contentsOf: repeatElement(value, count: 256))
             } else {
+                // Run by run, not code point by code point: this is built before a book's first screen.
                 var current = run
-                for code in blockStart..<blockEnd {
+                var code = blockStart
+                while code < blockEnd {
                     while current + 1 < runs.count, runs[current + 1].start <= code { current += 1 }
-                    blocks.append(runs[current].entry)
+                    let next = current + 1 < runs.count ? min(runs[current + 1].start, blockEnd) : blockEnd
+                    blocks.append(contentsOf: repeatElement(runs[current].entry, count: Int(next - code)))
+                    code = next
                 }
             }
             stage1[blockIndex] = number

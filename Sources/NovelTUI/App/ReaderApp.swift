@@ -14,13 +14,14 @@ public enum ReaderApp {
     /// events that arrived before the model existed (see `LoadingWait`), handled first, in order.
     /// `startIsSaved` is false when the reader starts somewhere the state does not have yet (a first open,
     /// `--chapter`): that place is then saved on the way out even if the reader never moved. `reopen`
-    /// opens the book again when the terminal reports its file changed (live reload), with the storage
-    /// for the reopened book. `shelf` lists and opens the library overlay's books (nil: the overlay
+    /// opens the book again when the terminal reports its file changed (live reload), given the place on
+    /// screen (which it saves or carries over, `ReadingSession.reloaded`), with the storage for the
+    /// reopened book. `shelf` lists and opens the library overlay's books (nil: the overlay
     /// stays empty).
     public static func run<Model: ReaderModel>(
         _ model: inout Model, terminal: TerminalDevice, pending: [InputEvent] = [], storage: ReaderStorage,
         startIsSaved: Bool = true, saveInterval: Double = 1.0, clock: () -> Double = CursesTerminal.now,
-        reopen: (() throws -> (session: ReadingSession, storage: ReaderStorage))? = nil, shelf: BookShelf? = nil
+        reopen: Reopen? = nil, shelf: BookShelf? = nil
     ) -> Outcome {
         var storage = storage
         var reopen = reopen
@@ -39,7 +40,7 @@ public enum ReaderApp {
             if let position = saver.due(now: clock()) { save(position, to: storage, model: &model) }
             if let due = reloadDue, clock() >= due, let reopen {
                 reloadDue = nil
-                reload(&model, storage: &storage, reopen: reopen)
+                if let reopened = reload(&model, reopen: reopen) { storage = reopened }
                 terminal.draw(model.screen())
             }
             let now = clock()
@@ -104,7 +105,13 @@ public enum ReaderApp {
                             storage = opened.storage
                             model.switchBook(opened.session.book, state: opened.session.state)
                             switched = path
-                            reopen = { try shelf.open(path) }
+                            // A book from the library reloads as it opens, whole, re-anchored from the
+                            // place saved first (one that cannot be saved: from the last one that was,
+                            // and the next save reports the failure).
+                            reopen = { place in
+                                try? storage.saveProgress(place)
+                                return try shelf.open(path)
+                            }
                             reloadDue = nil
                             terminal.watch(path)
                             // Opening a book marks it read, as a reader started on it does.
@@ -132,19 +139,19 @@ public enum ReaderApp {
     /// How long after its file first changed the book is reloaded.
     static let reloadDelay = 0.3
 
-    /// Opens the changed book again at the place on screen: the place is saved first, so that the
-    /// re-anchoring of the reopened state (`ReadingSession.open`) starts from it.
-    private static func reload<Model: ReaderModel>(
-        _ model: inout Model, storage: inout ReaderStorage,
-        reopen: () throws -> (session: ReadingSession, storage: ReaderStorage)
-    ) {
-        save(model.position, to: storage, model: &model)
+    /// Opens the book again when its file changed, from the place on screen.
+    public typealias Reopen = (_ place: ReadingPosition) throws -> (session: ReadingSession, storage: ReaderStorage)
+
+    /// Opens the changed book again at the place on screen, which `reopen` saves or carries over to the
+    /// reopened book's state; returns the reopened book's storage (nil: it could not be reopened).
+    private static func reload<Model: ReaderModel>(_ model: inout Model, reopen: Reopen) -> ReaderStorage? {
         do {
-            let reopened = try reopen()
-            storage = reopened.storage
+            let reopened = try reopen(model.position)
             model.reload(reopened.session.book, state: reopened.session.state)
+            return reopened.storage
         } catch {
             model.report("could not reload the book: \(error)")
+            return nil
         }
     }
 

@@ -103,12 +103,15 @@ public struct ReaderLaunch {
                     return (session, storageFor(session))
                 })
         }
+        // The book as last reloaded: an append is read on from it (`ReadingSession.reloaded`).
+        var current = opened
+        let paths = self.paths
         let outcome = ReaderApp.run(
             &reader, terminal: screen, pending: pending, storage: storage,
             startIsSaved: opened.state?.position?.offset == offset,
-            reopen: {
-                let session = try open(.none)
-                return (session, storageFor(session))
+            reopen: { place in
+                current = try current.reloaded(at: place, paths: paths, reopen: { try open(.none) })
+                return (current, storageFor(current))
             }, shelf: shelf)
         screen.restore()
         return outcome

@@ -41,10 +41,7 @@ public struct StoreStorage: ReaderStorage {
     }
 
     public func saveProgress(_ position: ReadingPosition) throws {
-        try session.update { state in
-            state.position = position
-            state.markRead(at: position.saved)
-        }
+        try session.update { state in state.save(position) }
     }
 
     public func saveSettings(_ settings: Settings) throws {

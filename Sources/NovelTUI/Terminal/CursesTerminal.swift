@@ -20,7 +20,7 @@ public final class CursesTerminal: TerminalDevice {
     private var wideBuffer = [wchar_t](repeating: 0, count: 8)
 
     /// Takes over the terminal. `environment` decides NO_COLOR.
-    public init(theme: Settings.Theme, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+    public init(theme: Settings.Theme, environment: [String: String] = CursesTerminal.currentEnvironment()) throws {
         guard isatty(STDOUT_FILENO) == 1 else { throw TerminalError.notATerminal }
         // Like less, read keys from the controlling terminal when standard input is a pipe.
         inputDescriptor = isatty(STDIN_FILENO) == 1 ? STDIN_FILENO : open("/dev/tty", O_RDONLY | O_CLOEXEC)
@@ -256,12 +256,23 @@ public final class CursesTerminal: TerminalDevice {
         return KeyDecoder.decode(keyCode: code)
     }
 
-    /// Wide characters draw blank unless the locale's codeset is UTF-8.
+    /// Wide characters draw blank unless the locale's codeset is UTF-8. Only the character type is what
+    /// curses reads: setting every category would load a dozen locale files before the first screen.
     private static func chooseLocale() {
-        setlocale(LC_ALL, "")
+        setlocale(LC_CTYPE, "")
         let codeset = String(cString: nl_langinfo(nl_item(CODESET))).uppercased()
         if codeset != "UTF-8" && codeset != "UTF8" {
-            if setlocale(LC_ALL, "C.UTF-8") == nil { setlocale(LC_ALL, "en_US.UTF-8") }
+            if setlocale(LC_CTYPE, "C.UTF-8") == nil { setlocale(LC_CTYPE, "en_US.UTF-8") }
         }
+    }
+
+    /// The variables the set-up reads, by getenv: ProcessInfo's whole environment is a dictionary built
+    /// before the first screen for two names.
+    public static func currentEnvironment() -> [String: String] {
+        var found: [String: String] = [:]
+        for name in ["TERM", "NO_COLOR"] {
+            if let value = getenv(name) { found[name] = String(cString: value) }
+        }
+        return found
     }
 }

@@ -33,7 +33,7 @@ struct LineCommand: ParsableCommand {
 
     /// The status line's own shapes without argument-parser: `line BOOK`, with `--width N` and one of
     /// `--next` / `--prev`, in any order. Parsing the command tree costs about 2 ms of a call that runs
-    /// every second (see `ReadCommand.plainRead`), and so does making a `LineCommand` at all (its
+    /// every second (see `ReadRequest.plain`), and so does making a `LineCommand` at all (its
     /// property wrappers build the parser's name tables), so the short path gives a `LineRequest`.
     /// Anything else — another flag, a value that is not a number, a repeated flag — goes through the
     /// parser, which words the errors.

@@ -45,21 +45,6 @@ struct ReadCommand: ParsableCommand {
     var isPrivate: Bool?
     @OptionGroup var bookOptions: BookOptions
 
-    /// `novel read BOOK` without argument-parser: the launch people wait for, where parsing the command
-    /// tree (reflection and protocol-conformance lookups in a large binary) costs about 2 ms of the ~10.
-    /// Anything else, such as a flag or a second argument, goes through the parser.
-    static func plainRead(_ arguments: ArraySlice<String>) -> ReadCommand? {
-        guard arguments.count == 2, arguments.first == "read", let book = arguments.last, !book.hasPrefix("-") else {
-            return nil
-        }
-        var command = ReadCommand()
-        command.book = book
-        (command.chapter, command.bookmark, command.percent, command.mode, command.lines) = (nil, nil, nil, nil, nil)
-        command.isPrivate = nil
-        command.bookOptions = .none
-        return command
-    }
-
     func validate() throws {
         if let percent, !(0...100).contains(percent) {
             throw ValidationError("--percent must be between 0 and 100, not \(percent)")
@@ -68,12 +53,46 @@ struct ReadCommand: ParsableCommand {
     }
 
     func run() throws {
+        try ReadRequest(
+            book: book, chapter: chapter, bookmark: bookmark, percent: percent, mode: mode, lines: lines,
+            isPrivate: isPrivate, encoding: bookOptions.encoding, chapterPattern: bookOptions.chapterPattern,
+            reflow: bookOptions.reflow, convert: bookOptions.convert
+        ).run()
+    }
+}
+
+/// One `novel read` call, from the parser (`ReadCommand`) or from `novel read BOOK`'s short path.
+struct ReadRequest {
+    var book: String
+    var chapter: String?
+    var bookmark: String?
+    var percent: Double?
+    var mode: ReadCommand.Mode?
+    var lines: Int?
+    var isPrivate: Bool?
+    var encoding: String?
+    var chapterPattern: String?
+    var reflow: DisplayOptions.Reflow?
+    var convert: Conversion?
+
+    /// `novel read BOOK` without argument-parser: the launch people wait for, where parsing the command
+    /// tree (reflection and protocol-conformance lookups in a large binary) costs about 2 ms of the ~10,
+    /// and making a `ReadCommand` at all (its property wrappers build argument-parser's name tables)
+    /// half a millisecond more. Anything else, such as a flag or a second argument, goes through the parser.
+    static func plain(_ arguments: ArraySlice<String>) -> ReadRequest? {
+        guard arguments.count == 2, arguments.first == "read", let book = arguments.last, !book.hasPrefix("-") else {
+            return nil
+        }
+        return ReadRequest(book: book)
+    }
+
+    func run() throws {
         let paths = NovelPaths.fromEnvironment()
         let settingsStore = SettingsStore(paths: paths)
         let (saved, warnings) = settingsStore.load()
         let settings = sessionSettings(saved)
-        let (path, encoding, chapterPattern) = (book, bookOptions.encoding, bookOptions.chapterPattern)
-        let (reflow, isPrivate, convert) = (bookOptions.reflow, self.isPrivate, bookOptions.convert)
+        let (path, encoding, chapterPattern, reflow, isPrivate, convert) =
+            (book, encoding, chapterPattern, reflow, isPrivate, convert)
         let open: @Sendable (LoadStep) throws -> ReadingSession = { progress in
             try ReadingSession.open(
                 path: path, encoding: encoding, chapterPattern: chapterPattern, reflow: reflow, isPrivate: isPrivate,

@@ -97,7 +97,8 @@ struct ChapterIndexCacheTests {
         defer { home.remove() }
         let paths = paths(home)
         let book = try BookOpener.open(path: sample, paths: paths)
-        #expect(cacheFiles(paths) == ["chapters-\(book.fingerprint).idx"])
+        // The index and, beside it, the scan it was made from (for a split after an append).
+        #expect(cacheFiles(paths) == ["chapters-\(book.fingerprint).idx", "chapters-\(book.fingerprint).scan"])
     }
 
     @Test func anUnwritableCacheOnlyCostsAScan() throws {
@@ -130,8 +131,10 @@ struct ChapterIndexCacheTests {
         let cache = ChapterIndexCache(directory: paths.cacheDirectory)
         let folder = try FileManager.default.attributesOfItem(atPath: paths.cacheDirectory)
         #expect((folder[.posixPermissions] as? Int) == 0o700)
-        let file = try FileManager.default.attributesOfItem(atPath: cache.file(fingerprint: book.fingerprint))
-        #expect((file[.posixPermissions] as? Int) == 0o600)
-        #expect(cacheFiles(paths).count == 1)
+        for path in [cache.file(fingerprint: book.fingerprint), cache.scanFile(fingerprint: book.fingerprint)] {
+            let file = try FileManager.default.attributesOfItem(atPath: path)
+            #expect((file[.posixPermissions] as? Int) == 0o600)
+        }
+        #expect(cacheFiles(paths).count == 2)
     }
 }

@@ -301,6 +301,28 @@ import Testing
         #expect(third.state?.bookmarks[2].offset == (try offset(of: "后来的事", in: third.book)))
     }
 
+    @Test func theStateOfABookIsFoundByPathAmongOthersWithoutParsingThem() throws {
+        // Other books' states: one corrupt, which only parsing it would notice (and move aside).
+        for number in 0..<30 {
+            try store.update(fingerprint: "other\(number)", title: "t", path: "/books/other \(number).txt") { _ in }
+        }
+        try writeFile("broken", "{ not json, and not about /books/a.txt's neighbours")
+        let mine = book(sample, path: "/books/长夜 \"引\".txt")
+        try store.update(fingerprint: mine.fingerprint, title: "a", path: mine.path) { $0.encoding = "GB18030" }
+        var warnings: [String] = []
+        #expect(store.latest(lastPath: mine.path, warnings: &warnings)?.fingerprint == mine.fingerprint)
+        #expect(store.latest(lastPath: mine.path, warnings: &warnings)?.encoding == "GB18030")
+        #expect(store.latest(lastPath: "/books/never read.txt", warnings: &warnings) == nil)
+        #expect(warnings.isEmpty)
+        #expect(fileText("broken") != nil)
+        // A file written by another JSON writer, which escapes the path another way, is still found.
+        let object: [String: Any] = ["lastPath": "/books/\u{8FDC}方.txt", "title": "b", "version": 1]
+        var text = String(decoding: try JSONSerialization.data(withJSONObject: object), as: UTF8.self)
+        text = text.replacingOccurrences(of: "远", with: "\\u8fdc")
+        try writeFile("escaped", text)
+        #expect(store.latest(lastPath: "/books/远方.txt", warnings: &warnings)?.fingerprint == "escaped")
+    }
+
     @Test func aMovedBookKeepsItsStateAndRecordsTheNewPath() throws {
         let first = try home.write("one.txt", sample)
         let session = try ReadingSession.open(path: first, paths: paths)

@@ -9,6 +9,21 @@ import Testing
     /// 青灯记 in GBK: not UTF-8.
     static let gbkName: [UInt8] = [0xC7, 0xE0, 0xB5, 0xC6, 0xBC, 0xC7] + Array(".txt".utf8)
 
+    @Test func aDirectoryListsItsNamesAsBytesWithoutDots() throws {
+        let home = try TemporaryDirectory("novel-raw-names")
+        defer { home.remove() }
+        let raw = RawPath.string(fromBytes: Self.gbkName.map { CChar(bitPattern: $0) })
+        let descriptor = RawPath.withCString(home.path + "/" + raw) { open($0, O_WRONLY | O_CREAT, 0o644) }
+        #expect(descriptor >= 0)
+        close(descriptor)
+        _ = try home.write("青灯记.txt", "x")
+        _ = try home.write(".hidden", "x")
+        let names = try #require(RawPath.names(inDirectory: home.path))
+        #expect(names.sorted() == [".hidden", raw, "青灯记.txt"].sorted())
+        #expect(RawPath.bytes(of: try #require(names.first { RawPath.hasRawBytes($0) })) == Self.gbkName)
+        #expect(RawPath.names(inDirectory: home.path + "/missing") == nil)
+    }
+
     @Test(arguments: [
         gbkName, Array("青灯记.txt".utf8), [0xFF], [0x80, 0x41], [0xE9, 0x9D], [0xED, 0xA0, 0x80],
         Array("\u{10FF80}".utf8), [0xC0, 0xAF], Array("a\u{1B}b".utf8),

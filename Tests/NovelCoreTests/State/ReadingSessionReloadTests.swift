@@ -1,0 +1,94 @@
+import Foundation
+import NovelTestSupport
+import Testing
+
+@testable import NovelCore
+
+/// Live reload's reopening: after an append the state goes over to the grown book as it is, at the
+/// place on screen, in one write and without re-anchoring; after any other change the place is saved
+/// and the book opened whole, its state re-anchored.
+@Suite final class ReadingSessionReloadTests {
+    let home: TemporaryDirectory
+    let paths: NovelPaths
+
+    init() throws {
+        home = try TemporaryDirectory("novel-session-reload")
+        paths = NovelPaths(
+            configDirectory: home.path + "/config", stateDirectory: home.path + "/state",
+            cacheDirectory: home.path + "/cache")
+    }
+
+    deinit { home.remove() }
+
+    static func chapters(_ numbers: ClosedRange<Int>) -> String {
+        numbers.map { "第\($0)章　第\($0)夜\n\n　　那是第\($0)夜，渡口又亮起了一盏灯，她回来了。\n\n" }.joined()
+    }
+
+    func stateFiles() -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: paths.stateDirectory + "/books")) ?? [])
+            .filter { $0.hasSuffix(".json") }.sorted()
+    }
+
+    /// A session on a book of three chapters with a bookmark, a jump and a place saved in its first
+    /// chapter; the reader has since moved on to the second (the place returned, not saved yet).
+    func readSession(_ name: String) throws -> (session: ReadingSession, path: String, place: ReadingPosition) {
+        let path = try home.write(name, Self.chapters(1...3))
+        let session = try ReadingSession.open(path: path, paths: paths)
+        let book = session.book
+        // Places at the start of a chapter's words (past the blank line and the indent).
+        let indent = "\n　　".utf8.count
+        let second = book.index.entries[1].bodyStart + indent
+        try session.update { state in
+            state.save(BookmarkFactory.position(book: book, offset: book.index.entries[0].bodyStart + indent))
+            _ = state.addBookmark(in: book, offset: book.index.entries[2].bodyStart + indent, note: "灯")
+            state.history.leave(BookmarkFactory.position(book: book, offset: 0))
+        }
+        let place = BookmarkFactory.position(book: book, offset: second)
+        return (session, path, place)
+    }
+
+    @Test func anAppendCarriesTheStateOverInOneWrite() throws {
+        let (session, path, place) = try readSession("serial.txt")
+        let before = try #require(session.store.load(fingerprint: session.book.fingerprint))
+        try appendToFile(path, Self.chapters(4...5))
+        var reopened = 0
+        let grown = try session.reloaded(at: place, paths: paths) {
+            reopened += 1
+            return try ReadingSession.open(path: path, paths: paths)
+        }
+        #expect(reopened == 0)
+        #expect(grown.book.index.entries.count == session.book.index.entries.count + 2)
+        #expect(grown.warnings.isEmpty)
+        let state = try #require(grown.state)
+        #expect(state.fingerprint == grown.book.fingerprint)
+        #expect(state.position?.offset == place.offset)
+        #expect(state.bookmarks == before.bookmarks)
+        #expect(state.history == before.history)
+        #expect(state.source == grown.book.text.sourceStamp)
+        // Written once, to the grown book's file; the old book's file keeps what it had.
+        #expect(stateFiles() == [session.book.fingerprint, grown.book.fingerprint].map { $0 + ".json" }.sorted())
+        #expect(session.store.load(fingerprint: session.book.fingerprint)?.position == before.position)
+        #expect(grown.store.load(fingerprint: grown.book.fingerprint)?.position?.offset == place.offset)
+        // The next open finds the grown book's state and place.
+        let next = try ReadingSession.open(path: path, paths: paths)
+        #expect(next.state?.position?.offset == place.offset)
+        #expect(next.book.index == grown.book.index)
+    }
+
+    @Test func anyOtherChangeSavesThePlaceAndReopensWhole() throws {
+        let (session, path, place) = try readSession("edited.txt")
+        // A chapter put in before the others: every place moves on by its length.
+        let inserted = "第〇章　序\n\n　　很久以前。\n\n"
+        try (inserted + Self.chapters(1...3)).write(toFile: path, atomically: true, encoding: .utf8)
+        var reopened = 0
+        let edited = try session.reloaded(at: place, paths: paths) {
+            reopened += 1
+            return try ReadingSession.open(path: path, paths: paths)
+        }
+        #expect(reopened == 1)
+        // The place was saved first, then found again where the insertion moved it.
+        #expect(session.store.load(fingerprint: session.book.fingerprint)?.position?.offset == place.offset)
+        #expect(edited.state?.position?.offset == place.offset + inserted.utf8.count)
+        #expect(edited.state?.bookmarks.first?.offset == session.book.index.entries[2].bodyStart + 7 + inserted.utf8.count)
+    }
+}
