@@ -15,10 +15,52 @@ enum BareHeadingTitle {
     static let nonTitleScalars: Set<Unicode.Scalar> = RunOnHeading.sentencePunctuation
         .union(RunOnHeading.openingQuotes).union(["」", "』", "”", "．"])
 
+    /// The entries of the lists of contents that can lend a title: lines of one entry with a title after
+    /// the marker, in reading order.
+    struct Listed {
+        struct Entry {
+            var numbering: HeadingCandidate.Numbering
+            var number: Int?
+            var titleAfterMarker: Range<Int>
+            var bodyStart: Int
+        }
+
+        struct Key: Hashable {
+            var slot: Int
+            var number: Int?
+        }
+
+        var entries: [Entry] = []
+
+        /// The headings of `found` that the list-of-contents check drops (`keep` false).
+        init(_ found: [FoundHeading], keep: [Bool]) {
+            entries.reserveCapacity(keep.count(where: { !$0 }))
+            for index in found.indices
+            where !keep[index] && found[index].candidate.entriesOnLine == 1 && !found[index].titleAfterMarker.isEmpty {
+                entries.append(
+                    Entry(
+                        numbering: found[index].candidate.numbering, number: found[index].candidate.number,
+                        titleAfterMarker: found[index].titleAfterMarker, bodyStart: found[index].bodyStart))
+            }
+        }
+
+        /// The last entry of each numbering and number, looked up once per bare heading (not a scan of
+        /// the whole list for each).
+        func byNumber() -> [Key: Entry] {
+            var table: [Key: Entry] = [:]
+            for entry in entries { table[Key(slot: entry.numbering.slot, number: entry.number)] = entry }
+            return table
+        }
+    }
+
+    /// Completes the titles of the bare headings among `found`, which are the headings kept: from the
+    /// lines after each one, else from a list of contents. The title is made into its String here, while
+    /// the bytes around the heading are in the cache.
     static func complete(
-        _ found: inout [FoundHeading], listed: [FoundHeading], bytes: UnsafeBufferPointer<UInt8>,
+        _ found: inout [FoundHeading], listed: Listed, bytes: UnsafeBufferPointer<UInt8>,
         isHeading: (Range<Int>) -> Bool
     ) {
+        var listedByNumber: [Listed.Key: Listed.Entry]?
         for index in found.indices where isBare(found[index]) {
             let limit = index + 1 < found.count ? found[index + 1].lineStart : bytes.count
             let english = found[index].candidate.family == .english
@@ -26,26 +68,23 @@ enum BareHeadingTitle {
                 english
                 ? EnglishTitleLines.after(bytes, from: found[index].bodyStart, limit: limit, isHeading: isHeading)
                 : titleLines(bytes, from: found[index].bodyStart, limit: limit, isHeading: isHeading)
-            if !following.titles.isEmpty {
-                found[index].title +=
-                    english
-                    ? EnglishTitleLines.joiner(after: found[index].title) + following.titles.joined(separator: " ")
-                    : "\u{3000}" + following.titles.joined(separator: "\u{3000}")
+            if let following {
+                found[index].completedTitle = TitleCompletion(english: english, first: following.first, second: following.second)
+                    .title(after: found[index].titleRange, bytes)
                 found[index].bodyStart = following.end
-                found[index].note = "bare heading: title from the next \(following.titles.count == 1 ? "line" : "lines")"
-            } else if let entry = listed.last(where: {
-                $0.candidate.numbering == found[index].candidate.numbering && $0.candidate.number == found[index].candidate.number
-                    && $0.candidate.entriesOnLine == 1 && !$0.titleAfterMarker.isEmpty
-            }) {
-                // An entry's title may go on over the next line of the list (the second half of a couplet).
-                if english {
-                    found[index].title += EnglishTitleLines.joiner(after: found[index].title) + entry.titleAfterMarker
-                } else {
-                    let nextLine = titleLines(bytes, from: entry.bodyStart, limit: bytes.count, blankLines: 0, isHeading: isHeading)
-                    found[index].title += "\u{3000}" + ([entry.titleAfterMarker] + nextLine.titles.prefix(1)).joined(separator: "\u{3000}")
-                }
-                found[index].note = "bare heading: title from the list of contents"
+                found[index].note = following.count == 1 ? .titleFromNextLine : .titleFromNextLines
+                continue
             }
+            guard !listed.entries.isEmpty else { continue }
+            if listedByNumber == nil { listedByNumber = listed.byNumber() }
+            let key = Listed.Key(slot: found[index].candidate.numbering.slot, number: found[index].candidate.number)
+            guard let entry = listedByNumber?[key] else { continue }
+            // An entry's title may go on over the next line of the list (the second half of a couplet).
+            let nextLine =
+                english ? nil : titleLines(bytes, from: entry.bodyStart, limit: bytes.count, blankLines: 0, isHeading: isHeading)
+            found[index].completedTitle = TitleCompletion(english: english, first: entry.titleAfterMarker, second: nextLine?.first)
+                .title(after: found[index].titleRange, bytes)
+            found[index].note = .titleFromList
         }
     }
 
@@ -60,31 +99,35 @@ enum BareHeadingTitle {
     }
 
     /// Up to `maximumLines` title-like lines from `start` (after at most `blankLines` blank ones), and
-    /// where the text after them starts.
+    /// where the text after them starts; nil when the first line there is no title.
     static func titleLines(
         _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, limit: Int, blankLines: Int = 1,
         isHeading: (Range<Int>) -> Bool
-    ) -> (titles: [String], end: Int) {
-        var titles: [String] = []
-        var end = start
+    ) -> TitleLines? {
+        var lines: TitleLines?
         var position = start
         var blanks = 0
-        while titles.count < maximumLines, position < limit {
+        while (lines?.count ?? 0) < maximumLines, position < limit {
             var lineEnd = position
             while lineEnd < limit, bytes[lineEnd] != 0x0A { lineEnd += 1 }
             let (lineStart, trimmedEnd) = ChapterSplitter.trimmed(bytes, position, lineEnd)
             position = lineEnd + 1
             if lineStart == trimmedEnd {
-                if !titles.isEmpty || blanks >= blankLines { break }
+                if lines != nil || blanks >= blankLines { break }
                 blanks += 1
                 continue
             }
-            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[lineStart..<trimmedEnd]), as: UTF8.self)
+            let text = ChapterSplitter.text(bytes, lineStart..<trimmedEnd)
             guard looksLikeTitle(text), !isHeading(lineStart..<trimmedEnd) else { break }
-            titles.append(text)
-            end = min(position, bytes.count)
+            let end = min(position, bytes.count)
+            if lines == nil {
+                lines = TitleLines(first: lineStart..<trimmedEnd, second: nil, end: end)
+            } else {
+                lines?.second = lineStart..<trimmedEnd
+                lines?.end = end
+            }
         }
-        return (titles, end)
+        return lines
     }
 
     static func looksLikeTitle(_ text: String) -> Bool {

@@ -92,26 +92,7 @@ public struct ChapterIndexCache: Sendable {
 
     /// Best effort: a cache that cannot be written only costs a scan next time.
     public func store(_ index: ChapterIndex, fingerprint: String, pattern: String?) {
-        var data = Self.magic
-        func integer(_ value: Int) { withUnsafeBytes(of: Int64(value).littleEndian) { data.append(contentsOf: $0) } }
-        func string(_ value: String) {
-            integer(value.utf8.count)
-            data.append(contentsOf: value.utf8)
-        }
-        string(key(fingerprint: fingerprint, pattern: pattern))
-        string(index.ruleName)
-        integer(index.entries.count)
-        for entry in index.entries {
-            integer(entry.level.rawValue)
-            string(entry.kind.rawValue)
-            integer(entry.number ?? Int.min)
-            integer(entry.range.lowerBound)
-            integer(entry.range.upperBound)
-            integer(entry.bodyStart)
-            integer(entry.volumeIndex ?? -1)
-            string(entry.title)
-        }
-        write(data, to: file(fingerprint: fingerprint))
+        write(Self.record(index, key: key(fingerprint: fingerprint, pattern: pattern)), to: file(fingerprint: fingerprint))
     }
 
     /// Writes `data` as `target` whole (a temporary file renamed over it), best effort. Not synced to
@@ -139,6 +120,51 @@ public struct ChapterIndexCache: Sendable {
         }
         close(descriptor)
         if !complete || rename(temporary, target) != 0 { unlink(temporary) }
+    }
+
+    /// The record's bytes, written into one buffer of the exact size (an English book may have tens of
+    /// thousands of entries: appending field by field grew and copied the buffer again and again).
+    static func record(_ index: ChapterIndex, key: String) -> [UInt8] {
+        let integerSize = MemoryLayout<Int64>.size
+        // Per entry: six integers (level, number, start, end, body start, volume) and two strings' lengths.
+        let fixedPerEntry = 8 * integerSize
+        var size = magic.count + 3 * integerSize + key.utf8.count + index.ruleName.utf8.count
+        for entry in index.entries {
+            size += fixedPerEntry + entry.kind.rawValue.utf8.count + entry.title.utf8.count
+        }
+        return [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+            guard let base = UnsafeMutableRawPointer(buffer.baseAddress) else { return }
+            var offset = 0
+            func bytes(_ source: UnsafeRawBufferPointer) {
+                guard let from = source.baseAddress else { return }
+                (base + offset).copyMemory(from: from, byteCount: source.count)
+                offset += source.count
+            }
+            func integer(_ value: Int) {
+                (base + offset).storeBytes(of: Int64(value).littleEndian, as: Int64.self)
+                offset += integerSize
+            }
+            func string(_ value: String) {
+                var value = value
+                integer(value.utf8.count)
+                value.withUTF8 { bytes(UnsafeRawBufferPointer($0)) }
+            }
+            magic.withUnsafeBytes { bytes($0) }
+            string(key)
+            string(index.ruleName)
+            integer(index.entries.count)
+            for entry in index.entries {
+                integer(entry.level.rawValue)
+                string(entry.kind.rawValue)
+                integer(entry.number ?? Int.min)
+                integer(entry.range.lowerBound)
+                integer(entry.range.upperBound)
+                integer(entry.bodyStart)
+                integer(entry.volumeIndex ?? -1)
+                string(entry.title)
+            }
+            initialized = offset
+        }
     }
 
     /// Reads the cache record with bounds checks: a truncated or damaged file reads as nil.

@@ -15,6 +15,9 @@ public struct ChapterSplitter: Sendable {
     static let sectionPartCharacters = 50_000
     /// Longer lines are never headings (60 cells of CJK is 180 bytes; some headings carry a volume label).
     static let maximumHeadingBytes = 240
+    /// The scan reserves room for a heading every so many bytes, for at most so many headings.
+    static let reservedBytesPerHeading = 256
+    static let maximumReservedHeadings = 1 << 17
 
     private let custom: CustomHeadingPattern?
     /// The user's pattern as given (nil: the built-in rules), kept with a `HeadingScan`.
@@ -57,6 +60,12 @@ public struct ChapterSplitter: Sendable {
     }
 
     /// The whole pipeline; `trace`, when given, records each candidate and the step that dropped it.
+    ///
+    /// One array of found headings goes through the steps: each whole-book check marks the headings it
+    /// drops and the array is compacted in place, and a heading holds no String until the last steps (a
+    /// bare heading's completed title, then the entries), when only the kept ones are left (an English
+    /// book may have a heading every few hundred bytes, and copying arrays of Strings between the steps
+    /// was most of the scan's cost).
     func split(
         _ bytes: UnsafeBufferPointer<UInt8>, trace: inout ChapterTrace?, progress: LoadStep = .none
     ) -> ChapterIndex {
@@ -73,54 +82,101 @@ public struct ChapterSplitter: Sendable {
             ruleName = "custom"
         } else {
             let family = chooseFamily(found)
-            // Filtered only when another family is there (the array of a long book is not copied for nothing).
-            let kept =
-                found.allSatisfy { $0.candidate.family == family } ? found : found.filter { $0.candidate.family == family }
-            trace?.dropped(found, keeping: kept, reason: "family: the book's headings are \(family)")
-            found = kept
+            // Marked only when another family is there (a long book's array is not walked for nothing).
+            if found.contains(where: { $0.candidate.family != family }) {
+                let keep = found.map { $0.candidate.family == family }
+                trace?.dropped(found, bytes, keep: keep, reason: "family: the book's headings are \(family)")
+                Self.compact(&found, keeping: keep)
+            }
             ruleName = found.isEmpty ? "none" : (family == .chinese ? "chinese" : "english")
         }
         promoteVolumesWithoutChapters(&found)
-        let lists = ListOfContents.find(found)
-        trace?.dropped(found, keeping: lists.kept, reasons: lists.reasons)
-        found = lists.kept
+        let lists = ListOfContents.find(found, bytes)
+        trace?.dropped(found, bytes, keep: lists.keep, reasons: lists.reasons(found, bytes))
+        let listed = BareHeadingTitle.Listed(found, keep: lists.keep)
+        Self.compact(&found, keeping: lists.keep)
         let numerals = NumeralHeadings.filter(found)
-        trace?.dropped(found, keeping: numerals.kept, reasons: numerals.reasons)
-        found = numerals.kept
-        let unrepeated = removeRepeatedHeadings(found)
-        trace?.dropped(
-            found, keeping: unrepeated, reason: "repeated: the same number as the chapter it sits in")
-        found = unrepeated
-        BareHeadingTitle.complete(&found, listed: lists.entries, bytes: bytes, isHeading: { isCandidate(bytes, $0) })
-        trace?.kept(found, ruleName: ruleName)
+        trace?.dropped(found, bytes, keep: numerals.keep, reasons: numerals.reasons(found, bytes))
+        Self.compact(&found, keeping: numerals.keep)
+        let unrepeated = unrepeatedHeadings(found)
+        trace?.dropped(found, bytes, keep: unrepeated, reason: "repeated: the same number as the chapter it sits in")
+        Self.compact(&found, keeping: unrepeated)
+        BareHeadingTitle.complete(&found, listed: listed, bytes: bytes, isHeading: { isCandidate(bytes, $0) })
+        trace?.kept(found, bytes, ruleName: ruleName)
         var entries = buildEntries(found, bytes)
-        entries = GutenbergMatter.foldFooter(entries, bytes)
-        entries = splitLongSections(entries, bytes)
+        GutenbergMatter.foldFooter(&entries, bytes)
+        splitLongSections(&entries, bytes)
         return ChapterIndex(entries: entries, ruleName: ruleName)
+    }
+
+    /// Keeps the headings whose `keep` is true, in order, moving them down in place (no second array).
+    static func compact(_ found: inout [FoundHeading], keeping keep: [Bool]) {
+        var written = 0
+        for index in found.indices where keep[index] {
+            if written != index { found.swapAt(written, index) }
+            written += 1
+        }
+        if written < found.count { found.removeSubrange(written...) }
     }
 
     // MARK: Finding candidate lines
 
+    /// A heading line found by the scan. Its texts are ranges of the book's bytes, made into Strings only
+    /// for the entries that are kept (`title(_:)`).
     struct FoundHeading {
         var lineStart: Int
-        /// The end of the heading line (its line feed, or the end of the text).
-        var lineEnd: Int
         /// Where the chapter's text starts: just past the heading line and its line feed, past title lines
         /// that follow a bare heading, or inside the line for a run-on heading.
         var bodyStart: Int
-        var title: String
+        /// The whole trimmed heading line (the caption's part for a heading inside an illustration).
+        var line: Range<Int>
+        /// Where the heading as a title ends: the line's end, or for a run-on heading where the body begins.
+        var titleEnd: Int
+        /// A bare heading's whole title, made by `BareHeadingTitle` while the bytes around the heading are
+        /// still in the cache (the entries are built in a later pass).
+        var completedTitle: String?
         var candidate: HeadingCandidate
         /// Non-blank lines between the previous heading and this one.
         var textLinesBefore: Int
         /// The longest of those lines, in bytes after trimming.
         var longestTextLineBefore: Int
         /// The title text after the marker (`本天倫談性命之情` in `第一回 本天倫談性命之情`), for a list of
-        /// contents to lend to a bare body heading.
-        var titleAfterMarker: String
+        /// contents to lend to a bare body heading; empty when the marker stands alone.
+        var titleAfterMarker: Range<Int>
         /// How the title was completed, for `novel toc --explain`.
-        var note: String?
-        /// The whole trimmed heading line (a run-on heading's title is only its beginning).
-        var lineText: String
+        var note: Note?
+
+        enum Note: String {
+            case runOn = "run-on: the title ends where the body begins"
+            case titleFromNextLine = "bare heading: title from the next line"
+            case titleFromNextLines = "bare heading: title from the next lines"
+            case titleFromList = "bare heading: title from the list of contents"
+        }
+
+        /// The heading as a title: the line, or for a run-on heading only its beginning.
+        var titleRange: Range<Int> { line.lowerBound..<titleEnd }
+
+        /// The title shown in the table of contents.
+        func title(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+            completedTitle ?? ChapterSplitter.text(bytes, titleRange)
+        }
+
+        /// The trimmed heading line.
+        func lineText(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+            ChapterSplitter.text(bytes, line)
+        }
+    }
+
+    /// The bytes at `range` as a String.
+    static func text(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+    }
+
+    /// Whether two ranges of the text hold the same bytes.
+    static func sameBytes(_ bytes: UnsafeBufferPointer<UInt8>, _ first: Range<Int>, _ second: Range<Int>) -> Bool {
+        guard first.count == second.count, let base = bytes.baseAddress else { return first.count == second.count }
+        return first.lowerBound == second.lowerBound
+            || memcmp(base + first.lowerBound, base + second.lowerBound, first.count) == 0
     }
 
     /// The candidate lines from the line at `start` on; `textLines` and `longestTextLine` are what the
@@ -132,6 +188,12 @@ public struct ChapterSplitter: Sendable {
         guard let base = bytes.baseAddress else { return [] }
         let count = bytes.count
         var found: [FoundHeading] = []
+        // Room for a heading every 256 bytes, up to a limit: pages are touched only as headings are
+        // appended, so a sparse book pays nothing for the room and a dense one (a list of contents and a
+        // heading every few hundred bytes) never copies a grown array.
+        found.reserveCapacity(min(max(0, count - start) / Self.reservedBytesPerHeading, Self.maximumReservedHeadings))
+        var scalars: [Unicode.Scalar] = []
+        scalars.reserveCapacity(Self.maximumHeadingBytes)
         var textLines = textLines
         var longestTextLine = longestTextLine
         var lineStart = start
@@ -140,6 +202,11 @@ public struct ChapterSplitter: Sendable {
             if lineStart >= nextReport {
                 progress.reached(lineStart, of: count)
                 nextReport = lineStart + LoadStep.reportBytes
+            }
+            // An empty line (every other line of an English book) needs no search for its end.
+            if base[lineStart] == 0x0A {
+                lineStart += 1
+                continue
             }
             let lineEnd: Int
             if let feed = memchr(base + lineStart, 0x0A, count - lineStart) {
@@ -152,7 +219,7 @@ public struct ChapterSplitter: Sendable {
             if start == end { continue }
             if let heading = heading(
                 bytes, lineStart: lineStart, lineEnd: lineEnd, trimmed: start..<end, textLinesBefore: textLines,
-                longestTextLineBefore: longestTextLine)
+                longestTextLineBefore: longestTextLine, scalars: &scalars)
             {
                 found.append(heading)
                 textLines = 0
@@ -168,9 +235,10 @@ public struct ChapterSplitter: Sendable {
 
     /// The heading on the line `lineStart..<lineEnd`, whose trimmed text is the non-empty `trimmed`, or
     /// nil for a line of text. Judged by the line alone; the text lines before it are the caller's count.
+    /// `scalars` is a buffer the caller lends (see `candidate`).
     func heading(
         _ bytes: UnsafeBufferPointer<UInt8>, lineStart: Int, lineEnd: Int, trimmed: Range<Int>, textLinesBefore: Int,
-        longestTextLineBefore: Int
+        longestTextLineBefore: Int, scalars: inout [Unicode.Scalar]
     ) -> FoundHeading? {
         var (start, end) = (trimmed.lowerBound, trimmed.upperBound)
         // Most lines of a book are refused by their first bytes, before any heading is built.
@@ -178,12 +246,13 @@ public struct ChapterSplitter: Sendable {
         var heading: HeadingCandidate?
         // A heading inside an illustration's caption: `[Illustration: … Chapter I.]`.
         if custom == nil, let inner = EnglishHeading.insideCaption(bytes, start, end),
-            let inside = candidate(bytes, inner.lowerBound, inner.upperBound), inside.family == .english
+            let inside = candidate(bytes, inner.lowerBound, inner.upperBound, scalars: &scalars),
+            inside.family == .english
         {
             heading = inside
             (start, end) = (inner.lowerBound, inner.upperBound)
         } else {
-            heading = candidate(bytes, start, end)
+            heading = candidate(bytes, start, end, scalars: &scalars)
         }
         guard let heading else { return nil }
         return Self.foundHeading(
@@ -198,29 +267,24 @@ public struct ChapterSplitter: Sendable {
         lineEnd: Int, textLinesBefore: Int, longestTextLineBefore: Int
     ) -> FoundHeading {
         let count = bytes.count
-        let line = String(decoding: UnsafeBufferPointer(rebasing: bytes[trimmed]), as: UTF8.self)
-        var title = line
         var bodyStart = min(lineEnd + 1, count)
         var titleEnd = trimmed.upperBound
         if let column = candidate.bodyColumn, let cut = scalarOffset(bytes, trimmed, column) {
             titleEnd = Self.trimmed(bytes, trimmed.lowerBound, cut).1
-            title = String(decoding: UnsafeBufferPointer(rebasing: bytes[trimmed.lowerBound..<titleEnd]), as: UTF8.self)
             bodyStart = cut
         }
         // The title after the marker, cut from the bytes once (no scalar arrays: an English book has a
         // heading every few kilobytes at most, a list of contents hundreds in a row).
-        var titleAfterMarker = ""
+        var titleAfterMarker = titleEnd..<titleEnd
         if let titleStart = candidate.titleStart, let from = scalarOffset(bytes, trimmed.lowerBound..<titleEnd, titleStart) {
             let (afterStart, afterEnd) = Self.trimmed(bytes, from, titleEnd)
-            if afterStart < afterEnd {
-                titleAfterMarker = String(decoding: UnsafeBufferPointer(rebasing: bytes[afterStart..<afterEnd]), as: UTF8.self)
-            }
+            if afterStart < afterEnd { titleAfterMarker = afterStart..<afterEnd }
         }
         return FoundHeading(
-            lineStart: lineStart, lineEnd: lineEnd, bodyStart: bodyStart, title: title, candidate: candidate,
+            lineStart: lineStart, bodyStart: bodyStart, line: trimmed, titleEnd: titleEnd, completedTitle: nil,
+            candidate: candidate,
             textLinesBefore: textLinesBefore, longestTextLineBefore: longestTextLineBefore,
-            titleAfterMarker: titleAfterMarker, note: candidate.bodyColumn == nil ? nil : "run-on: the title ends where the body begins",
-            lineText: line)
+            titleAfterMarker: titleAfterMarker, note: candidate.bodyColumn == nil ? nil : .runOn)
     }
 
     /// The byte offset of the scalar at index `scalars` in `range`, or nil past its end (the end itself is
@@ -241,7 +305,11 @@ public struct ChapterSplitter: Sendable {
     /// beginning: a line of a list of contents or a run-on heading shows itself there.
     static let maximumRunOnPrefixBytes = 360
 
-    private func candidate(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> HeadingCandidate? {
+    /// The heading on the trimmed line `start..<end`, if it is one; `scalars` is a buffer the caller
+    /// lends, so that the lines of a scan are decoded without an allocation each.
+    private func candidate(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, scalars: inout [Unicode.Scalar]
+    ) -> HeadingCandidate? {
         let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
         if let custom {
             let (matched, number) = custom.match(line)
@@ -256,10 +324,19 @@ public struct ChapterSplitter: Sendable {
             let scalars = Array(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<prefix]), as: UTF8.self).unicodeScalars)
             return HeadingMatcher.listLine(scalars) ?? RunOnHeading.match(scalars)
         }
+        scalars.removeAll(keepingCapacity: true)
         // An ASCII line's bytes are its scalars: no decoding (English headings and prose).
-        let scalars =
-            line.allSatisfy { $0 < 0x80 }
-            ? line.map { Unicode.Scalar($0) } : Array(String(decoding: line, as: UTF8.self).unicodeScalars)
+        var isASCII = true
+        for byte in line {
+            guard byte < 0x80 else {
+                isASCII = false
+                break
+            }
+            scalars.append(Unicode.Scalar(byte))
+        }
+        if isASCII { return HeadingMatcher.matchASCII(scalars) }
+        scalars.removeAll(keepingCapacity: true)
+        scalars.append(contentsOf: String(decoding: line, as: UTF8.self).unicodeScalars)
         return HeadingMatcher.match(scalars, width: Self.cells(scalars))
     }
 
@@ -277,7 +354,8 @@ public struct ChapterSplitter: Sendable {
 
     /// Whether the trimmed line at `range` is a heading under the rules in use.
     func isCandidate(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
-        !range.isEmpty && candidate(bytes, range.lowerBound, range.upperBound) != nil
+        var scalars: [Unicode.Scalar] = []
+        return !range.isEmpty && candidate(bytes, range.lowerBound, range.upperBound, scalars: &scalars) != nil
     }
 
     /// Cells a line takes, counting everything from U+1100 up as wide (close enough to judge a heading).
@@ -343,24 +421,26 @@ public struct ChapterSplitter: Sendable {
         }
     }
 
-    /// A chapter heading that repeats the number of the chapter it sits in (a pasted title inside the
-    /// text) is not a new chapter.
-    func removeRepeatedHeadings(_ found: [FoundHeading]) -> [FoundHeading] {
-        var result: [FoundHeading] = []
+    /// Which headings to keep: a chapter heading that repeats the number of the chapter it sits in (a
+    /// pasted title inside the text) is not a new chapter.
+    func unrepeatedHeadings(_ found: [FoundHeading]) -> [Bool] {
+        var keep = [Bool](repeating: true, count: found.count)
         var previousNumber: Int?
-        for heading in found {
+        for (index, heading) in found.enumerated() {
             switch heading.candidate.kind {
             case .volume:
                 previousNumber = nil
             case .chapter:
-                if let number = heading.candidate.number, number == previousNumber { continue }
+                if let number = heading.candidate.number, number == previousNumber {
+                    keep[index] = false
+                    continue
+                }
                 previousNumber = heading.candidate.number
             case .special:
                 previousNumber = nil
             }
-            result.append(heading)
         }
-        return result
+        return keep
     }
 
     // MARK: Building entries
@@ -376,6 +456,7 @@ public struct ChapterSplitter: Sendable {
             ]
         }
         var entries: [TOCEntry] = []
+        entries.reserveCapacity(found.count + 2)
         if Self.hasText(bytes, 0..<firstHeading.lineStart) {
             let title = Self.frontTitle(bytes, 0..<firstHeading.lineStart) ?? (isChinese ? "开篇" : "Opening")
             entries.append(
@@ -394,7 +475,7 @@ public struct ChapterSplitter: Sendable {
             case .volume:
                 entries.append(
                     TOCEntry(
-                        level: .volume, title: heading.title, number: candidate.number, range: start..<end,
+                        level: .volume, title: heading.title(bytes), number: candidate.number, range: start..<end,
                         bodyStart: heading.bodyStart, volumeIndex: nil, kind: .volume))
                 currentVolume = entries.count - 1
                 currentVolumeLabel = nil
@@ -414,7 +495,7 @@ public struct ChapterSplitter: Sendable {
                 let volume = candidate.kind == .special && candidate.volumeLabel == nil ? nil : currentVolume
                 entries.append(
                     TOCEntry(
-                        level: .chapter, title: heading.title, number: candidate.number, range: chapterStart..<end,
+                        level: .chapter, title: heading.title(bytes), number: candidate.number, range: chapterStart..<end,
                         bodyStart: heading.bodyStart, volumeIndex: volume,
                         kind: candidate.kind == .special ? .special : .chapter))
             }
@@ -468,22 +549,26 @@ public struct ChapterSplitter: Sendable {
     // MARK: Long sections
 
     /// Splits every section longer than `longSectionCharacters` into parts at paragraph boundaries,
-    /// titled `标题 (2)`, `标题 (3)` …
-    func splitLongSections(_ entries: [TOCEntry], _ bytes: UnsafeBufferPointer<UInt8>) -> [TOCEntry] {
-        var result: [TOCEntry] = []
+    /// titled `标题 (2)`, `标题 (3)` … The entries are rebuilt only when one is split.
+    func splitLongSections(_ entries: inout [TOCEntry], _ bytes: UnsafeBufferPointer<UInt8>) {
+        // A section of fewer bytes than the limit cannot hold more characters: no need to count.
+        let isLong = { (entry: TOCEntry) in
+            entry.level != .volume && entry.range.count > Self.longSectionCharacters
+                && Self.scalarCount(bytes, entry.range) > Self.longSectionCharacters
+        }
+        guard let firstLong = entries.firstIndex(where: isLong) else { return }
+        var result = Array(entries[..<firstLong])
         var volumeRemap: [Int: Int] = [:]
-        for (index, entry) in entries.enumerated() {
-            var entry = entry
+        for index in result.indices where result[index].level == .volume { volumeRemap[index] = index }
+        for index in firstLong..<entries.count {
+            var entry = entries[index]
             if let volume = entry.volumeIndex { entry.volumeIndex = volumeRemap[volume] }
             if entry.level == .volume {
                 volumeRemap[index] = result.count
                 result.append(entry)
                 continue
             }
-            // A section of fewer bytes than the limit cannot hold more characters: no need to count.
-            guard entry.range.count > Self.longSectionCharacters,
-                Self.scalarCount(bytes, entry.range) > Self.longSectionCharacters
-            else {
+            guard isLong(entry) else {
                 result.append(entry)
                 continue
             }
@@ -500,7 +585,7 @@ public struct ChapterSplitter: Sendable {
                 result.append(piece)
             }
         }
-        return result
+        entries = result
     }
 
     /// Ranges of about `sectionPartCharacters` each, cut after a line feed when there is one near the

@@ -35,24 +35,24 @@ struct ChapterTrace {
         records[range.lowerBound] = (text, .rejected, reason)
     }
 
-    /// The headings of `before` that are not in `kept`, dropped for `reason`.
-    mutating func dropped(_ before: [FoundHeading], keeping kept: [FoundHeading], reason: String) {
-        let keptStarts = Set(kept.map(\.lineStart))
-        for heading in before where !keptStarts.contains(heading.lineStart) {
-            records[heading.lineStart] = (heading.lineText, .dropped, reason)
+    /// The headings of `found` whose `keep` is false, dropped for `reason`.
+    mutating func dropped(_ found: [FoundHeading], _ bytes: UnsafeBufferPointer<UInt8>, keep: [Bool], reason: String) {
+        for index in found.indices where !keep[index] {
+            records[found[index].lineStart] = (found[index].lineText(bytes), .dropped, reason)
         }
     }
 
     /// As above, each with its own reason.
-    mutating func dropped(_ before: [FoundHeading], keeping kept: [FoundHeading], reasons: [Int: String]) {
-        let keptStarts = Set(kept.map(\.lineStart))
-        for heading in before where !keptStarts.contains(heading.lineStart) {
-            records[heading.lineStart] = (heading.lineText, .dropped, reasons[heading.lineStart] ?? "dropped")
+    mutating func dropped(
+        _ found: [FoundHeading], _ bytes: UnsafeBufferPointer<UInt8>, keep: [Bool], reasons: [Int: String]
+    ) {
+        for index in found.indices where !keep[index] {
+            records[found[index].lineStart] = (found[index].lineText(bytes), .dropped, reasons[found[index].lineStart] ?? "dropped")
         }
     }
 
     /// The headings that make entries, with the rule that accepted each.
-    mutating func kept(_ found: [FoundHeading], ruleName: String) {
+    mutating func kept(_ found: [FoundHeading], _ bytes: UnsafeBufferPointer<UInt8>, ruleName: String) {
         for heading in found {
             let candidate = heading.candidate
             let decision: ExplainedLine.Decision
@@ -71,9 +71,11 @@ struct ChapterTrace {
             if let unit = candidate.unit { reason += " (第…\(unit))" }
             if let number = candidate.number { reason += " number \(number)" }
             if let label = candidate.volumeLabel { reason += ", in volume \(label)" }
-            if let note = heading.note { reason += "; \(note)" }
-            if heading.title != heading.lineText { reason += "; title: \(heading.title)" }
-            records[heading.lineStart] = (heading.lineText, decision, reason)
+            if let note = heading.note { reason += "; \(note.rawValue)" }
+            let title = heading.title(bytes)
+            let line = heading.lineText(bytes)
+            if title != line { reason += "; title: \(title)" }
+            records[heading.lineStart] = (line, decision, reason)
         }
     }
 

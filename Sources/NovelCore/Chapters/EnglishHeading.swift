@@ -123,7 +123,7 @@ enum EnglishHeading {
         // "Notes were passed round" is prose: a title after the word needs a mark, or capitals or title case.
         guard
             titleStart == line.count || separated
-                || EnglishTitleLines.looksLikeTitle(String(String.UnicodeScalarView(line)))
+                || EnglishTitleLines.looksLikeTitle(scalars: line, continuing: false)
         else { return nil }
         return HeadingCandidate(
             kind: .special, family: .english, number: nil, unit: nil, volumeLabel: nil, titleStart: titleStart)
@@ -182,7 +182,7 @@ enum EnglishHeading {
         }
         var heading = HeadingCandidate(
             kind: kind, family: .english, number: number, unit: nil, volumeLabel: nil, titleStart: titleStart)
-        heading.series = inLetterSeries ? "letter" : nil
+        heading.series = inLetterSeries ? .letters : nil
         return heading
     }
 

@@ -16,9 +16,8 @@ enum EnglishTitleLines {
     /// lines there are prose.
     static func after(
         _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, limit: Int, isHeading: (Range<Int>) -> Bool
-    ) -> (titles: [String], end: Int) {
-        var titles: [String] = []
-        var end = start
+    ) -> TitleLines? {
+        var lines: TitleLines?
         var position = start
         var blanks = 0
         while position < limit {
@@ -27,42 +26,92 @@ enum EnglishTitleLines {
             let (lineStart, trimmedEnd) = ChapterSplitter.trimmed(bytes, position, lineEnd)
             position = lineEnd + 1
             if lineStart == trimmedEnd {
-                if !titles.isEmpty { return (titles, end) }  // a blank line closes the title
+                if lines != nil { return lines }  // a blank line closes the title
                 blanks += 1
-                if blanks > maximumBlankLines { return ([], start) }
+                if blanks > maximumBlankLines { return nil }
                 continue
             }
-            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[lineStart..<trimmedEnd]), as: UTF8.self)
             // A line that is no title, or a third one: what came before ran into prose and was prose.
-            guard titles.count < maximumLines, looksLikeTitle(text, continuing: !titles.isEmpty),
-                !isHeading(lineStart..<trimmedEnd)
+            let line = lineStart..<trimmedEnd
+            guard (lines?.count ?? 0) < maximumLines, looksLikeTitle(bytes, line, continuing: lines != nil),
+                !isHeading(line)
             else {
-                return ([], start)
+                return nil
             }
-            titles.append(text)
-            end = min(position, bytes.count)
+            let end = min(position, bytes.count)
+            if lines == nil {
+                lines = TitleLines(first: line, second: nil, end: end)
+            } else {
+                lines?.second = line
+                lines?.end = end
+            }
         }
         // A title is closed by a blank line: one that runs up to the next heading is the chapter's text.
-        return ([], start)
+        return nil
+    }
+
+    /// Whether the line at `range` reads as a title line: an ASCII line is read from its bytes, without
+    /// making a String.
+    static func looksLikeTitle(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, continuing: Bool) -> Bool {
+        let line = UnsafeBufferPointer(rebasing: bytes[range])
+        guard line.allSatisfy({ $0 < 0x80 }) else {
+            return looksLikeTitle(ChapterSplitter.text(bytes, range), continuing: continuing)
+        }
+        return looksLikeTitle(scalars: line.lazy.map { Unicode.Scalar($0) }, continuing: continuing)
     }
 
     /// Whether `text` reads as a title line; a `continuing` line (the second of a title) may start in
     /// lower case.
     static func looksLikeTitle(_ text: String, continuing: Bool = false) -> Bool {
-        let scalars = text.unicodeScalars
+        looksLikeTitle(scalars: text.unicodeScalars, continuing: continuing)
+    }
+
+    /// The rule itself, on a line's scalars.
+    static func looksLikeTitle<Scalars: BidirectionalCollection<Unicode.Scalar>>(
+        scalars: Scalars, continuing: Bool
+    ) -> Bool {
         guard let first = scalars.first, let last = scalars.last, scalars.count <= maximumCharacters,
-            !"\"'“‘,;:".unicodeScalars.contains(last), !"\"'“‘(".unicodeScalars.contains(first),
-            continuing || !EnglishHeading.isLowercase(first)
+            !endsNoTitle(last), !opensNoTitle(first), continuing || !EnglishHeading.isLowercase(first)
         else { return false }
         if !scalars.contains(where: EnglishHeading.isLowercase) { return true }
         // Title case: every word of four letters or more starts with a capital, but for the small words
         // titles keep in lower case.
-        return text.split(separator: " ").allSatisfy { word in
-            let letters = word.unicodeScalars.filter(EnglishHeading.isAlphabetic)
-            guard letters.count >= 4, let initial = letters.first,
-                !smallWords.contains(String(String.UnicodeScalarView(letters)))
-            else { return true }
-            return EnglishHeading.isUppercase(initial)
+        var index = scalars.startIndex
+        while index != scalars.endIndex {
+            guard scalars[index] != " " else {
+                index = scalars.index(after: index)
+                continue
+            }
+            var wordEnd = index
+            while wordEnd != scalars.endIndex, scalars[wordEnd] != " " { wordEnd = scalars.index(after: wordEnd) }
+            let word = scalars[index..<wordEnd]
+            index = wordEnd
+            var letters = 0
+            var initial: Unicode.Scalar?
+            for scalar in word where EnglishHeading.isAlphabetic(scalar) {
+                if initial == nil { initial = scalar }
+                letters += 1
+            }
+            guard letters >= 4, let initial, !EnglishHeading.isUppercase(initial) else { continue }
+            let lettersOnly = String(String.UnicodeScalarView(word.filter(EnglishHeading.isAlphabetic)))
+            if !smallWords.contains(lettersOnly) { return false }
+        }
+        return true
+    }
+
+    /// A title line never ends in a quote or a mark that leads on (`"` `'` `“` `‘` `,` `;` `:`).
+    private static func endsNoTitle(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "\"", "'", "“", "‘", ",", ";", ":": true
+        default: false
+        }
+    }
+
+    /// A title line never opens with a quote or a bracket (`"` `'` `“` `‘` `(`).
+    private static func opensNoTitle(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "\"", "'", "“", "‘", "(": true
+        default: false
         }
     }
 
@@ -72,10 +121,15 @@ enum EnglishTitleLines {
         "through", "which", "what", "when", "where", "while",
     ]
 
-    /// What goes between a heading and its title: a space after a heading that ends in a mark
-    /// (`CHAPTER I.`), else a full stop and a space (`I. THE STORM`).
-    static func joiner(after heading: String) -> String {
-        guard let last = heading.unicodeScalars.last else { return "" }
-        return ".:—–-".unicodeScalars.contains(last) ? " " : ". "
+    /// What goes between the heading at `range` of the text and its title: a space after a heading that
+    /// ends in a mark (`CHAPTER I.`), else a full stop and a space (`I. THE STORM`).
+    static func joiner(after range: Range<Int>, _ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        guard !range.isEmpty else { return "" }
+        var lead = range.upperBound - 1
+        while lead > range.lowerBound, bytes[lead] & 0xC0 == 0x80 { lead -= 1 }
+        switch Unicode.Scalar(decodeScalar(bytes, at: lead).value) {
+        case ".", ":", "—", "–", "-": return " "
+        default: return ". "
+        }
     }
 }

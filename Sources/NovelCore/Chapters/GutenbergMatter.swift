@@ -32,24 +32,21 @@ enum GutenbergMatter {
         return nil
     }
 
-    /// `entries` with the footer, when there is one inside the last entry's body, cut off into an entry
-    /// of its own titled by its first line.
-    static func foldFooter(_ entries: [TOCEntry], _ bytes: UnsafeBufferPointer<UInt8>) -> [TOCEntry] {
-        guard var last = entries.last, let start = footerStart(bytes), start > last.bodyStart,
+    /// Cuts the footer, when there is one inside the last entry's body, off into an entry of its own
+    /// titled by its first line.
+    static func foldFooter(_ entries: inout [TOCEntry], _ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let last = entries.last, let start = footerStart(bytes), start > last.bodyStart,
             start < last.range.upperBound
-        else { return entries }
+        else { return }
         var lineEnd = start
         while lineEnd < bytes.count && bytes[lineEnd] != 0x0A { lineEnd += 1 }
         let line = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<lineEnd]), as: UTF8.self)
         let title = line.trimmingCharacters(in: CharacterSet(charactersIn: "* \t\r"))
         let end = last.range.upperBound
-        last.range = last.range.lowerBound..<start
-        var result = entries
-        result[result.count - 1] = last
-        result.append(
+        entries[entries.count - 1].range = last.range.lowerBound..<start
+        entries.append(
             TOCEntry(
                 level: .chapter, title: title.isEmpty ? "End matter" : title, number: nil, range: start..<end,
                 bodyStart: min(lineEnd + 1, end), volumeIndex: nil, kind: .special))
-        return result
     }
 }

@@ -34,7 +34,7 @@ struct HeadingCandidate: Sendable, Equatable {
     /// index into the line): the title ends there and the rest of the line is body text.
     var bodyColumn: Int?
     /// Units numbered on their own within a kind: English `Letter 1 … 4` before `Chapter 1 … 24`.
-    var series: String?
+    var series: Series?
     /// A Roman numeral alone or before a title (`IV`, `IV. THE STORM`): a chapter only when the book's
     /// numerals run in sequence and no worded chapter heading stands beside them (`NumeralHeadings`).
     var numeralOnly = false
@@ -42,9 +42,33 @@ struct HeadingCandidate: Sendable, Equatable {
     /// What a list of contents counts numbers by.
     var numbering: Numbering { Numbering(kind: kind, series: series) }
 
+    enum Series: Sendable, Hashable {
+        case letters
+    }
+
     struct Numbering: Hashable {
         var kind: Kind
-        var series: String?
+        var series: Series?
+
+        /// Every numbering, for tables indexed by `slot` (a list of contents keeps a few numbers per
+        /// numbering for each run of headings, and hashing was most of its cost).
+        static let slotCount = 6
+
+        /// A small index of its own in `0..<slotCount`: three kinds, each with or without the series.
+        var slot: Int {
+            Self.slots(of: kind).lowerBound + (series == nil ? 0 : 1)
+        }
+
+        /// The slots of every numbering of `kind`.
+        static func slots(of kind: Kind) -> Range<Int> {
+            let kindIndex =
+                switch kind {
+                case .volume: 0
+                case .chapter: 1
+                case .special: 2
+                }
+            return (kindIndex * 2)..<(kindIndex * 2 + 2)
+        }
     }
 }
 
@@ -63,7 +87,9 @@ enum HeadingMatcher {
     static let openingBrackets: Set<Unicode.Scalar> = ["【", "[", "〔", "〖", "（", "("]
     static let closingBrackets: Set<Unicode.Scalar> = ["】", "]", "〕", "〗", "）", ")"]
     /// Characters that end sentences: a line ending in one is prose, not a heading.
-    static let sentenceEnders: Set<Unicode.Scalar> = ["。", "，", "；", "．", ",", ";", "、"]
+    static let sentenceEnders: Set<Unicode.Scalar> = Set(["。", "，", "；", "．", "、"] + asciiSentenceEnders)
+    /// The ASCII ones, looked up without hashing (an English book's candidate lines).
+    static let asciiSentenceEnders: [Unicode.Scalar] = [",", ";"]
     /// Words that begin with a unit character: 第二章节的内容…, 第三回合, 第一部分.
     static let unitWordContinuations: [Unicode.Scalar: Set<Unicode.Scalar>] = [
         "章": ["节", "節", "程"], "回": ["合", "目"], "部": ["分", "队", "門", "门"], "集": ["合", "团", "團", "中", "体"],
@@ -107,9 +133,15 @@ enum HeadingMatcher {
         return (scalar < 64 ? mask.low >> UInt64(scalar) : mask.high >> UInt64(scalar - 64)) & 1 != 0
     }
 
+    /// Whether a line ending in `scalar` ends like a sentence (`sentenceEnders`; ASCII without hashing).
+    @inline(__always)
+    static func endsSentence(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII ? asciiSentenceEnders.contains(scalar) : sentenceEnders.contains(scalar)
+    }
+
     static func match(_ line: [Unicode.Scalar], width: Int) -> HeadingCandidate? {
         guard let last = line.last else { return nil }
-        if width <= maximumWidth, !sentenceEnders.contains(last) {
+        if width <= maximumWidth, !endsSentence(last) {
             if var candidate = matchChinese(line) {
                 // A full stop inside is a sentence: the heading runs on into the chapter's text.
                 if line.contains("。"), let runOn = RunOnHeading.match(line) { return runOn }
@@ -123,13 +155,22 @@ enum HeadingMatcher {
         return listLine(line) ?? RunOnHeading.match(line)
     }
 
+    /// `match` for a line of ASCII only, whose width is its length: every Chinese form (and so a list
+    /// line or a run-on heading) needs a CJK character, so only the English rules can accept it. An
+    /// English book's candidate lines are nearly all ASCII; this spares them the Chinese rules' set
+    /// look-ups.
+    static func matchASCII(_ line: [Unicode.Scalar]) -> HeadingCandidate? {
+        guard let last = line.last, line.count <= maximumWidth, !endsSentence(last) else { return nil }
+        return EnglishHeading.match(line)
+    }
+
     /// Why a line that starts like a heading is not one (for `novel toc --explain`), or nil when it does
     /// not start like one at all.
     static func rejection(_ line: [Unicode.Scalar], width: Int) -> String? {
         if let english = EnglishHeading.rejection(line) { return english }
         guard let last = line.last, matchChinese(line) != nil || EnglishHeading.match(line) != nil else { return nil }
         if width > maximumWidth { return "too wide: \(width) cells, a heading has at most \(maximumWidth)" }
-        if sentenceEnders.contains(last) { return "sentence-like: ends in \(last)" }
+        if endsSentence(last) { return "sentence-like: ends in \(last)" }
         return nil
     }
 

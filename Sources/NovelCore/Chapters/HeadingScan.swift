@@ -48,6 +48,7 @@ extension ChapterSplitter {
             }
             var found: [FoundHeading] = []
             found.reserveCapacity(scan.lines.count + 16)
+            var scalars: [Unicode.Scalar] = []
             for line in scan.lines.dropLast() {
                 // Each of these lines ended before the old end, so reads the same as it did.
                 guard startsALine(line.lineStart), line.lineStart < scan.length,
@@ -59,7 +60,8 @@ extension ChapterSplitter {
                 guard start < end,
                     let heading = heading(
                         bytes, lineStart: line.lineStart, lineEnd: lineEnd, trimmed: start..<end,
-                        textLinesBefore: line.textLinesBefore, longestTextLineBefore: line.longestTextLineBefore)
+                        textLinesBefore: line.textLinesBefore, longestTextLineBefore: line.longestTextLineBefore,
+                        scalars: &scalars)
                 else { return nil }
                 found.append(heading)
             }

@@ -16,43 +16,77 @@ enum ListOfContents {
     static let maximumGapLineBytes = 120
 
     struct Result {
-        /// The headings that are not part of a list.
-        var kept: [FoundHeading]
-        /// The entries of the lists, which can lend their titles to bare body headings.
-        var entries: [FoundHeading]
-        /// Why each list entry was dropped, by its line's first byte.
-        var reasons: [Int: String]
+        /// Whether each heading is kept; false for the entries of a list.
+        var keep: [Bool]
+        /// The lists found among the runs of headings.
+        var lists: [List]
+
+        struct List {
+            /// The headings of the list.
+            var entries: Range<Int>
+            /// The heading whose number showed where the body begins.
+            var restart: Int
+        }
+
+        /// Why each list entry was dropped, by its line's first byte (for `novel toc --explain`: the
+        /// ordinary split makes none of these strings).
+        func reasons(_ found: [FoundHeading], _ bytes: UnsafeBufferPointer<UInt8>) -> [Int: String] {
+            var reasons: [Int: String] = [:]
+            for list in lists {
+                for index in list.entries {
+                    reasons[found[index].lineStart] =
+                        "list of contents: \(list.entries.count) lines of headings with little text between, "
+                        + "and the numbering starts again at \(found[list.restart].title(bytes))"
+                }
+            }
+            for index in found.indices where !keep[index] && reasons[found[index].lineStart] == nil {
+                reasons[found[index].lineStart] =
+                    "list of contents: \(found[index].candidate.entriesOnLine) headings on one line"
+            }
+            return reasons
+        }
     }
 
-    static func find(_ found: [FoundHeading]) -> Result {
+    static func find(_ found: [FoundHeading], _ bytes: UnsafeBufferPointer<UInt8>) -> Result {
         var keep = [Bool](repeating: true, count: found.count)
-        var reasons: [Int: String] = [:]
+        var lists: [Result.List] = []
+        var numbers = RunNumbers()
         var runStart = 0
         while runStart < found.count {
             var runEnd = runStart
-            while runEnd + 1 < found.count, isClose(found[runEnd + 1]) { runEnd += 1 }
-            let entries = found[runStart...runEnd].reduce(0) { $0 + $1.candidate.entriesOnLine }
-            if entries >= minimumEntries, let body = bodyStart(found, runStart, runEnd) {
+            var entries = found[runStart].candidate.entriesOnLine
+            while runEnd + 1 < found.count, isClose(found[runEnd + 1]) {
+                runEnd += 1
+                entries += found[runEnd].candidate.entriesOnLine
+            }
+            if entries >= minimumEntries, let body = bodyStart(found, runStart, runEnd, bytes, numbers: &numbers) {
                 let listStart = keepsLeadingVolume(found, runStart, body.index) ? runStart + 1 : runStart
-                for index in listStart..<body.index {
-                    keep[index] = false
-                    reasons[found[index].lineStart] =
-                        "list of contents: \(body.index - listStart) lines of headings with little text between, "
-                        + "and the numbering starts again at \(found[body.restart].title)"
-                }
+                for index in listStart..<body.index { keep[index] = false }
+                if listStart < body.index { lists.append(Result.List(entries: listStart..<body.index, restart: body.restart)) }
             }
             runStart = runEnd + 1
         }
         // A line holding several headings is a line of a list wherever it stands.
         for index in found.indices where keep[index] && found[index].candidate.entriesOnLine > 1 {
             keep[index] = false
-            reasons[found[index].lineStart] =
-                "list of contents: \(found[index].candidate.entriesOnLine) headings on one line"
         }
-        guard keep.contains(false) else { return Result(kept: found, entries: [], reasons: [:]) }
-        return Result(
-            kept: found.indices.filter { keep[$0] }.map { found[$0] },
-            entries: found.indices.filter { !keep[$0] }.map { found[$0] }, reasons: reasons)
+        return Result(keep: keep, lists: lists)
+    }
+
+    /// The first, highest and most recent numbers of a run, by numbering (`HeadingCandidate.Numbering.slot`):
+    /// a few numbers in place, made once for the whole book and cleared for each run.
+    struct RunNumbers {
+        var first = [Int?](repeating: nil, count: HeadingCandidate.Numbering.slotCount)
+        var highest = [Int?](repeating: nil, count: HeadingCandidate.Numbering.slotCount)
+        var most = [Int?](repeating: nil, count: HeadingCandidate.Numbering.slotCount)
+
+        mutating func clear() {
+            for slot in 0..<HeadingCandidate.Numbering.slotCount {
+                first[slot] = nil
+                highest[slot] = nil
+                most[slot] = nil
+            }
+        }
     }
 
     /// Whether a heading follows the one before it closely enough to be the next line of a list.
@@ -66,45 +100,48 @@ enum ListOfContents {
     /// Chapter numbers start again after each volume only in a run that opens with a volume (a list of
     /// volumes and their chapters); in a run that opens with chapters, a volume and a chapter numbered
     /// again are where the body starts (`第一回 … 第一百八十回`, then the body's `卷一`, `第一回`).
-    static func bodyStart(_ found: [FoundHeading], _ runStart: Int, _ runEnd: Int) -> (index: Int, restart: Int)? {
+    static func bodyStart(
+        _ found: [FoundHeading], _ runStart: Int, _ runEnd: Int, _ bytes: UnsafeBufferPointer<UInt8>,
+        numbers: inout RunNumbers
+    ) -> (index: Int, restart: Int)? {
         // Numbers are compared within a kind and series (Letter 1 … 4 and Chapter 1 … 24 are two runs).
-        var first: [HeadingCandidate.Numbering: Int] = [:]
-        var highest: [HeadingCandidate.Numbering: Int] = [:]
-        var most: [HeadingCandidate.Numbering: Int] = [:]
+        numbers.clear()
         var numberedPerVolume: Bool?
         for index in runStart...runEnd {
             let candidate = found[index].candidate
             guard let number = candidate.number, candidate.kind != .special else { continue }
             if numberedPerVolume == nil { numberedPerVolume = candidate.kind == .volume }
             // Back to where the run began (not a title repeated inside its chapter: 第38回 … 第38回).
-            let key = candidate.numbering
-            if let start = first[key], let previous = highest[key], previous > start,
+            let key = candidate.numbering.slot
+            if let start = numbers.first[key], let previous = numbers.highest[key], previous > start,
                 number <= start
             {
                 var body = index
                 if candidate.kind == .chapter, numberedPerVolume == false {
                     while body > runStart, found[body - 1].candidate.kind == .volume { body -= 1 }
                 }
-                return (body - repeatedTail(found[runStart..<body]), index)
+                return (body - repeatedTail(found, runStart..<body, bytes), index)
             }
             let last = max(number, candidate.lastNumber ?? number)
-            if first[key] == nil { first[key] = number }
-            highest[key] = max(highest[key] ?? last, last)
-            most[key] = max(most[key] ?? last, last)
+            if numbers.first[key] == nil { numbers.first[key] = number }
+            numbers.highest[key] = max(numbers.highest[key] ?? last, last)
+            numbers.most[key] = max(numbers.most[key] ?? last, last)
             if candidate.kind == .volume, numberedPerVolume == true {
-                for chapters in first.keys where chapters.kind == .chapter {
-                    first[chapters] = nil
-                    highest[chapters] = nil
+                for slot in HeadingCandidate.Numbering.slots(of: .chapter) {
+                    numbers.first[slot] = nil
+                    numbers.highest[slot] = nil
                 }
             }
         }
+        let most = numbers.most
         guard
             let next = found[(runEnd + 1)...].firstIndex(where: {
-                $0.candidate.number != nil && $0.candidate.kind != .special && most[$0.candidate.numbering] != nil
+                $0.candidate.number != nil && $0.candidate.kind != .special && most[$0.candidate.numbering.slot] != nil
             }),
-            let number = found[next].candidate.number, let listed = most[found[next].candidate.numbering], number <= listed
+            let number = found[next].candidate.number, let listed = most[found[next].candidate.numbering.slot],
+            number <= listed
         else { return nil }
-        return (runEnd + 1 - repeatedTail(found[runStart...runEnd]), next)
+        return (runEnd + 1 - repeatedTail(found, runStart..<(runEnd + 1), bytes), next)
     }
 
     /// A numbered volume heading just before a list (`第一部分`, then the list) heads the part the list
@@ -121,12 +158,16 @@ enum ListOfContents {
     /// How many headings at the end of a list-of-contents run repeat, in order, the titles at its start:
     /// the body began inside the run (儿女英雄传: the list ends, then the body's 緣起首回 heads a chapter
     /// whose 第一回 comes later).
-    static func repeatedTail(_ run: ArraySlice<FoundHeading>) -> Int {
-        let titles = run.map(\.title)
-        // Compared in place: a list of a thousand entries would otherwise copy half of it per length.
-        for length in stride(from: titles.count / 2, through: 1, by: -1)
-        where titles.prefix(length).elementsEqual(titles.suffix(length)) {
-            return length
+    static func repeatedTail(_ found: [FoundHeading], _ run: Range<Int>, _ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        // Compared in place, on the titles' bytes: a list of a thousand entries would otherwise copy half of
+        // it per length.
+        for length in stride(from: run.count / 2, through: 1, by: -1) {
+            let tail = run.upperBound - length
+            if (0..<length).allSatisfy({
+                ChapterSplitter.sameBytes(bytes, found[run.lowerBound + $0].titleRange, found[tail + $0].titleRange)
+            }) {
+                return length
+            }
         }
         return 0
     }

@@ -7,34 +7,44 @@ enum NumeralHeadings {
     typealias FoundHeading = ChapterSplitter.FoundHeading
 
     struct Result {
-        var kept: [FoundHeading]
-        var reasons: [Int: String]
+        /// Whether each heading is kept.
+        var keep: [Bool]
+        /// The first worded chapter heading, when there is one (the numerals are then parts of chapters).
+        var worded: Int?
+        /// Whether a sequence of numerals heads the chapters.
+        var hasSequence: Bool
+
+        /// Why each numeral was dropped, by its line's first byte (for `novel toc --explain` only).
+        func reasons(_ found: [FoundHeading], _ bytes: UnsafeBufferPointer<UInt8>) -> [Int: String] {
+            var reasons: [Int: String] = [:]
+            for index in found.indices where !keep[index] {
+                reasons[found[index].lineStart] =
+                    if let worded {
+                        "numeral alone: the book's chapters are headed by words (\(found[worded].title(bytes))), "
+                            + "so this is part of a chapter"
+                    } else if hasSequence {
+                        "numeral alone: out of the sequence of numerals that head the chapters"
+                    } else {
+                        "numeral alone: no sequence of numerals (I, II, III …) heads the book's chapters"
+                    }
+            }
+            return reasons
+        }
     }
 
     static func filter(_ found: [FoundHeading]) -> Result {
+        var keep = [Bool](repeating: true, count: found.count)
         let numerals = found.indices.filter { found[$0].candidate.numeralOnly && found[$0].candidate.kind == .chapter }
-        guard !numerals.isEmpty else { return Result(kept: found, reasons: [:]) }
-        var reasons: [Int: String] = [:]
-        var drop = Set<Int>()
-        if let worded = found.first(where: {
+        guard !numerals.isEmpty else { return Result(keep: keep, worded: nil, hasSequence: false) }
+        if let worded = found.firstIndex(where: {
             $0.candidate.family == .english && $0.candidate.kind == .chapter && !$0.candidate.numeralOnly
         }) {
-            for index in numerals {
-                drop.insert(index)
-                reasons[found[index].lineStart] =
-                    "numeral alone: the book's chapters are headed by words (\(worded.title)), so this is part of a chapter"
-            }
-        } else {
-            let chain = longestSequence(found, numerals)
-            for index in numerals where !chain.contains(index) {
-                drop.insert(index)
-                reasons[found[index].lineStart] =
-                    chain.count < 2
-                    ? "numeral alone: no sequence of numerals (I, II, III …) heads the book's chapters"
-                    : "numeral alone: out of the sequence of numerals that head the chapters"
-            }
+            for index in numerals { keep[index] = false }
+            return Result(keep: keep, worded: worded, hasSequence: false)
         }
-        return Result(kept: found.indices.filter { !drop.contains($0) }.map { found[$0] }, reasons: reasons)
+        let chain = longestSequence(found, numerals)
+        for index in numerals where !chain.contains(index) { keep[index] = false }
+        return Result(keep: keep, worded: nil, hasSequence: chain.count >= 2)
     }
 
     /// The numerals that head chapters. The numerals fall into runs, each one more than the one

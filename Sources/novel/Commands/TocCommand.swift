@@ -43,23 +43,28 @@ struct TocCommand: ParsableCommand {
             try printExplanation(session)
             return
         }
-        // Characters are counted only for JSON: the table does not show them, and counting walks the book.
-        let rows = opened.index.entries.enumerated().map { position, entry in
-            TOCRow(
-                index: position, level: entry.level.rawValue, title: conversion.apply(to: entry.title), number: entry.number,
-                offset: entry.range.lowerBound, characters: json ? entry.characters(in: opened.text) : 0,
-                nested: entry.volumeIndex != nil)
-        }
+        let entries = opened.index.entries
         if json {
+            // Characters are counted only for JSON: the table does not show them, and counting walks the book.
+            let rows = entries.enumerated().map { position, entry in
+                TOCRow(
+                    index: position, level: entry.level.rawValue, title: conversion.apply(to: entry.title),
+                    number: entry.number, offset: entry.range.lowerBound, characters: entry.characters(in: opened.text))
+            }
             try StandardOutput.writeJSON(rows)
             return
         }
-        let digits = String(rows.count).count
+        // One String for the whole table, written at once (an English book may have tens of thousands of
+        // entries).
+        let digits = String(entries.count).count
         var lines = ""
-        for row in rows {
-            let number = String(row.index)
+        lines.reserveCapacity(entries.reduce(0) { $0 + $1.title.utf8.count + digits + 5 })
+        for (position, entry) in entries.enumerated() {
+            let number = String(position)
             lines += String(repeating: " ", count: digits - number.count) + number + "  "
-            lines += (row.nested ? "  " : "") + row.title + "\n"
+            if entry.volumeIndex != nil { lines += "  " }
+            lines += conversion.apply(to: entry.title)
+            lines += "\n"
         }
         StandardOutput.write(lines)
     }
@@ -92,7 +97,6 @@ struct TOCRow: Encodable {
     var number: Int?
     var offset: Int
     var characters: Int
-    var nested: Bool
 
     enum CodingKeys: String, CodingKey {
         case index, level, title, number, offset, characters
