@@ -26,7 +26,8 @@ public enum BookOpener {
         } else {
             let split = splitter.splitKeepingScan(text, progress: steps[2])
             (index, scan) = (split.index, split.scan)
-            cache?.store(split.index, fingerprint: fingerprint, scan: split.scan)
+            // The index only: the heading scan goes to disk for the reader alone (`keepHeadingScan`).
+            cache?.store(split.index, fingerprint: fingerprint, pattern: split.scan.pattern)
         }
         steps[2].finish()
         var book = Book(path: path, title: title(of: path, text: text), text: text, fingerprint: fingerprint, index: index)

@@ -41,7 +41,11 @@ import Testing
             var opened: Book
             switch source {
             case "memory": opened = first
-            case "cache": opened = try BookOpener.open(path: path, paths: paths)
+            case "cache":
+                // The reader keeps the scan beside the index (`ReadingSession.keepHeadingScan`).
+                let scan = try #require(first.headingScan)
+                ChapterIndexCache(directory: paths.cacheDirectory).storeScan(scan, fingerprint: first.fingerprint)
+                opened = try BookOpener.open(path: path, paths: paths)
             default:
                 opened = try BookOpener.open(path: path)
                 opened.headingScan = nil

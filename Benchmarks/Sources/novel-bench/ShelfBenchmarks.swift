@@ -48,7 +48,7 @@ enum ShelfBenchmarks {
         let paths = NovelPaths.fromEnvironment(["NOVEL_HOME": try context.freshFolder("reload/home")])
         // Opened as a book read before is: its index from the cache (the first open wrote it), so the first
         // reload reads the heading scan cached beside it.
-        _ = try ReadingSession.open(path: book, paths: paths)
+        try ReadingSession.open(path: book, paths: paths).keepHeadingScan(paths: paths)
         var current = try ReadingSession.open(path: book, paths: paths)
         guard current.book.headingScan == nil else { throw BenchError("the second open did not read the index cache") }
         let session = current

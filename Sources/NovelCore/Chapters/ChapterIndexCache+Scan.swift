@@ -1,7 +1,8 @@
 import Foundation
 
 /// The heading scan beside a cached index (`chapters-<fingerprint>.scan`), for a split of the book
-/// after chapters are appended to it; written when the index is, read only then. Same key, same rules:
+/// after chapters are appended to it; written by the reader beside the index (`ReadingSession
+/// .keepHeadingScan`), read only then. Same key, same rules:
 /// anything unreadable or made for other rules reads as nil, and the whole grown text is split instead.
 extension ChapterIndexCache {
     static let scanMagic: [UInt8] = Array("NVSC1\n".utf8)

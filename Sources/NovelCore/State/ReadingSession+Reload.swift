@@ -45,3 +45,14 @@ extension ReadingSession {
         return ReadingSession(book: grown, state: state, warnings: warnings, store: store)
     }
 }
+
+extension ReadingSession {
+    /// Keeps the heading scan of a book just split beside its cached index, so that a reader which later
+    /// opens it from the cache can still read an append on (`BookOpener.appended(to:)`). Only the reader
+    /// asks: the record is as long as the book has heading candidates (1.2 MB for a dense 30 MB book),
+    /// which `toc`, `print` and `info` should not pay for writing.
+    public func keepHeadingScan(paths: NovelPaths) {
+        guard let scan = book.headingScan else { return }
+        ChapterIndexCache(directory: paths.cacheDirectory).storeScan(scan, fingerprint: book.fingerprint)
+    }
+}

@@ -100,6 +100,7 @@ public struct ReaderLaunch {
                 list: { Shelf.books(folder: $0, paths: paths) },
                 open: { path in
                     let session = try ReadingSession.open(path: path, paths: paths)
+                    session.keepHeadingScan(paths: paths)
                     return (session, storageFor(session))
                 })
         }

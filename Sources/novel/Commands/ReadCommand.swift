@@ -94,10 +94,12 @@ struct ReadRequest {
         let (path, encoding, chapterPattern, reflow, isPrivate, convert) =
             (book, encoding, chapterPattern, reflow, isPrivate, convert)
         let open: @Sendable (LoadStep) throws -> ReadingSession = { progress in
-            try ReadingSession.open(
+            let session = try ReadingSession.open(
                 path: path, encoding: encoding, chapterPattern: chapterPattern, reflow: reflow, isPrivate: isPrivate,
                 convert: convert,
                 paths: paths, remember: true, progress: progress)
+            session.keepHeadingScan(paths: paths)
+            return session
         }
         guard isatty(STDOUT_FILENO) == 1 else {
             let session = try open(.none)

@@ -97,8 +97,13 @@ struct ChapterIndexCacheTests {
         defer { home.remove() }
         let paths = paths(home)
         let book = try BookOpener.open(path: sample, paths: paths)
-        // The index and, beside it, the scan it was made from (for a split after an append).
-        #expect(cacheFiles(paths) == ["chapters-\(book.fingerprint).idx", "chapters-\(book.fingerprint).scan"])
+        #expect(cacheFiles(paths) == ["chapters-\(book.fingerprint).idx"])
+        // The reader keeps, beside it, the scan it was made from (for a split after an append); other
+        // commands do not write it.
+        let fresh = NovelPaths(
+            configDirectory: home.path, stateDirectory: home.path + "/state", cacheDirectory: home.path + "/cache2")
+        try ReadingSession.open(path: sample, paths: fresh).keepHeadingScan(paths: fresh)
+        #expect(cacheFiles(fresh) == ["chapters-\(book.fingerprint).idx", "chapters-\(book.fingerprint).scan"])
     }
 
     @Test func anUnwritableCacheOnlyCostsAScan() throws {
