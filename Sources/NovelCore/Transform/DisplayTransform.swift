@@ -45,25 +45,51 @@ public enum DisplayTransform {
         _ bytes: UnsafeBufferPointer<UInt8>, chapter: Range<Int>, bodyStart: Int, profile: TextProfile,
         options: DisplayOptions, keepHiddenLines: Bool
     ) -> ChapterText {
-        let converter = ChineseConverter.loaded(options.convert)
+        let converting = options.convert != .none
+        let shown = beforeConversion(
+            bytes, chapter: chapter, bodyStart: bodyStart, profile: profile, options: options,
+            keepHiddenLines: keepHiddenLines && !converting)
+        guard converting, !chapter.isEmpty, chapter.upperBound <= bytes.count else { return shown }
+        let source = shown.displayText ?? unchanged(bytes, chapter: chapter, bodyStart: bodyStart)
+        guard let converted = ChineseConversion.convert(source, options.convert) else { return shown }
+        return .display(converted)
+    }
+
+    /// The text the Chinese conversion of `book.index.entries[entry]` starts from: what the other
+    /// transforms show (`ConversionCache` keys a chapter's conversion by its bytes).
+    static func conversionSource(_ book: Book, entry: Int, options: DisplayOptions) -> DisplayText? {
+        guard book.index.entries.indices.contains(entry) else { return nil }
+        let section = book.index.entries[entry]
+        return book.text.utf8.withUnsafeBufferPointer { bytes -> DisplayText? in
+            let chapter = section.range
+            guard !chapter.isEmpty, chapter.upperBound <= bytes.count else { return nil }
+            let bodyStart = min(max(section.bodyStart, chapter.lowerBound), chapter.upperBound)
+            return beforeConversion(
+                bytes, chapter: chapter, bodyStart: bodyStart, profile: book.profile, options: options, keepHiddenLines: false
+            ).displayText ?? unchanged(bytes, chapter: chapter, bodyStart: bodyStart)
+        }
+    }
+
+    /// `chapter` with every transform but the conversion: reflow, quotes, site junk, then the cleaning rules.
+    private static func beforeConversion(
+        _ bytes: UnsafeBufferPointer<UInt8>, chapter: Range<Int>, bodyStart: Int, profile: TextProfile,
+        options: DisplayOptions, keepHiddenLines: Bool
+    ) -> ChapterText {
         let rules = options.cleaning.rules
         var shown = transform(
             bytes, chapter: chapter, bodyStart: bodyStart, profile: profile, options: options,
-            keepHiddenLines: keepHiddenLines && converter == nil && rules.isEmpty)
+            keepHiddenLines: keepHiddenLines && rules.isEmpty)
         guard !chapter.isEmpty, chapter.upperBound <= bytes.count else { return shown }
         if !rules.isEmpty,
             let cleaned = RulePass.apply(rules, to: shown.displayText ?? unchanged(bytes, chapter: chapter, bodyStart: bodyStart))
         {
             shown = .display(cleaned)
         }
-        guard let converter else { return shown }
-        let source = shown.displayText ?? unchanged(bytes, chapter: chapter, bodyStart: bodyStart)
-        guard let converted = ChineseConversion.convert(source, with: converter) else { return shown }
-        return .display(converted)
+        return shown
     }
 
     /// `chapter` of `bytes` as a display text that shows it as it is.
-    private static func unchanged(_ bytes: UnsafeBufferPointer<UInt8>, chapter: Range<Int>, bodyStart: Int) -> DisplayText {
+    static func unchanged(_ bytes: UnsafeBufferPointer<UInt8>, chapter: Range<Int>, bodyStart: Int) -> DisplayText {
         var text = DisplayText(capacity: chapter.count)
         text.copy(bytes, chapter)
         text.bodyStart = text.map.displayOffset(ofOriginal: min(max(bodyStart, chapter.lowerBound), chapter.upperBound))

@@ -72,6 +72,8 @@ struct ReadCommand: ParsableCommand {
         let settingsStore = SettingsStore(paths: paths)
         let (saved, warnings) = settingsStore.load()
         let settings = sessionSettings(saved)
+        // OpenCC's configuration loads (20 ms for s2t) while the book's start is read and the terminal set up.
+        ChineseConverter.preload(bookOptions.convert ?? settings.convert)
         let (path, encoding, chapterPattern) = (book, bookOptions.encoding, bookOptions.chapterPattern)
         let (reflow, isPrivate, convert) = (bookOptions.reflow, self.isPrivate, bookOptions.convert)
         let open: @Sendable (LoadStep) throws -> ReadingSession = { progress in
