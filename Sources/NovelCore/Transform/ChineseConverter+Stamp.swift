@@ -21,8 +21,11 @@ extension ChineseConverter {
     private static let stamps = NSLock()
 
     private static func makeStamp(configFile: String) -> String? {
-        guard let libraryPath = novel_opencc_library_path().map({ String(cString: $0) }),
-            let library = fileStamp(libraryPath), let folder = dataFolder(libraryPath: libraryPath)
+        // The library's real path: `/lib` is often a link to `/usr/lib`, whose prefix holds the data.
+        guard let loadedPath = novel_opencc_library_path(), let real = realpath(loadedPath, nil) else { return nil }
+        let libraryPath = String(cString: real)
+        free(real)
+        guard let library = fileStamp(libraryPath), let folder = dataFolder(libraryPath: libraryPath)
         else { return nil }
         let configPath = folder + "/" + configFile
         guard let config = fileStamp(configPath), let json = FileManager.default.contents(atPath: configPath),
@@ -36,7 +39,7 @@ extension ChineseConverter {
         return parts.joined(separator: "; ")
     }
 
-    /// OpenCC's data folder, from where its library is: `PREFIX/share/opencc` for `PREFIX/lib/…`.
+    /// OpenCC's data folder, from where its library really is: `PREFIX/share/opencc` for `PREFIX/lib/…`.
     static func dataFolder(libraryPath: String) -> String? {
         guard let lib = libraryPath.range(of: "/lib/", options: .backwards) ?? libraryPath.range(of: "/lib64/", options: .backwards)
         else { return nil }

@@ -65,6 +65,8 @@ public struct ConversionCache: Sendable {
         guard !fresh.isEmpty else { return }
         let old = read(fingerprint: book.fingerprint, conversion: conversion, stamp: stamp)
         let kept = Array((fresh + old.filter { stored in !fresh.contains { $0.0 == stored.0 } }).prefix(Self.limit))
+        // Closed where it was opened: nothing to write (and no fsync on the way out).
+        guard !kept.map(\.0).elementsEqual(old.map(\.0)) else { return }
         try? AtomicFile.write(
             Data(encode(kept, fingerprint: book.fingerprint, conversion: conversion, stamp: stamp)),
             to: file(fingerprint: book.fingerprint))

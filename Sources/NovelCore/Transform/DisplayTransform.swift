@@ -14,18 +14,31 @@ public enum DisplayTransform {
         shown(book, entry: entry, options: options, keepHiddenLines: true)
     }
 
-    /// The display text of `book.index.entries[entry]`, or nil when it is shown as the file has it.
-    public static func display(_ book: Book, entry: Int, options: DisplayOptions) -> DisplayText? {
-        shown(book, entry: entry, options: options, keepHiddenLines: false).displayText
+    /// The display text of `book.index.entries[entry]`, or nil when it is shown as the file has it;
+    /// conversions are looked up in and kept in `recent`.
+    public static func display(
+        _ book: Book, entry: Int, options: DisplayOptions, recent: RecentConversions = .shared
+    ) -> DisplayText? {
+        shown(book, entry: entry, options: options, keepHiddenLines: false, recent: recent).displayText
     }
 
-    private static func shown(_ book: Book, entry: Int, options: DisplayOptions, keepHiddenLines: Bool) -> ChapterText {
+    private static func shown(
+        _ book: Book, entry: Int, options: DisplayOptions, keepHiddenLines: Bool, recent: RecentConversions = .shared
+    ) -> ChapterText {
+        withChapter(book, entry) { bytes, chapter, bodyStart in
+            shown(
+                bytes, chapter: chapter, bodyStart: bodyStart, profile: book.profile, options: options,
+                keepHiddenLines: keepHiddenLines, recent: recent)
+        }
+    }
+
+    /// `body` with the book's bytes, chapter `entry`'s range and where its body starts (inside it).
+    private static func withChapter<Result>(
+        _ book: Book, _ entry: Int, _ body: (UnsafeBufferPointer<UInt8>, Range<Int>, Int) -> Result
+    ) -> Result {
         let section = book.index.entries[entry]
         return book.text.utf8.withUnsafeBufferPointer { bytes in
-            let body = max(section.bodyStart, section.range.lowerBound)
-            return shown(
-                bytes, chapter: section.range, bodyStart: min(body, section.range.upperBound), profile: book.profile,
-                options: options, keepHiddenLines: keepHiddenLines)
+            body(bytes, section.range, min(max(section.bodyStart, section.range.lowerBound), section.range.upperBound))
         }
     }
 
@@ -43,7 +56,7 @@ public enum DisplayTransform {
     /// text unconverted (the reader and the commands report it when it is chosen).
     static func shown(
         _ bytes: UnsafeBufferPointer<UInt8>, chapter: Range<Int>, bodyStart: Int, profile: TextProfile,
-        options: DisplayOptions, keepHiddenLines: Bool
+        options: DisplayOptions, keepHiddenLines: Bool, recent: RecentConversions = .shared
     ) -> ChapterText {
         let converting = options.convert != .none
         let shown = beforeConversion(
@@ -51,7 +64,7 @@ public enum DisplayTransform {
             keepHiddenLines: keepHiddenLines && !converting)
         guard converting, !chapter.isEmpty, chapter.upperBound <= bytes.count else { return shown }
         let source = shown.displayText ?? unchanged(bytes, chapter: chapter, bodyStart: bodyStart)
-        guard let converted = ChineseConversion.convert(source, options.convert) else { return shown }
+        guard let converted = ChineseConversion.convert(source, options.convert, recent: recent) else { return shown }
         return .display(converted)
     }
 
@@ -59,11 +72,8 @@ public enum DisplayTransform {
     /// transforms show (`ConversionCache` keys a chapter's conversion by its bytes).
     static func conversionSource(_ book: Book, entry: Int, options: DisplayOptions) -> DisplayText? {
         guard book.index.entries.indices.contains(entry) else { return nil }
-        let section = book.index.entries[entry]
-        return book.text.utf8.withUnsafeBufferPointer { bytes -> DisplayText? in
-            let chapter = section.range
+        return withChapter(book, entry) { bytes, chapter, bodyStart -> DisplayText? in
             guard !chapter.isEmpty, chapter.upperBound <= bytes.count else { return nil }
-            let bodyStart = min(max(section.bodyStart, chapter.lowerBound), chapter.upperBound)
             return beforeConversion(
                 bytes, chapter: chapter, bodyStart: bodyStart, profile: book.profile, options: options, keepHiddenLines: false
             ).displayText ?? unchanged(bytes, chapter: chapter, bodyStart: bodyStart)

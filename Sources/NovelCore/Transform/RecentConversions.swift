@@ -4,19 +4,20 @@ import Foundation
 /// and the digest of the bytes converted: a text converted again (a chapter laid out anew, a title
 /// drawn on every screen) is not sent to OpenCC again, and the chapters a launch shows come from here
 /// when `ConversionCache` put them here from disk. A few dozen entries: what one screen and its
-/// neighbours need, not the book.
-final class RecentConversions: @unchecked Sendable {
+/// neighbours need, not the book. The process shares one; a store of one's own converts everything anew
+/// (benchmarks, tests).
+public final class RecentConversions: @unchecked Sendable {
     struct Key: Hashable, Sendable {
         var conversion: Conversion
         var source: ByteDigest
     }
 
-    static let shared = RecentConversions()
+    public static let shared = RecentConversions()
 
     /// How many alignments are kept (about 40 KB each for a long chapter, a few bytes for a title).
     let limit: Int
 
-    init(limit: Int = 32) { self.limit = limit }
+    public init(limit: Int = 32) { self.limit = limit }
 
     private var entries: [Key: AlignedConversion] = [:]
     /// Least recently used first.

@@ -94,7 +94,7 @@ import Testing
 
     @Test(.enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.absentMessage)))
     func corpusChaptersConvertTheSameInBlocksAsInOnePiece() throws {
-        let books = ["real/hongloumeng.utf8-crlf.txt", "real/xiyouji.gb18030-lf.txt", "real/ahq-zhengzhuan.utf8-crlf.txt"]
+        let books = ["real/hongloumeng.utf8-crlf.txt", "real/xiyouji.gb18030-lf.txt", "real/sanguoyanyi.gb18030-lf.txt"]
         for path in books {
             let book = try BookOpener.open(path: Corpus.path(path))
             // The long chapters of the book's first part (each converted three times).
