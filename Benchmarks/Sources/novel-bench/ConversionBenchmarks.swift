@@ -158,9 +158,9 @@ enum ConversionBenchmarks {
         try tmux.sendKeys(["q"])
         try tmux.waitForExit()
         tmux.finish()
+        // (A binary from before the cache reopens without one: measured all the same, for A/B runs.)
         let cached = (try? FileManager.default.contentsOfDirectory(atPath: reopenHome + "/cache"))?
-            .filter { $0.hasPrefix("converted-") } ?? []
-        guard !cached.isEmpty else { throw BenchError("the first session left no conversion cache in \(reopenHome)/cache") }
+            .contains { $0.hasPrefix("converted-") } ?? false
         let reopen = try collect(warmups: 0, runs: context.plan.slowRuns) {
             defer { tmux.finish() }
             return try tmux.launch(command(reopenHome), until: marker)
@@ -169,7 +169,9 @@ enum ConversionBenchmarks {
             .timeRatio(works[0], ours: firstOpen, reference: lessTimes, referenceName: "`less`", limit: 2,
                        goal: "≤ 2× the time", note: "settings.json only, no cache; OpenCC loads beside the first screen; the screen shows \(marker)"),
             .timeRatio(works[1], ours: reopen, reference: lessTimes, referenceName: "`less`", limit: 2,
-                       goal: "≤ 2× the time", note: "the first screen's chapter from the conversion cache, OpenCC loading behind it"),
+                       goal: "≤ 2× the time",
+                       note: cached ? "the first screen's chapter from the conversion cache, OpenCC loading behind it"
+                           : "NO conversion cache was left: OpenCC loaded before the first screen"),
         ]
     }
 

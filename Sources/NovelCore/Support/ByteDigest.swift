@@ -7,12 +7,6 @@ public struct ByteDigest: Hashable, Sendable {
     public var high: UInt64
     public var low: UInt64
 
-    public init(count: Int, high: UInt64, low: UInt64) {
-        self.count = count
-        self.high = high
-        self.low = low
-    }
-
     public static func of(_ bytes: UnsafeBufferPointer<UInt8>) -> ByteDigest {
         var high: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
         var low: UInt64 = 0xC2B2_AE3D_27D4_EB4F &+ UInt64(bytes.count)

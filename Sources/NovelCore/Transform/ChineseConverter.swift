@@ -43,7 +43,7 @@ public final class ChineseConverter: @unchecked Sendable {
     /// remembered too, so that a missing file is reported once and not looked for on every chapter.
     /// Waits for a load another thread has begun.
     public static func load(_ conversion: Conversion) -> Result<ChineseConverter, LoadError>? {
-        guard let file = conversion.configFile else { return nil }
+        guard conversion.configFile != nil else { return nil }
         loads.lock()
         while loading.contains(conversion) { loads.wait() }
         if let known = loaded[conversion] {
@@ -52,9 +52,14 @@ public final class ChineseConverter: @unchecked Sendable {
         }
         loading.insert(conversion)
         loads.unlock()
+        return finishLoad(conversion)
+    }
+
+    /// Opens `conversion` (marked as loading by the caller) and tells whoever waits for it.
+    private static func finishLoad(_ conversion: Conversion) -> Result<ChineseConverter, LoadError> {
         let result: Result<ChineseConverter, LoadError>
         do {
-            result = .success(try ChineseConverter(configFile: file, conversion: conversion))
+            result = .success(try ChineseConverter(configFile: conversion.configFile ?? "", conversion: conversion))
         } catch {
             result = .failure(error)
         }
@@ -67,14 +72,16 @@ public final class ChineseConverter: @unchecked Sendable {
     }
 
     /// Starts loading `conversion` on a thread of its own (nothing for `none` or one loaded or loading):
-    /// whoever needs it next waits only for what is left of the load.
+    /// whoever needs it next waits only for what is left of the load. It counts as loading from now on,
+    /// before the thread runs, so that nobody starts a second load meanwhile.
     public static func preload(_ conversion: Conversion) {
         guard conversion != .none else { return }
         loads.lock()
         let needed = loaded[conversion] == nil && !loading.contains(conversion)
+        if needed { loading.insert(conversion) }
         loads.unlock()
         guard needed else { return }
-        let thread = Thread { _ = load(conversion) }
+        let thread = Thread { _ = finishLoad(conversion) }
         thread.name = "opencc-load"
         thread.start()
     }

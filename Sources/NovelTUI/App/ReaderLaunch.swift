@@ -73,8 +73,9 @@ public struct ReaderLaunch {
                 return .signal(number)
             }
         }
-        // The reader says when the conversion cannot be loaded: it must know by now.
-        if preview != nil { ChineseConverter.waitForLoads() }
+        // The reader says when the conversion cannot be loaded: it must know by now (a preview's first
+        // screen is up already; without one, the load began with the command and overlapped the open).
+        ChineseConverter.waitForLoads()
         let opened: ReadingSession
         let offset: Int
         let screen: CursesTerminal

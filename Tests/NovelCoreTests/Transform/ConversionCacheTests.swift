@@ -143,3 +143,21 @@ import Testing
         #expect(ChineseConverter.dataFolder(libraryPath: "libopencc.so") == nil)
     }
 }
+
+/// OpenCC loaded early on a thread of its own (`ChineseConverter.preload`): whoever needs it gets the
+/// same shared converter, and waiting for loads ends with it loaded.
+@Suite struct ConverterPreloadTests {
+    @Test func aPreloadedConfigurationIsTheSharedOne() throws {
+        ChineseConverter.preload(.tw2sp)
+        ChineseConverter.preload(.tw2sp)  // a second call starts no second load
+        ChineseConverter.waitForLoads()
+        guard case .success(let settled) = ChineseConverter.settledLoad(.tw2sp) else {
+            Issue.record("tw2sp is not loaded after the preload")
+            return
+        }
+        #expect(settled === ChineseConverter.loaded(.tw2sp))
+        #expect(Conversion.tw2sp.apply(to: "計程車") == "出租车")
+        ChineseConverter.preload(.none)
+        #expect(ChineseConverter.settledLoad(.none) == nil)
+    }
+}
