@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 
 /// Shows a chapter's display text through an OpenCC configuration and keeps every shown byte mapped
@@ -69,10 +68,15 @@ enum ChineseConversion {
         }
         let ranges = lineBlocks(bytes, count: min(max(blocks, 1), bytes.count / smallestBlock))
         guard ranges.count > 1 else { return convertBlock(bytes, 0..<bytes.count, with: converter) }
+        // A thread of its own for each block but the first, which this thread converts.
         let parts = BlockResults(bytes, count: ranges.count)
-        DispatchQueue.concurrentPerform(iterations: ranges.count) { index in
-            parts.set(index, convertBlock(parts.bytes, ranges[index], with: converter))
+        for index in ranges.indices.dropFirst() {
+            let thread = Thread { parts.set(index, convertBlock(parts.bytes, ranges[index], with: converter)) }
+            thread.name = "opencc-block"
+            thread.start()
         }
+        parts.set(0, convertBlock(bytes, ranges[0], with: converter))
+        parts.waitForAll()
         var aligned = AlignedConversion(capacity: bytes.count)
         for part in parts.values { aligned.append(part) }
         return aligned
@@ -110,12 +114,13 @@ enum ChineseConversion {
         return ranges
     }
 
-    /// The bytes the blocks are cut from (only read, and only while `concurrentPerform` runs) and the
+    /// The bytes the blocks are cut from (only read, and only until `waitForAll` returns) and the
     /// blocks' alignments, each written by its own thread into its own slot.
     private final class BlockResults: @unchecked Sendable {
         let bytes: UnsafeBufferPointer<UInt8>
         private(set) var values: [AlignedConversion]
-        private let lock = NSLock()
+        private var done = 0
+        private let condition = NSCondition()
 
         init(_ bytes: UnsafeBufferPointer<UInt8>, count: Int) {
             self.bytes = bytes
@@ -123,9 +128,18 @@ enum ChineseConversion {
         }
 
         func set(_ index: Int, _ value: AlignedConversion) {
-            lock.lock()
-            defer { lock.unlock() }
+            condition.lock()
             values[index] = value
+            done += 1
+            condition.broadcast()
+            condition.unlock()
+        }
+
+        /// Returns once every slot is set.
+        func waitForAll() {
+            condition.lock()
+            while done < values.count { condition.wait() }
+            condition.unlock()
         }
     }
 
