@@ -85,8 +85,7 @@ enum ConversionBenchmarks {
         return Row(
             work: "one chapter conversion \(conversion.rawValue) (\(sizes[entry]) characters)", ours: format(sample), reference: "—",
             ratio: "—", goal: "well under 5 ms (≤ 3 ms)", verdict: sample.median <= 0.003 ? .met : .notMet,
-            note: "median of \(runs) runs, with its position map, in blocks on \(ProcessInfo.processInfo.activeProcessorCount) cores; "
-                + "CPU \(duration(Sample(cpu).median)) (all threads)")
+            note: "median of \(runs) runs, with its position map; CPU \(duration(Sample(cpu).median))")
     }
 
     /// Page turns with the conversion on: inside the longest chapter (laid out and converted once), and

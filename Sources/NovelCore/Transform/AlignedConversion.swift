@@ -15,18 +15,14 @@ struct AlignedConversion: Sendable, Equatable {
     private(set) var steps: [Step] = []
     /// Whether the shown bytes differ from the source's.
     private(set) var changes = false
-    /// Where the steps start in the source (a block of a chapter converted apart starts inside it).
-    let sourceStart: Int
-
-    init(sourceStart: Int = 0, capacity: Int = 0) {
-        self.sourceStart = sourceStart
+    init(capacity: Int = 0) {
         shown.reserveCapacity(capacity)
     }
 
-    var sourceEnd: Int { steps.last?.sourceEnd ?? sourceStart }
+    var sourceEnd: Int { steps.last?.sourceEnd ?? 0 }
 
     /// `shown` (as long as the source bytes `source`) stands for them byte for byte. Same steps that
-    /// follow each other are one step, so the steps do not depend on how the source was cut up.
+    /// follow each other are one step.
     mutating func same(_ source: Range<Int>, _ shown: some Collection<UInt8>, sourceBytes: some Collection<UInt8>) {
         guard !source.isEmpty else { return }
         if !changes, !shown.elementsEqual(sourceBytes) { changes = true }
@@ -46,21 +42,6 @@ struct AlignedConversion: Sendable, Equatable {
         steps.append(Step(sourceEnd: source.upperBound, shownEnd: self.shown.count, replaced: true))
     }
 
-    /// `next` (which starts where this ends) after this.
-    mutating func append(_ next: AlignedConversion) {
-        let base = shown.count
-        shown.append(contentsOf: next.shown)
-        changes = changes || next.changes
-        for step in next.steps {
-            let moved = Step(sourceEnd: step.sourceEnd, shownEnd: step.shownEnd + base, replaced: step.replaced)
-            if !moved.replaced, let last = steps.last, !last.replaced {
-                steps[steps.count - 1] = moved
-            } else {
-                steps.append(moved)
-            }
-        }
-    }
-
     /// The steps and shown bytes as read back from a file, when they fit a source of `sourceCount`
     /// bytes: contiguous from 0 to both ends, same steps as long on both sides, the shown bytes valid
     /// UTF-8 without NUL (what OpenCC gives). Anything else is nil: a damaged record is never replayed.
@@ -77,7 +58,6 @@ struct AlignedConversion: Sendable, Equatable {
         guard source == sourceCount, shownAt == shown.count, !shown.contains(0),
             shown.withUnsafeBufferPointer(UTF8Validator.isValid)
         else { return nil }
-        self.sourceStart = 0
         self.shown = shown
         self.steps = steps
         self.changes = changes
@@ -87,7 +67,7 @@ struct AlignedConversion: Sendable, Equatable {
 extension DisplayTextRewriter {
     /// Rebuilds the display text along `aligned`, which was made from these source bytes.
     mutating func replay(_ aligned: AlignedConversion) {
-        var source = aligned.sourceStart
+        var source = 0
         var shown = 0
         for step in aligned.steps {
             let bytes = aligned.shown[shown..<step.shownEnd]

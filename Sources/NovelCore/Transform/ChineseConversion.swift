@@ -9,9 +9,11 @@ import Foundation
 /// characters are always OpenCC's conversion of the whole chapter: a line whose segments convert
 /// differently alone (a phrase across punctuation) maps as one piece instead.
 ///
-/// OpenCC's segmentation never runs across a line end, so a long chapter is converted in blocks of
-/// whole lines, one per core, at once (OpenCC's converter is safe to share between threads: its
-/// conversion is `const`), with the same result as in one piece. The alignment of some bytes
+/// Not in blocks on several threads: OpenCC's segmentation never runs across a line end, so halves of a
+/// chapter convert to the same text, but two threads converting them at once in one process took 82–102%
+/// of the time one thread took for both (the halves of a 30 KB chapter, OpenCC 1.1.6, one converter
+/// shared or one each; two processes do run at once), and `novel print --convert` used 3% more CPU. The
+/// alignment of some bytes
 /// (`AlignedConversion`) is kept in `RecentConversions`, which the disk cache (`ConversionCache`) fills
 /// at launch, so that a first screen shown before can be shown again without OpenCC.
 enum ChineseConversion {
@@ -39,19 +41,18 @@ enum ChineseConversion {
         return aligned
     }
 
-    /// Text smaller than this is converted in one block: a thread's start would cost more than it saves.
-    static let smallestBlock = 6_000
-
     /// OpenCC's conversion of `bytes`, aligned with them.
-    static func align(
-        _ bytes: UnsafeBufferPointer<UInt8>, with converter: ChineseConverter,
-        blocks: Int = ProcessInfo.processInfo.activeProcessorCount
-    ) -> AlignedConversion {
+    static func align(_ bytes: UnsafeBufferPointer<UInt8>, with converter: ChineseConverter) -> AlignedConversion {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return AlignedConversion() }
-        // OpenCC reads a C string: a NUL or an invalid sequence (only in text that did not come
-        // through the decoder) is converted around, line by line.
-        guard memchr(base, 0, bytes.count) == nil, UTF8Validator.isValid(bytes) else {
-            var recorder = ConversionRecorder(bytes: bytes, converter: converter, into: AlignedConversion(capacity: bytes.count))
+        var recorder = ConversionRecorder(bytes: bytes, converter: converter, into: AlignedConversion(capacity: bytes.count))
+        if !bytes.contains(where: { $0 >= 0x80 }) {
+            // Plain ASCII: no OpenCC dictionary holds a phrase without a Chinese character.
+            recorder.keep(0..<bytes.count)
+        } else if memchr(base, 0, bytes.count) == nil, UTF8Validator.isValid(bytes) {
+            recorder.convertLines(0..<bytes.count)
+        } else {
+            // OpenCC reads a C string: a NUL or an invalid sequence (only in text that did not come
+            // through the decoder) is converted around, line by line.
             var start = 0
             while start < bytes.count {
                 let end = lineEnd(bytes, from: start)
@@ -64,83 +65,8 @@ enum ChineseConversion {
                 if end < bytes.count { recorder.keep(end..<(end + 1)) }
                 start = end + 1
             }
-            return recorder.aligned
         }
-        let ranges = lineBlocks(bytes, count: min(max(blocks, 1), bytes.count / smallestBlock))
-        guard ranges.count > 1 else { return convertBlock(bytes, 0..<bytes.count, with: converter) }
-        // A thread of its own for each block but the first, which this thread converts.
-        let parts = BlockResults(bytes, count: ranges.count)
-        for index in ranges.indices.dropFirst() {
-            let thread = Thread { parts.set(index, convertBlock(parts.bytes, ranges[index], with: converter)) }
-            thread.name = "opencc-block"
-            thread.start()
-        }
-        parts.set(0, convertBlock(bytes, ranges[0], with: converter))
-        parts.waitForAll()
-        var aligned = AlignedConversion(capacity: bytes.count)
-        for part in parts.values { aligned.append(part) }
-        return aligned
-    }
-
-    private static func convertBlock(
-        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, with converter: ChineseConverter
-    ) -> AlignedConversion {
-        if !bytes[range].contains(where: { $0 >= 0x80 }) {
-            // Plain ASCII: no OpenCC dictionary holds a phrase without a Chinese character.
-            var aligned = AlignedConversion(sourceStart: range.lowerBound)
-            aligned.same(range, bytes[range], sourceBytes: bytes[range])
-            return aligned
-        }
-        var recorder = ConversionRecorder(
-            bytes: bytes, converter: converter, into: AlignedConversion(sourceStart: range.lowerBound, capacity: range.count))
-        recorder.convertLines(range)
         return recorder.aligned
-    }
-
-    /// `bytes` cut into `count` ranges of whole lines of about the same size (fewer when lines are long),
-    /// each but the last ending just after a line end.
-    static func lineBlocks(_ bytes: UnsafeBufferPointer<UInt8>, count: Int) -> [Range<Int>] {
-        guard count > 1 else { return [0..<bytes.count] }
-        var ranges: [Range<Int>] = []
-        var start = 0
-        for part in 1..<count {
-            let target = max(start, bytes.count * part / count)
-            let end = lineEnd(bytes, from: target)
-            guard end + 1 < bytes.count else { break }
-            ranges.append(start..<(end + 1))
-            start = end + 1
-        }
-        ranges.append(start..<bytes.count)
-        return ranges
-    }
-
-    /// The bytes the blocks are cut from (only read, and only until `waitForAll` returns) and the
-    /// blocks' alignments, each written by its own thread into its own slot.
-    private final class BlockResults: @unchecked Sendable {
-        let bytes: UnsafeBufferPointer<UInt8>
-        private(set) var values: [AlignedConversion]
-        private var done = 0
-        private let condition = NSCondition()
-
-        init(_ bytes: UnsafeBufferPointer<UInt8>, count: Int) {
-            self.bytes = bytes
-            values = Array(repeating: AlignedConversion(), count: count)
-        }
-
-        func set(_ index: Int, _ value: AlignedConversion) {
-            condition.lock()
-            values[index] = value
-            done += 1
-            condition.broadcast()
-            condition.unlock()
-        }
-
-        /// Returns once every slot is set.
-        func waitForAll() {
-            condition.lock()
-            while done < values.count { condition.wait() }
-            condition.unlock()
-        }
     }
 
     /// The index of the first line end at or after `start`, or the end.
