@@ -168,31 +168,5 @@ public struct ChapterIndexCache: Sendable {
     }
 
     /// Reads the cache record with bounds checks: a truncated or damaged file reads as nil.
-    struct Reader {
-        let bytes: UnsafeRawBufferPointer
-        var offset = 0
-
-        var isAtEnd: Bool { offset == bytes.count }
-
-        mutating func take(_ count: Int) -> UnsafeRawBufferPointer? {
-            guard count >= 0, count <= bytes.count - offset else { return nil }
-            defer { offset += count }
-            return UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + count)])
-        }
-
-        mutating func integer() -> Int? {
-            guard let raw = take(8) else { return nil }
-            return Int(Int64(littleEndian: raw.loadUnaligned(as: Int64.self)))
-        }
-
-        mutating func string() -> String? {
-            rawString().flatMap { String(validating: $0, as: UTF8.self) }
-        }
-
-        /// A string's bytes, not yet made into a String.
-        mutating func rawString() -> UnsafeBufferPointer<UInt8>? {
-            guard let length = integer(), let raw = take(length) else { return nil }
-            return raw.bindMemory(to: UInt8.self)
-        }
-    }
+    typealias Reader = BinaryRecordReader
 }

@@ -8,32 +8,65 @@ import Foundation
 /// converted alone; a segment whose length changed maps as a whole to the bytes it came from. The shown
 /// characters are always OpenCC's conversion of the whole chapter: a line whose segments convert
 /// differently alone (a phrase across punctuation) maps as one piece instead.
+///
+/// Not in blocks on several threads: OpenCC's segmentation never runs across a line end, so halves of a
+/// chapter convert to the same text, but two threads converting them at once in one process took 82–102%
+/// of the time one thread took for both (the halves of a 30 KB chapter, OpenCC 1.1.6, one converter
+/// shared or one each; two processes do run at once), and `novel print --convert` used 3% more CPU. The
+/// alignment of some bytes
+/// (`AlignedConversion`) is kept in `RecentConversions`, which the disk cache (`ConversionCache`) fills
+/// at launch, so that a first screen shown before can be shown again without OpenCC.
 enum ChineseConversion {
-    /// `source` converted, or nil when the conversion changes nothing.
-    static func convert(_ source: DisplayText, with converter: ChineseConverter) -> DisplayText? {
+    /// `source` converted, or nil when the conversion changes nothing or cannot be loaded.
+    static func convert(_ source: DisplayText, _ conversion: Conversion, recent: RecentConversions = .shared) -> DisplayText? {
         source.utf8.withUnsafeBufferPointer { bytes -> DisplayText? in
-            guard let base = bytes.baseAddress, !bytes.isEmpty else { return nil }
+            guard let aligned = aligned(bytes, conversion, recent: recent), aligned.changes else { return nil }
             var builder = DisplayTextRewriter(source: source, bytes: bytes)
+            builder.replay(aligned)
+            return builder.finish()
+        }
+    }
+
+    /// What `conversion` shows for `bytes`: the alignment kept for these bytes, else OpenCC's (which is
+    /// then kept); nil for `none` or when the configuration cannot be loaded.
+    static func aligned(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ conversion: Conversion, recent: RecentConversions = .shared
+    ) -> AlignedConversion? {
+        guard conversion != .none else { return nil }
+        let key = RecentConversions.Key(conversion: conversion, source: ByteDigest.of(bytes))
+        if let known = recent.lookup(key) { return known }
+        guard let converter = ChineseConverter.loaded(conversion) else { return nil }
+        let aligned = align(bytes, with: converter)
+        recent.remember(aligned, for: key)
+        return aligned
+    }
+
+    /// OpenCC's conversion of `bytes`, aligned with them.
+    static func align(_ bytes: UnsafeBufferPointer<UInt8>, with converter: ChineseConverter) -> AlignedConversion {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return AlignedConversion() }
+        var recorder = ConversionRecorder(bytes: bytes, converter: converter, into: AlignedConversion(capacity: bytes.count))
+        if !bytes.contains(where: { $0 >= 0x80 }) {
+            // Plain ASCII: no OpenCC dictionary holds a phrase without a Chinese character.
+            recorder.keep(0..<bytes.count)
+        } else if memchr(base, 0, bytes.count) == nil, UTF8Validator.isValid(bytes) {
+            recorder.convertLines(0..<bytes.count)
+        } else {
             // OpenCC reads a C string: a NUL or an invalid sequence (only in text that did not come
             // through the decoder) is converted around, line by line.
-            if memchr(base, 0, bytes.count) == nil, UTF8Validator.isValid(bytes) {
-                builder.convertLines(0..<bytes.count, with: converter)
-            } else {
-                var start = 0
-                while start < bytes.count {
-                    let end = lineEnd(bytes, from: start)
-                    let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
-                    if memchr(base + start, 0, end - start) == nil, UTF8Validator.isValid(line) {
-                        builder.convertLines(start..<end, with: converter)
-                    } else {
-                        builder.keep(start..<end)
-                    }
-                    if end < bytes.count { builder.keep(end..<(end + 1)) }
-                    start = end + 1
+            var start = 0
+            while start < bytes.count {
+                let end = lineEnd(bytes, from: start)
+                let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                if memchr(base + start, 0, end - start) == nil, UTF8Validator.isValid(line) {
+                    recorder.convertLines(start..<end)
+                } else {
+                    recorder.keep(start..<end)
                 }
+                if end < bytes.count { recorder.keep(end..<(end + 1)) }
+                start = end + 1
             }
-            return builder.changed ? builder.finish() : nil
         }
+        return recorder.aligned
     }
 
     /// The index of the first line end at or after `start`, or the end.
@@ -67,10 +100,36 @@ enum ChineseConversion {
     }
 }
 
-/// The alignment of converted text with its source (see `ChineseConversion`).
-extension DisplayTextRewriter {
+/// Records the alignment of converted text with its source (see `ChineseConversion`) for the bytes it
+/// is given, from where `aligned` ends.
+struct ConversionRecorder {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let converter: ChineseConverter
+    private(set) var aligned: AlignedConversion
+
+    init(bytes: UnsafeBufferPointer<UInt8>, converter: ChineseConverter, into aligned: AlignedConversion) {
+        self.bytes = bytes
+        self.converter = converter
+        self.aligned = aligned
+    }
+
+    /// Source bytes `range` shown unchanged.
+    mutating func keep(_ range: Range<Int>) {
+        aligned.same(range, bytes[range], sourceBytes: bytes[range])
+    }
+
+    /// `shown` stands for source bytes `range` byte for byte.
+    mutating func same(_ range: Range<Int>, _ shown: ArraySlice<UInt8>) {
+        aligned.same(range, shown, sourceBytes: bytes[range])
+    }
+
+    /// `shown` stands for the whole of source bytes `range`.
+    mutating func replace(_ range: Range<Int>, _ shown: ArraySlice<UInt8>) {
+        aligned.replace(range, shown)
+    }
+
     /// Converts the lines in `range` (valid UTF-8 without NUL) with one call, then aligns them.
-    mutating func convertLines(_ range: Range<Int>, with converter: ChineseConverter) {
+    mutating func convertLines(_ range: Range<Int>) {
         guard !range.isEmpty else { return }
         guard let converted = converter.convert(UnsafeBufferPointer(rebasing: bytes[range])) else {
             return keep(range)
@@ -89,13 +148,13 @@ extension DisplayTextRewriter {
             let shown =
                 convertedLines.count == sourceLines.count
                 ? convertedLines[index] : (converter.convert(UnsafeBufferPointer(rebasing: bytes[line])).map { $0[...] } ?? bytes[line].map { $0 }[...])
-            align(line, shown, converter: converter)
+            align(line, shown)
             if line.upperBound < range.upperBound { keep(line.upperBound..<(line.upperBound + 1)) }
         }
     }
 
     /// One source line and its conversion.
-    private mutating func align(_ line: Range<Int>, _ shown: ArraySlice<UInt8>, converter: ChineseConverter) {
+    private mutating func align(_ line: Range<Int>, _ shown: ArraySlice<UInt8>) {
         if shown.elementsEqual(bytes[line]) { return same(line, shown) }
         if ChineseConversion.scalarCount(shown) == ChineseConversion.scalarCount(bytes[line]) { return characterForCharacter(line, shown) }
         // Segments between separators, each converted alone.
@@ -113,13 +172,13 @@ extension DisplayTextRewriter {
             start = end
         }
         guard pieces.flatMap(\.shown).elementsEqual(shown) else { return replace(line, shown) }
-        for piece in pieces { alignSegment(piece.source, piece.shown[...], converter: converter) }
+        for piece in pieces { alignSegment(piece.source, piece.shown[...]) }
     }
 
     /// A segment between separators and its conversion. When the length changed, the segment is
     /// cut where its two parts convert alone to the same text (`U盘` | `在…`), so that only the
     /// phrase that changed length maps as a whole; a long segment that cannot be cut so maps as one.
-    private mutating func alignSegment(_ range: Range<Int>, _ shown: ArraySlice<UInt8>, converter: ChineseConverter) {
+    private mutating func alignSegment(_ range: Range<Int>, _ shown: ArraySlice<UInt8>) {
         let count = ChineseConversion.scalarCount(bytes[range])
         if count == ChineseConversion.scalarCount(shown) { return characterForCharacter(range, shown) }
         guard count > 1, count <= ChineseConversion.longestSegmentCut else { return replace(range, shown) }
@@ -131,8 +190,8 @@ extension DisplayTextRewriter {
                 shown.dropFirst(left.count).elementsEqual(right)
             {
                 let middle = shown.startIndex + left.count
-                alignSegment(range.lowerBound..<cut, shown[..<middle], converter: converter)
-                alignSegment(cut..<range.upperBound, shown[middle...], converter: converter)
+                alignSegment(range.lowerBound..<cut, shown[..<middle])
+                alignSegment(cut..<range.upperBound, shown[middle...])
                 return
             }
             cut += ChineseConversion.sequenceLength(bytes[cut])

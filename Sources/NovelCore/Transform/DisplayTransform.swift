@@ -14,18 +14,31 @@ public enum DisplayTransform {
         shown(book, entry: entry, options: options, keepHiddenLines: true)
     }
 
-    /// The display text of `book.index.entries[entry]`, or nil when it is shown as the file has it.
-    public static func display(_ book: Book, entry: Int, options: DisplayOptions) -> DisplayText? {
-        shown(book, entry: entry, options: options, keepHiddenLines: false).displayText
+    /// The display text of `book.index.entries[entry]`, or nil when it is shown as the file has it;
+    /// conversions are looked up in and kept in `recent`.
+    public static func display(
+        _ book: Book, entry: Int, options: DisplayOptions, recent: RecentConversions = .shared
+    ) -> DisplayText? {
+        shown(book, entry: entry, options: options, keepHiddenLines: false, recent: recent).displayText
     }
 
-    private static func shown(_ book: Book, entry: Int, options: DisplayOptions, keepHiddenLines: Bool) -> ChapterText {
+    private static func shown(
+        _ book: Book, entry: Int, options: DisplayOptions, keepHiddenLines: Bool, recent: RecentConversions = .shared
+    ) -> ChapterText {
+        withChapter(book, entry) { bytes, chapter, bodyStart in
+            shown(
+                bytes, chapter: chapter, bodyStart: bodyStart, profile: book.profile, options: options,
+                keepHiddenLines: keepHiddenLines, recent: recent)
+        }
+    }
+
+    /// `body` with the book's bytes, chapter `entry`'s range and where its body starts (inside it).
+    private static func withChapter<Result>(
+        _ book: Book, _ entry: Int, _ body: (UnsafeBufferPointer<UInt8>, Range<Int>, Int) -> Result
+    ) -> Result {
         let section = book.index.entries[entry]
         return book.text.utf8.withUnsafeBufferPointer { bytes in
-            let body = max(section.bodyStart, section.range.lowerBound)
-            return shown(
-                bytes, chapter: section.range, bodyStart: min(body, section.range.upperBound), profile: book.profile,
-                options: options, keepHiddenLines: keepHiddenLines)
+            body(bytes, section.range, min(max(section.bodyStart, section.range.lowerBound), section.range.upperBound))
         }
     }
 
@@ -43,27 +56,50 @@ public enum DisplayTransform {
     /// text unconverted (the reader and the commands report it when it is chosen).
     static func shown(
         _ bytes: UnsafeBufferPointer<UInt8>, chapter: Range<Int>, bodyStart: Int, profile: TextProfile,
+        options: DisplayOptions, keepHiddenLines: Bool, recent: RecentConversions = .shared
+    ) -> ChapterText {
+        let converting = options.convert != .none
+        let shown = beforeConversion(
+            bytes, chapter: chapter, bodyStart: bodyStart, profile: profile, options: options,
+            keepHiddenLines: keepHiddenLines && !converting)
+        guard converting, !chapter.isEmpty, chapter.upperBound <= bytes.count else { return shown }
+        let source = shown.displayText ?? unchanged(bytes, chapter: chapter, bodyStart: bodyStart)
+        guard let converted = ChineseConversion.convert(source, options.convert, recent: recent) else { return shown }
+        return .display(converted)
+    }
+
+    /// The text the Chinese conversion of `book.index.entries[entry]` starts from: what the other
+    /// transforms show (`ConversionCache` keys a chapter's conversion by its bytes).
+    static func conversionSource(_ book: Book, entry: Int, options: DisplayOptions) -> DisplayText? {
+        guard book.index.entries.indices.contains(entry) else { return nil }
+        return withChapter(book, entry) { bytes, chapter, bodyStart -> DisplayText? in
+            guard !chapter.isEmpty, chapter.upperBound <= bytes.count else { return nil }
+            return beforeConversion(
+                bytes, chapter: chapter, bodyStart: bodyStart, profile: book.profile, options: options, keepHiddenLines: false
+            ).displayText ?? unchanged(bytes, chapter: chapter, bodyStart: bodyStart)
+        }
+    }
+
+    /// `chapter` with every transform but the conversion: reflow, quotes, site junk, then the cleaning rules.
+    private static func beforeConversion(
+        _ bytes: UnsafeBufferPointer<UInt8>, chapter: Range<Int>, bodyStart: Int, profile: TextProfile,
         options: DisplayOptions, keepHiddenLines: Bool
     ) -> ChapterText {
-        let converter = ChineseConverter.loaded(options.convert)
         let rules = options.cleaning.rules
         var shown = transform(
             bytes, chapter: chapter, bodyStart: bodyStart, profile: profile, options: options,
-            keepHiddenLines: keepHiddenLines && converter == nil && rules.isEmpty)
+            keepHiddenLines: keepHiddenLines && rules.isEmpty)
         guard !chapter.isEmpty, chapter.upperBound <= bytes.count else { return shown }
         if !rules.isEmpty,
             let cleaned = RulePass.apply(rules, to: shown.displayText ?? unchanged(bytes, chapter: chapter, bodyStart: bodyStart))
         {
             shown = .display(cleaned)
         }
-        guard let converter else { return shown }
-        let source = shown.displayText ?? unchanged(bytes, chapter: chapter, bodyStart: bodyStart)
-        guard let converted = ChineseConversion.convert(source, with: converter) else { return shown }
-        return .display(converted)
+        return shown
     }
 
     /// `chapter` of `bytes` as a display text that shows it as it is.
-    private static func unchanged(_ bytes: UnsafeBufferPointer<UInt8>, chapter: Range<Int>, bodyStart: Int) -> DisplayText {
+    static func unchanged(_ bytes: UnsafeBufferPointer<UInt8>, chapter: Range<Int>, bodyStart: Int) -> DisplayText {
         var text = DisplayText(capacity: chapter.count)
         text.copy(bytes, chapter)
         text.bodyStart = text.map.displayOffset(ofOriginal: min(max(bodyStart, chapter.lowerBound), chapter.upperBound))

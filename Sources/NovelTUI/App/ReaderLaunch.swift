@@ -45,6 +45,10 @@ public struct ReaderLaunch {
         var session: ReadingSession?
         var pending: [InputEvent] = []
         if let preview {
+            // OpenCC loads beside the terminal's set-up; a first screen converted before comes from the cache.
+            let conversion = Reader.shown(settings, bookReflow: preview.state?.reflow, bookConvert: preview.state?.convert).convert
+            ChineseConverter.preload(conversion)
+            if let paths { ConversionCache(directory: paths.cacheDirectory).load(fingerprint: preview.book.fingerprint, conversion: conversion) }
             let shown = try CursesTerminal(theme: settings.theme)
             terminal = shown
             var glimpse = Reader(
@@ -69,6 +73,9 @@ public struct ReaderLaunch {
                 return .signal(number)
             }
         }
+        // The reader says when the conversion cannot be loaded: it must know by now (a preview's first
+        // screen is up already; without one, the load began with the command and overlapped the open).
+        ChineseConverter.waitForLoads()
         let opened: ReadingSession
         let offset: Int
         let screen: CursesTerminal
@@ -115,6 +122,11 @@ public struct ReaderLaunch {
                 return (current, storageFor(current))
             }, shelf: shelf)
         screen.restore()
+        // After the last screen: its chapter's conversion, for the next launch's first screen.
+        if let paths {
+            ConversionCache(directory: paths.cacheDirectory).save(
+                book: reader.book, entries: [reader.currentEntry], options: reader.frame.layout.display)
+        }
         return outcome
     }
 }

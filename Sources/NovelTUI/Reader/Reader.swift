@@ -191,9 +191,10 @@ public struct Reader {
         entries.indices.contains(entry) ? shownSettings.convert.apply(to: entries[entry].title) : ""
     }
 
-    /// Why the chosen conversion cannot be shown, when it cannot (the text is then shown unconverted).
+    /// Why the chosen conversion cannot be shown, when it cannot (the text is then shown unconverted);
+    /// nil while it is still being loaded on another thread (a launch's first screen does not wait for it).
     var conversionProblem: String? {
-        guard case .failure(let error) = ChineseConverter.load(shownSettings.convert) else { return nil }
+        guard case .failure(let error) = ChineseConverter.settledLoad(shownSettings.convert) else { return nil }
         return "\(error); shown unconverted"
     }
 

@@ -93,6 +93,8 @@ struct ReadRequest {
         let settings = sessionSettings(saved)
         let (path, encoding, chapterPattern, reflow, isPrivate, convert) =
             (book, encoding, chapterPattern, reflow, isPrivate, convert)
+        // OpenCC's configuration loads (20 ms for s2t) while the book's start is read and the terminal set up.
+        ChineseConverter.preload(convert ?? settings.convert)
         let open: @Sendable (LoadStep) throws -> ReadingSession = { progress in
             let session = try ReadingSession.open(
                 path: path, encoding: encoding, chapterPattern: chapterPattern, reflow: reflow, isPrivate: isPrivate,

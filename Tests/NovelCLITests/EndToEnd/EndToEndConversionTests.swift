@@ -68,6 +68,36 @@ final class EndToEndConversionTests {
         #expect(try session.quit(terminal) == 0)
     }
 
+    /// A book past the size that gets a first screen before the whole book is read (`BookPreview`).
+    func longBook() throws -> String {
+        var paragraph = "　　他提着灯走过长街，风吹得灯火忽明忽暗，远处传来打更的声音，一下一下，像是数着夜。\n"
+        while paragraph.utf8.count < 8_000 { paragraph += paragraph }
+        let text = (1...60).map { "第\($0)章 灯下\($0)\n" + paragraph }.joined() + "全书终\n"
+        return try session.home.write("long.txt", text)
+    }
+
+    @Test func aReopenWithTheConversionOnShowsTheConvertedFirstScreenKeptInTheCache() throws {
+        let book = try longBook()
+        let set = try NovelBinary.run(["settings", "--set", "convert=s2t"], environment: ["NOVEL_HOME": session.home.path])
+        #expect(set.status == 0, "\(set.stderr)")
+        var terminal = try session.terminal(60, 20)
+        defer { terminal.kill() }
+        let first = try session.open(terminal, book, expecting: "燈火忽明忽暗")
+        #expect(try session.quit(terminal) == 0)
+        terminal.kill()
+        // The first screen's chapter and title were kept when the reader closed.
+        let cache = session.home.path + "/cache"
+        let kept = try FileManager.default.contentsOfDirectory(atPath: cache).filter { $0.hasPrefix("converted-") }
+        #expect(kept.count == 1, "\(kept)")
+
+        terminal = try session.terminal(60, 20)
+        let reopened = try session.open(terminal, book, expecting: "燈火忽明忽暗")
+        #expect(Self.textRows(reopened) == Self.textRows(first), "\(reopened)\n\(first)")
+        #expect(reopened.contains("第1章 燈下1"), "the title converted in the status bar:\n\(reopened)")
+        #expect(!reopened.contains("灯"), "nothing unconverted:\n\(reopened)")
+        #expect(try session.quit(terminal) == 0)
+    }
+
     /// `novel rules ARGUMENTS` in the session's home.
     func rules(_ arguments: String...) throws {
         let result = try NovelBinary.run(["rules"] + arguments, environment: ["NOVEL_HOME": session.home.path])
