@@ -35,7 +35,8 @@ import Testing
 
     @Test func fromTheScanInMemoryFromTheCacheAndFromNone() throws {
         for source in ["memory", "cache", "none"] {
-            let path = try home.write("\(source).txt", "青灯记\n\n" + Self.chapters(1...3))
+            // Each its own text: the second book must not find the first one's index in the cache.
+            let path = try home.write("\(source).txt", "青灯记·\(source)\n\n" + Self.chapters(1...3))
             // A first open splits and caches; a second one reads the cache and has no scan in memory.
             let first = try BookOpener.open(path: path, paths: paths)
             var opened: Book

@@ -132,7 +132,9 @@ struct ChapterIndexCacheTests {
         let paths = paths(home)
         let old = umask(0o022)
         defer { umask(old) }
-        let book = try BookOpener.open(path: sample, paths: paths)
+        let session = try ReadingSession.open(path: sample, paths: paths)
+        session.keepHeadingScan(paths: paths)
+        let book = session.book
         let cache = ChapterIndexCache(directory: paths.cacheDirectory)
         let folder = try FileManager.default.attributesOfItem(atPath: paths.cacheDirectory)
         #expect((folder[.posixPermissions] as? Int) == 0o700)
