@@ -1,4 +1,5 @@
 import Foundation
+import NovelCore
 
 /// A fresh directory under the system's temporary folder, removed by `remove()`.
 public struct TemporaryDirectory: Sendable {
@@ -9,6 +10,11 @@ public struct TemporaryDirectory: Sendable {
             .appendingPathComponent("\(label)-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         path = url.path
+    }
+
+    /// A novel home inside the directory: its config, state and cache folders.
+    public var novelPaths: NovelPaths {
+        NovelPaths(configDirectory: path + "/config", stateDirectory: path + "/state", cacheDirectory: path + "/cache")
     }
 
     /// Writes `contents` to a file in the directory and returns its path.

@@ -69,7 +69,7 @@ import Testing
     @Test func theStoreWritesAtomicallyAndMovesACorruptFileAside() throws {
         let home = try TemporaryDirectory()
         defer { home.remove() }
-        let paths = NovelPaths(configDirectory: home.path + "/config", stateDirectory: home.path + "/state", cacheDirectory: home.path + "/cache")
+        let paths = home.novelPaths
         let store = RulesStore(paths: paths)
         #expect(store.load().rules == CleaningRules())
         try store.update { try $0.add(CleaningRule(name: "ads", pattern: "广告")) }

@@ -13,9 +13,7 @@ import Testing
 
     init() throws {
         home = try TemporaryDirectory("novel-session-reload")
-        paths = NovelPaths(
-            configDirectory: home.path + "/config", stateDirectory: home.path + "/state",
-            cacheDirectory: home.path + "/cache")
+        paths = home.novelPaths
     }
 
     deinit { home.remove() }

@@ -69,8 +69,7 @@ import Testing
     }
 
     @Test func totalsAddUpAcrossSessionsAndKeepUnknownKeys() throws {
-        let paths = NovelPaths(
-            configDirectory: home.path + "/config", stateDirectory: home.path + "/state", cacheDirectory: home.path + "/cache")
+        let paths = home.novelPaths
         let totals = ReadingTotals(paths: paths)
         #expect(totals.load() == ReadingTime())
         try FileManager.default.createDirectory(atPath: home.path + "/state", withIntermediateDirectories: true)

@@ -12,9 +12,7 @@ import Testing
 
     init() throws {
         home = try TemporaryDirectory("novel-book-state")
-        paths = NovelPaths(
-            configDirectory: home.path + "/config", stateDirectory: home.path + "/state",
-            cacheDirectory: home.path + "/cache")
+        paths = home.novelPaths
         store = BookStateStore(paths: paths)
     }
 

@@ -165,9 +165,7 @@ import Testing
     }
 
     @Test func aReadOnlyFolderFailsToSaveWithAClearErrorAndDamagesNothing() throws {
-        let paths = NovelPaths(
-            configDirectory: home.path + "/config", stateDirectory: home.path + "/state",
-            cacheDirectory: home.path + "/cache")
+        let paths = home.novelPaths
         let settings = SettingsStore(paths: paths)
         try settings.set("width", to: "50")
         // The lock file must exist already: creating it is itself a write.

@@ -11,8 +11,7 @@ import Testing
 
     init() throws {
         home = try TemporaryDirectory()
-        paths = NovelPaths(
-            configDirectory: home.path + "/config", stateDirectory: home.path + "/state", cacheDirectory: home.path + "/cache")
+        paths = home.novelPaths
     }
 
     deinit { home.remove() }

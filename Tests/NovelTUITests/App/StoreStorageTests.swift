@@ -9,9 +9,7 @@ import Testing
 @Suite struct StoreStorageTests {
     private func open(_ home: TemporaryDirectory) throws -> (ReadingSession, NovelPaths) {
         let book = try home.write("book.txt", "第一章 开始\n\n" + String(repeating: "雨落在青石板上。\n", count: 50))
-        let paths = NovelPaths(
-            configDirectory: home.path + "/config", stateDirectory: home.path + "/state",
-            cacheDirectory: home.path + "/cache")
+        let paths = home.novelPaths
         return (try ReadingSession.open(path: book, paths: paths), paths)
     }
 
