@@ -6,7 +6,7 @@ enum ChapterIndexCacheFuzzTarget {
     static let fingerprint = "fuzz"
 
     static let target = FuzzTarget(
-        name: "index-cache", summary: "chapter-index cache loading (ChapterIndexCache.load and .entry)",
+        name: "index-cache", summary: "chapter-index cache loading (ChapterIndexCache.load, .entry and .loadScan, and a split continued from a loaded scan)",
         run: { bytes in
             let home = FuzzHome.shared
             let cache = ChapterIndexCache(directory: home.paths.cacheDirectory)
@@ -24,6 +24,19 @@ enum ChapterIndexCacheFuzzTarget {
                     for entry in book.index.entries.indices.prefix(8) { _ = layouter.layout(book, entry: entry) }
                 }
             }
+            // The same bytes as the heading scan beside the index: what loads is handed to a split that
+            // goes on from it over a text of its own (the input as text, then a chapter appended), as a
+            // live reload would with a damaged cache.
+            home.write(bytes, to: cache.directory + "/chapters-\(fingerprint).scan")
+            if let scan = cache.loadScan(fingerprint: fingerprint, pattern: nil) {
+                let old = FuzzBooks.text(bytes).utf8.withUnsafeBufferPointer(Array.init)
+                let grown = BookText(
+                    utf8: old + Array("\n第九章　续\n正文。\n".utf8), encoding: "UTF-8", encodingSource: .validUTF8,
+                    invalidSequences: 0)
+                if let (index, _) = ChapterSplitter().split(grown, continuing: scan) {
+                    FuzzCheck.require(index.partitions(length: grown.utf8.count), "index-cache: a continued split that does not cover the text")
+                }
+            }
             for offset in [0, 1, 4096, Int.max] {
                 if let partial = cache.load(fingerprint: fingerprint, pattern: nil, through: offset) {
                     FuzzCheck.require(partial.isContiguousFromStart, "index-cache: a partial index with gaps")
@@ -37,7 +50,9 @@ enum ChapterIndexCacheFuzzTarget {
             // The cache file of the seed's start, as BookOpener writes it.
             let text = FuzzBooks.text(Array(file.prefix(FuzzTarget.seedLength)))
             let cache = ChapterIndexCache(directory: FuzzHome.shared.paths.cacheDirectory)
-            cache.store(ChapterSplitter().split(text), fingerprint: fingerprint, pattern: nil)
-            return FuzzHome.shared.read(cache.directory + "/chapters-\(fingerprint).idx").map { [$0] } ?? []
+            let split = ChapterSplitter().splitKeepingScan(text)
+            cache.store(split.index, fingerprint: fingerprint, pattern: nil)
+            cache.storeScan(split.scan, fingerprint: fingerprint)
+            return ["idx", "scan"].compactMap { FuzzHome.shared.read(cache.directory + "/chapters-\(fingerprint).\($0)") }
         })
 }

@@ -93,7 +93,7 @@ public struct BookStateStore: Sendable {
             guard let raw = try? BookFile.read(path(fingerprint: fingerprint)),
                 named.contains(where: { ByteSearch.contains(raw, $0) })
             else { continue }
-            let contents = file(fingerprint).read()
+            let contents = file(fingerprint).contents(of: raw)
             if !contents.isNewer { warnings += contents.warnings }  // a newer file is reported when it is loaded
             let object = contents.object
             guard object["lastPath"] as? String == bookPath else { continue }

@@ -34,9 +34,9 @@ public struct JSONObjectFile: Sendable {
     public func read() -> Contents {
         // Read with open(2), not FileManager: this runs before a book's first screen, where Foundation's
         // file machinery costs a few tenths of a millisecond to set up.
-        let data: Data
+        let bytes: [UInt8]
         do {
-            data = Data(try BookFile.read(path))
+            bytes = try BookFile.read(path)
         } catch .notFound {
             return Contents(object: [:], isNewer: false, warnings: [])
         } catch {
@@ -44,7 +44,12 @@ public struct JSONObjectFile: Sendable {
                 object: [:], isNewer: false, warnings: ["cannot read \(path); using defaults and not saving to it"],
                 isUnreadable: true)
         }
-        guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
+        return contents(of: bytes)
+    }
+
+    /// `read()` of bytes already read from the file.
+    public func contents(of bytes: [UInt8]) -> Contents {
+        guard let object = (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any] else {
             let aside = moveAside()
             return Contents(
                 object: [:], isNewer: false,

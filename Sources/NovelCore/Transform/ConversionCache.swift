@@ -106,7 +106,8 @@ public struct ConversionCache: Sendable {
     /// The stored entries, newest first, or none when the file is missing, damaged or made for another
     /// book, configuration or OpenCC.
     func read(fingerprint: String, conversion: Conversion, stamp: String) -> [(ByteDigest, AlignedConversion)] {
-        guard let data = FileManager.default.contents(atPath: file(fingerprint: fingerprint)) else { return [] }
+        // open(2), not FileManager: read before a reopen's first screen.
+        guard let data = try? BookFile.read(file(fingerprint: fingerprint)) else { return [] }
         return data.withUnsafeBytes { raw -> [(ByteDigest, AlignedConversion)]? in
             var file = BinaryRecordReader(bytes: raw)
             guard file.take(Self.magic.count).map(Array.init) == Self.magic, let high = file.integer(),
