@@ -28,8 +28,8 @@ extension ChineseConverter {
         guard let library = fileStamp(libraryPath), let folder = dataFolder(libraryPath: libraryPath)
         else { return nil }
         let configPath = folder + "/" + configFile
-        guard let config = fileStamp(configPath), let json = FileManager.default.contents(atPath: configPath),
-            json.count < 1 << 16
+        // open(2), not FileManager: a reopen with a conversion stamps before its first screen.
+        guard let config = fileStamp(configPath), let json = try? BookFile.read(configPath), json.count < 1 << 16
         else { return nil }
         var parts = ["opencc \(library)", "\(configFile) \(config)"]
         for dictionary in Set(dictionaryFiles(in: String(decoding: json, as: UTF8.self))).sorted() {
