@@ -26,13 +26,13 @@ public final class ChineseConverter: Sendable {
     nonisolated(unsafe) public static var tableFolder: String?
 
     /// The tables of OpenCC configuration `configFile` (a name found in OpenCC's data folder, or a path):
-    /// the kept ones when they were made from the same OpenCC data, else made now (and kept, when
-    /// `configFile` is `conversion`'s own and there is a folder for them).
-    public init(configFile: String, conversion: Conversion) throws(LoadError) {
+    /// the ones kept in `tableFolder` when they were made from the same OpenCC data, else made now (and
+    /// kept, when `configFile` is `conversion`'s own and there is a folder for them).
+    public init(configFile: String, conversion: Conversion, tableFolder: String? = ChineseConverter.tableFolder) throws(LoadError) {
         self.conversion = conversion
         let ownConfiguration = configFile == conversion.configFile
         let stamp = ownConfiguration ? Self.stamp(conversion) : nil
-        let file = Self.tableFolder.map { "\($0)/opencc-\(conversion.rawValue).tables" }
+        let file = tableFolder.map { "\($0)/opencc-\(conversion.rawValue).tables" }
         if let file, let stamp, let kept = ConversionTables.read(file, stamp: stamp) {
             tables = kept
             return
