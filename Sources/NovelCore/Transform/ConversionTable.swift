@@ -108,31 +108,35 @@ struct ConversionTableBuilder {
 
     /// At least as many as the trie of `keys` has nodes, and as many when they are sorted (as OpenCC's
     /// lexicons are): each key adds the scalars it does not share with the key before it.
-    static func nodeBound(_ keys: [UnsafeBufferPointer<UInt8>]) -> Int {
+    static func nodeBound<Key: RandomAccessCollection<UInt8>>(_ keys: [Key]) -> Int where Key.Index == Int {
         var bound = 0
-        var previous = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+        var previous: Key?
         for key in keys {
             var shared = 0
-            while shared < min(key.count, previous.count), key[shared] == previous[shared] { shared += 1 }
+            if let previous {
+                let limit = min(key.count, previous.count)
+                while shared < limit, key[key.startIndex + shared] == previous[previous.startIndex + shared] { shared += 1 }
+            }
             // Back to the start of the scalar the keys part in.
-            while shared > 0, shared < key.count, key[shared] & 0xC0 == 0x80 { shared -= 1 }
-            bound += scalarCount(key, shared..<key.count)
+            while shared > 0, shared < key.count, key[key.startIndex + shared] & 0xC0 == 0x80 { shared -= 1 }
+            bound += key.dropFirst(shared).reduce(0) { $0 + ($1 & 0xC0 != 0x80 ? 1 : 0) }
             previous = key
         }
         return bound
     }
 
-    /// Adds `key` (valid UTF-8) with `value`; the first value given for a key is kept, as a dictionary
-    /// holds each key once. Keys with a NUL or an ill-formed sequence cannot match text and are skipped.
+    /// Adds `key` with `value`; the first value given for a key is kept, as a dictionary holds each key
+    /// once. Keys with a NUL or an ill-formed sequence cannot match text, and values that are not valid
+    /// UTF-8 without NUL cannot be shown: such pairs are left out.
     mutating func add(key: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>) {
-        guard let base = key.baseAddress, !key.isEmpty else { return }
+        guard let base = key.baseAddress, !key.isEmpty, !value.contains(0), UTF8Validator.isValid(value) else { return }
         var node: UInt32 = 0
         var index = 0
         var slot = 0
         while index < key.count {
             let (scalar, next) = ConversionTable.scalar(in: base, at: index, end: key.count)
-            guard scalar != 0, scalar != ConversionTable.notAScalar else { return }
-            slot = findOrInsert(node, scalar)
+            guard scalar != 0, scalar != ConversionTable.notAScalar, let found = findOrInsert(node, scalar) else { return }
+            slot = found
             node = UInt32(truncatingIfNeeded: slot + 1)
             index = next
         }
@@ -143,9 +147,11 @@ struct ConversionTableBuilder {
         pool.append(contentsOf: value)
     }
 
-    private mutating func findOrInsert(_ parent: UInt32, _ scalar: UInt32) -> Int {
+    /// The slot of the edge from `parent` along `scalar`, made when missing; nil when the table is full
+    /// (never with `nodeBound`'s room).
+    private mutating func findOrInsert(_ parent: UInt32, _ scalar: UInt32) -> Int? {
         var slot = ConversionTable.hash(parent, scalar) & mask
-        while true {
+        for _ in 0...mask {
             let at = slot * ConversionTable.wordsPerSlot
             if slots[at + 1] == 0 {
                 slots[at] = parent.littleEndian
@@ -155,5 +161,6 @@ struct ConversionTableBuilder {
             if slots[at + 1] == scalar.littleEndian, slots[at] == parent.littleEndian { return slot }
             slot = (slot + 1) & mask
         }
+        return nil
     }
 }

@@ -61,6 +61,25 @@ final class ConversionTables: @unchecked Sendable {
         return bytes
     }
 
+    /// The file's bytes for `stages` (stage 0 segments) of dictionaries given as (key, value) pairs, each
+    /// dictionary a table of its own.
+    static func encode(stamp: String, stages: [[[(key: [UInt8], value: [UInt8])]]]) -> [UInt8] {
+        var tables: [Table] = []
+        var numbers: [[Int]] = []
+        for stage in stages {
+            numbers.append([])
+            for dictionary in stage {
+                var builder = ConversionTableBuilder(nodes: ConversionTableBuilder.nodeBound(dictionary.map(\.key)))
+                for (key, value) in dictionary {
+                    key.withUnsafeBufferPointer { key in value.withUnsafeBufferPointer { builder.add(key: key, value: $0) } }
+                }
+                tables.append(Table(slots: builder.slots, pool: builder.pool))
+                numbers[numbers.count - 1].append(tables.count - 1)
+            }
+        }
+        return encode(stamp: stamp, tables: tables, stages: numbers)
+    }
+
     /// The tables in `bytes` (a copy is kept), or nil when they are not a whole, well-formed file.
     static func copying(_ bytes: [UInt8]) -> ConversionTables? {
         let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: max(bytes.count, 1), alignment: alignment)
@@ -126,7 +145,7 @@ final class ConversionTables: @unchecked Sendable {
             tables.append(ConversionTable(slots: slots, mask: size.slots - 1, pool: pool))
             offset = aligned(offset + slotBytes + size.pool)
         }
-        guard offset == region.count || offset == aligned(region.count) else { return nil }
+        guard offset == region.count else { return nil }
         self.stamp = stamp
         self.stages = numbers.map { $0.map { tables[$0] } }
     }
