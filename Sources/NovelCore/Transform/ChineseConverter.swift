@@ -144,7 +144,7 @@ public final class ChineseConverter: Sendable {
 extension Conversion {
     /// `text` as it is shown with this conversion (a chapter title, a bookmark's snippet): unchanged for
     /// `none` or a configuration that cannot be loaded (the reader says so once, when it is chosen).
-    /// A text converted lately (a first screen's title, kept by `ConversionCache`) is not converted again.
+    /// A text converted lately (the title on every screen) is not converted again.
     public func apply(to text: String) -> String {
         guard self != .none else { return text }
         let utf8 = Array(text.utf8)
