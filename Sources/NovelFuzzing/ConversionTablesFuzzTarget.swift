@@ -86,16 +86,18 @@ enum ConversionTablesFuzzTarget {
         return (stages, Array(lines.dropFirst(index + 1).joined(separator: [0x0A])))
     }
 
-    /// OpenCC's algorithm as plainly as it can be written, over scalars (see `PhraseConversion`): keys that
-    /// are not valid UTF-8 without NUL are left out, and the first value of a key is kept.
+    /// OpenCC's algorithm as plainly as it can be written, over scalars (see `PhraseConversion`): pairs
+    /// whose key or value is not valid UTF-8 without NUL are left out, and the first value of a key is kept.
     static func plainConversion(_ text: [Unicode.Scalar], stages: [[[(key: [UInt8], value: [UInt8])]]]) -> [UInt8] {
         let dictionaries: [[[[Unicode.Scalar]: [Unicode.Scalar]]]] = stages.map { stage in
             stage.map { pairs in
                 var dictionary: [[Unicode.Scalar]: [Unicode.Scalar]] = [:]
-                for (key, value) in pairs where !key.isEmpty && !key.contains(0) {
-                    guard let key = String(validating: key, as: UTF8.self) else { continue }
+                for (key, value) in pairs where !key.isEmpty && !key.contains(0) && !value.contains(0) {
+                    guard let key = String(validating: key, as: UTF8.self), let value = String(validating: value, as: UTF8.self) else {
+                        continue
+                    }
                     let scalars = Array(key.unicodeScalars)
-                    if dictionary[scalars] == nil { dictionary[scalars] = Array(String(decoding: value, as: UTF8.self).unicodeScalars) }
+                    if dictionary[scalars] == nil { dictionary[scalars] = Array(value.unicodeScalars) }
                 }
                 return dictionary
             }
