@@ -48,7 +48,7 @@ public final class ChineseConverter: Sendable {
         }
         tables = made
         // Best effort: tables that cannot be kept are made again next time.
-        if let file, stamp != nil { try? AtomicFile.write(Data(bytes), to: file, permissions: 0o644) }
+        if let file, stamp != nil { try? AtomicFile.write(Data(bytes), to: file) }
     }
 
     nonisolated(unsafe) private static var loaded: [Conversion: Result<ChineseConverter, LoadError>] = [:]
