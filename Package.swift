@@ -42,7 +42,11 @@ let package = Package(
             pkgConfig: "opencc",
             providers: [.apt(["libopencc-dev"])]
         ),
-        .target(name: "NovelCore", dependencies: ["CICU", "COpenCC"]),
+        // OpenCC's dictionaries read out through its C++ API, once per machine (ConversionTables).
+        .target(
+            name: "COpenCCDictionaries", dependencies: ["COpenCC"],
+            linkerSettings: [.linkedLibrary("opencc"), .linkedLibrary("stdc++")]),
+        .target(name: "NovelCore", dependencies: ["CICU", "COpenCC", "COpenCCDictionaries"]),
         .target(
             name: "NovelTUI", dependencies: ["NovelCore", "CICU", "CNcurses"],
             linkerSettings: systemLibraries(["ncursesw"], static: ["-l:libtinfo.a"])),
@@ -55,14 +59,15 @@ let package = Package(
         ),
         .target(name: "NovelTestSupport", dependencies: ["NovelCore", "NovelTUI"]),
         // What each libFuzzer target does with one input; also replayed by the tests (docs/fuzzing.md).
-        .target(name: "NovelFuzzing", dependencies: ["NovelCore", "NovelTUI"], exclude: ["Dictionaries"]),
-        .testTarget(name: "NovelCoreTests", dependencies: ["NovelCore", "CICU", "NovelTestSupport"], exclude: ["Layout/Golden"]),
+        .target(name: "NovelFuzzing", dependencies: ["NovelCore", "NovelTUI", "COpenCC"], exclude: ["Dictionaries"]),
+        .testTarget(name: "NovelCoreTests", dependencies: ["NovelCore", "CICU", "COpenCC", "NovelTestSupport"], exclude: ["Layout/Golden"]),
         .testTarget(name: "NovelTUITests", dependencies: ["NovelTUI", "NovelCore", "NovelTestSupport"], exclude: ["Render/Golden"]),
         .testTarget(name: "NovelCLITests", dependencies: ["NovelCore", "NovelTestSupport"], exclude: ["EndToEnd/Golden"]),
         .testTarget(
             name: "NovelFuzzingTests", dependencies: ["NovelFuzzing", "NovelTestSupport"], exclude: ["FuzzReproducers"]),
     ],
-    swiftLanguageModes: [.v6]
+    swiftLanguageModes: [.v6],
+    cxxLanguageStandard: .cxx17
 )
 
 // The libFuzzer driver exists only in scripts/fuzz's build (NOVEL_FUZZ=1, its own scratch path): it has no

@@ -1,9 +1,12 @@
+import COpenCC
+import Foundation
 import NovelCore
 
-/// Simplified ⇄ Traditional conversion (OpenCC) over the other display transforms, on the input as one
-/// chapter: the configuration and transforms come from its first byte. The converted text's map must
-/// pass the same checks as any display text (`TransformFuzzTarget.check`), whatever OpenCC does to the
-/// length, and bytes OpenCC cannot take (NUL, invalid UTF-8) must not reach it.
+/// Simplified ⇄ Traditional conversion over the other display transforms, on the input as one chapter:
+/// the configuration and transforms come from its first byte. The converted text's map must pass the
+/// same checks as any display text (`TransformFuzzTarget.check`), whatever the conversion does to the
+/// length; and novel's conversion of the input alone must be what OpenCC's own library gives, whenever
+/// OpenCC can take it (valid UTF-8 without NUL).
 enum ConversionFuzzTarget {
     static let target = FuzzTarget(
         name: "conversion", summary: "Chinese conversion (ChineseConversion) and its position map on any bytes",
@@ -18,7 +21,29 @@ enum ConversionFuzzTarget {
             options.pairQuotes = flags & 64 != 0
             let profile = TextProfile(script: .cjk, isHardWrapped: flags & 128 != 0, wrapWidth: 40, reason: "fuzz")
             let text = Array(input.rest)
+            if !text.contains(0), let string = String(validating: text, as: UTF8.self), let converter = ChineseConverter.loaded(options.convert),
+                let theirs = openCC(string, options.convert)
+            {
+                let ours = converter.convert(string)
+                FuzzCheck.require(ours == theirs, "conversion \(options.convert): ours \(ours.debugDescription), OpenCC's \(theirs.debugDescription)")
+            }
             guard let display = DisplayTransform.display(text, profile: profile, options: options) else { return }
             TransformFuzzTarget.check(display, inputCount: text.count, label: "conversion")
         })
+
+    /// OpenCC's library's conversion of `text`, with one handle per configuration for the whole run.
+    static func openCC(_ text: String, _ conversion: Conversion) -> String? {
+        handles.lock()
+        defer { handles.unlock() }
+        guard let config = conversion.configFile else { return nil }
+        if openHandles[conversion] == nil { openHandles[conversion] = novel_opencc_open(config) }
+        guard let handle = openHandles[conversion] ?? nil, let converted = opencc_convert_utf8(handle, text, text.utf8.count) else {
+            return nil
+        }
+        defer { opencc_convert_utf8_free(converted) }
+        return String(cString: converted)
+    }
+
+    nonisolated(unsafe) private static var openHandles: [Conversion: opencc_t?] = [:]
+    private static let handles = NSLock()
 }

@@ -37,6 +37,7 @@ public enum FuzzTargets {
         KeyFuzzTarget.target,
         TransformFuzzTarget.target,
         ConversionFuzzTarget.target,
+        ConversionTablesFuzzTarget.target,
         RulesFuzzTarget.target,
     ]
 

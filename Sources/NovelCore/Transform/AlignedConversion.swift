@@ -2,8 +2,8 @@
 /// steps that walk both from their start, each ending at `sourceEnd` and `shownEnd`. A *same* step
 /// shows its source bytes' slot byte for byte (as many bytes, each mapping where the source byte in its
 /// place does); a *replaced* step shows its bytes for the whole of its source range. It depends only on
-/// the source bytes and the configuration, not on where they came from, so it can be kept (in memory,
-/// `RecentConversions`; on disk, `ConversionCache`) and replayed over any display text with those bytes.
+/// the source bytes and the configuration, not on where they came from, so it can be kept
+/// (`RecentConversions`) and replayed over any display text with those bytes.
 struct AlignedConversion: Sendable, Equatable {
     struct Step: Sendable, Equatable {
         var sourceEnd: Int
@@ -40,27 +40,6 @@ struct AlignedConversion: Sendable, Equatable {
         changes = true
         self.shown.append(contentsOf: shown)
         steps.append(Step(sourceEnd: source.upperBound, shownEnd: self.shown.count, replaced: true))
-    }
-
-    /// The steps and shown bytes as read back from a file, when they fit a source of `sourceCount`
-    /// bytes: contiguous from 0 to both ends, same steps as long on both sides, the shown bytes valid
-    /// UTF-8 without NUL (what OpenCC gives). Anything else is nil: a damaged record is never replayed.
-    init?(restoring shown: [UInt8], steps: [Step], changes: Bool, sourceCount: Int) {
-        var source = 0
-        var shownAt = 0
-        for step in steps {
-            guard step.sourceEnd >= source, step.shownEnd >= shownAt, step.sourceEnd <= sourceCount,
-                step.shownEnd <= shown.count, step.replaced || step.sourceEnd - source == step.shownEnd - shownAt
-            else { return nil }
-            source = step.sourceEnd
-            shownAt = step.shownEnd
-        }
-        guard source == sourceCount, shownAt == shown.count, !shown.contains(0),
-            shown.withUnsafeBufferPointer(UTF8Validator.isValid)
-        else { return nil }
-        self.shown = shown
-        self.steps = steps
-        self.changes = changes
     }
 }
 

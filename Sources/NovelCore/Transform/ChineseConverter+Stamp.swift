@@ -2,11 +2,11 @@ import COpenCC
 import Foundation
 
 extension ChineseConverter {
-    /// What a conversion's result depends on besides its input, for `ConversionCache`'s keys: the size
+    /// What a conversion's result depends on besides its input, named in its tables' file: the size
     /// and modification time of OpenCC's code (its version) and of the configuration's files (the JSON
     /// file and the dictionaries it names), found in OpenCC's data folder beside its library
     /// (`PREFIX/lib/…` → `PREFIX/share/opencc`). Nil when any of them cannot be found: then nothing is
-    /// cached. Read without loading the configuration (a few `stat`s and a file of a few hundred bytes).
+    /// kept. Read without loading the configuration (a few `stat`s and a file of a few hundred bytes).
     public static func stamp(_ conversion: Conversion) -> String? {
         guard let file = conversion.configFile else { return nil }
         stamps.lock()

@@ -1,14 +1,13 @@
-import COpenCC
 import Foundation
 
-/// One loaded OpenCC configuration. Loading reads its dictionaries (tens of milliseconds: 20 ms for
-/// `s2t`, whose phrase lexicon is built from STPhrases.ocd2), so each configuration is loaded once per
-/// process (`load`), early on a thread of its own when it is known to be needed (`preload`), and shared.
-/// Conversions on it run at once from any thread: OpenCC's `Converter::Convert` is `const` and its
-/// maintainer answers that a converter is safe to share between threads (BYVoid/OpenCC#231).
-public final class ChineseConverter: @unchecked Sendable {
+/// One OpenCC configuration, ready to convert with (`PhraseConversion`). Its tables are made from what
+/// OpenCC loads (`OpenCCDictionaries`, 20 ms for `s2t`) once per machine and OpenCC data, and kept under
+/// the cache folder (`tableFolder`), from where later processes map them in well under a millisecond.
+/// Each configuration is loaded once per process (`load`), early on a thread of its own when it is known
+/// to be needed (`preload`), and shared: conversions read the tables only, from any thread at once.
+public final class ChineseConverter: Sendable {
     public let conversion: Conversion
-    private let handle: opencc_t
+    let tables: ConversionTables
 
     /// Why a configuration could not be used: OpenCC's own words name the missing file.
     public struct LoadError: NovelError, Equatable, Sendable {
@@ -22,17 +21,35 @@ public final class ChineseConverter: @unchecked Sendable {
         }
     }
 
-    /// Opens OpenCC configuration `configFile` (a name found in OpenCC's data folder, or a path).
-    public init(configFile: String, conversion: Conversion) throws(LoadError) {
-        guard let handle = novel_opencc_open(configFile) else {
-            let reason = opencc_error().map { String(cString: $0) } ?? "OpenCC could not open \(configFile)"
-            throw LoadError(conversion: conversion, reason: reason.trimmingCharacters(in: CharacterSet(charactersIn: ". \n")))
-        }
-        self.handle = handle
-        self.conversion = conversion
-    }
+    /// The folder that keeps the tables made from OpenCC's data (the cache folder), set once by the
+    /// program before anything converts; nil (tests) makes them anew in each process.
+    nonisolated(unsafe) public static var tableFolder: String?
 
-    deinit { opencc_close(handle) }
+    /// The tables of OpenCC configuration `configFile` (a name found in OpenCC's data folder, or a path):
+    /// the ones kept in `tableFolder` when they were made from the same OpenCC data, else made now (and
+    /// kept, when `configFile` is `conversion`'s own and there is a folder for them).
+    public init(configFile: String, conversion: Conversion, tableFolder: String? = ChineseConverter.tableFolder) throws(LoadError) {
+        self.conversion = conversion
+        let ownConfiguration = configFile == conversion.configFile
+        let stamp = ownConfiguration ? Self.stamp(conversion) : nil
+        let file = tableFolder.map { "\($0)/opencc-\(conversion.rawValue).tables" }
+        if let file, let stamp, let kept = ConversionTables.read(file, stamp: stamp) {
+            tables = kept
+            return
+        }
+        let bytes: [UInt8]
+        do {
+            bytes = try OpenCCDictionaries.tables(configFile: configFile, stamp: stamp ?? "")
+        } catch {
+            throw LoadError(conversion: conversion, reason: error.reason.trimmingCharacters(in: CharacterSet(charactersIn: ". \n")))
+        }
+        guard let made = ConversionTables.copying(bytes) else {
+            throw LoadError(conversion: conversion, reason: "its dictionaries could not be made into tables")
+        }
+        tables = made
+        // Best effort: tables that cannot be kept are made again next time.
+        if let file, stamp != nil { try? AtomicFile.write(Data(bytes), to: file) }
+    }
 
     nonisolated(unsafe) private static var loaded: [Conversion: Result<ChineseConverter, LoadError>] = [:]
     /// The configurations being loaded now; `loads` is signalled when one is done.
@@ -112,25 +129,22 @@ public final class ChineseConverter: @unchecked Sendable {
         try? load(conversion)?.get()
     }
 
-    /// `bytes` converted, or nil when OpenCC refuses them. Callers pass valid UTF-8 without NUL (OpenCC
-    /// reads its input as a C string and stops at a NUL).
-    func convert(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
-        guard let base = bytes.baseAddress, !bytes.isEmpty else { return [] }
-        let converted = base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
-            opencc_convert_utf8(handle, $0, bytes.count)
-        }
-        guard let converted else { return nil }
-        defer { opencc_convert_utf8_free(converted) }
-        let length = strlen(converted)
-        return converted.withMemoryRebound(to: UInt8.self, capacity: length) { Array(UnsafeBufferPointer(start: $0, count: length)) }
+    /// `bytes` converted and aligned with them.
+    func align(_ bytes: UnsafeBufferPointer<UInt8>) -> AlignedConversion {
+        PhraseConversion(tables: tables).align(bytes)
     }
 
+    /// `text` converted.
+    public func convert(_ text: String) -> String {
+        var text = text
+        return text.withUTF8 { String(decoding: align($0).shown, as: UTF8.self) }
+    }
 }
 
 extension Conversion {
     /// `text` as it is shown with this conversion (a chapter title, a bookmark's snippet): unchanged for
     /// `none` or a configuration that cannot be loaded (the reader says so once, when it is chosen).
-    /// A text converted lately (a first screen's title, kept by `ConversionCache`) is not converted again.
+    /// A text converted lately (the title on every screen) is not converted again.
     public func apply(to text: String) -> String {
         guard self != .none else { return text }
         let utf8 = Array(text.utf8)

@@ -68,18 +68,6 @@ public enum DisplayTransform {
         return .display(converted)
     }
 
-    /// The text the Chinese conversion of `book.index.entries[entry]` starts from: what the other
-    /// transforms show (`ConversionCache` keys a chapter's conversion by its bytes).
-    static func conversionSource(_ book: Book, entry: Int, options: DisplayOptions) -> DisplayText? {
-        guard book.index.entries.indices.contains(entry) else { return nil }
-        return withChapter(book, entry) { bytes, chapter, bodyStart -> DisplayText? in
-            guard !chapter.isEmpty, chapter.upperBound <= bytes.count else { return nil }
-            return beforeConversion(
-                bytes, chapter: chapter, bodyStart: bodyStart, profile: book.profile, options: options, keepHiddenLines: false
-            ).displayText ?? unchanged(bytes, chapter: chapter, bodyStart: bodyStart)
-        }
-    }
-
     /// `chapter` with every transform but the conversion: reflow, quotes, site junk, then the cleaning rules.
     private static func beforeConversion(
         _ bytes: UnsafeBufferPointer<UInt8>, chapter: Range<Int>, bodyStart: Int, profile: TextProfile,

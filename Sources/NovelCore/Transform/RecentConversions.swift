@@ -2,8 +2,7 @@ import Foundation
 
 /// The alignments (`AlignedConversion`) of the last texts converted in this process, by configuration
 /// and the digest of the bytes converted: a text converted again (a chapter laid out anew, a title
-/// drawn on every screen) is not sent to OpenCC again, and the chapters a launch shows come from here
-/// when `ConversionCache` put them here from disk. A few dozen entries: what one screen and its
+/// drawn on every screen) is not converted again. A few dozen entries: what one screen and its
 /// neighbours need, not the book. The process shares one; a store of one's own converts everything anew
 /// (benchmarks, tests).
 public final class RecentConversions: @unchecked Sendable {

@@ -45,10 +45,9 @@ public struct ReaderLaunch {
         var session: ReadingSession?
         var pending: [InputEvent] = []
         if let preview {
-            // OpenCC loads beside the terminal's set-up; a first screen converted before comes from the cache.
-            let conversion = Reader.shown(settings, bookReflow: preview.state?.reflow, bookConvert: preview.state?.convert).convert
-            ChineseConverter.preload(conversion)
-            if let paths { ConversionCache(directory: paths.cacheDirectory).load(fingerprint: preview.book.fingerprint, conversion: conversion) }
+            // The conversion's tables load beside the terminal's set-up (made from OpenCC's data on the
+            // machine's first conversion).
+            ChineseConverter.preload(Reader.shown(settings, bookReflow: preview.state?.reflow, bookConvert: preview.state?.convert).convert)
             let shown = try CursesTerminal(theme: settings.theme)
             terminal = shown
             var glimpse = Reader(
@@ -122,11 +121,6 @@ public struct ReaderLaunch {
                 return (current, storageFor(current))
             }, shelf: shelf)
         screen.restore()
-        // After the last screen: its chapter's conversion, for the next launch's first screen.
-        if let paths {
-            ConversionCache(directory: paths.cacheDirectory).save(
-                book: reader.book, entries: [reader.currentEntry], options: reader.frame.layout.display)
-        }
         return outcome
     }
 }

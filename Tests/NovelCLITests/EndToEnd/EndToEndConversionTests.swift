@@ -76,7 +76,7 @@ final class EndToEndConversionTests {
         return try session.home.write("long.txt", text)
     }
 
-    @Test func aReopenWithTheConversionOnShowsTheConvertedFirstScreenKeptInTheCache() throws {
+    @Test func aReopenWithTheConversionOnShowsTheConvertedFirstScreenFromTheKeptTables() throws {
         let book = try longBook()
         let set = try NovelBinary.run(["settings", "--set", "convert=s2t"], environment: ["NOVEL_HOME": session.home.path])
         #expect(set.status == 0, "\(set.stderr)")
@@ -85,10 +85,10 @@ final class EndToEndConversionTests {
         let first = try session.open(terminal, book, expecting: "燈火忽明忽暗")
         #expect(try session.quit(terminal) == 0)
         terminal.kill()
-        // The first screen's chapter and title were kept when the reader closed.
+        // The tables made from OpenCC's dictionaries were kept for the next process.
         let cache = session.home.path + "/cache"
-        let kept = try FileManager.default.contentsOfDirectory(atPath: cache).filter { $0.hasPrefix("converted-") }
-        #expect(kept.count == 1, "\(kept)")
+        let kept = try FileManager.default.contentsOfDirectory(atPath: cache).filter { $0.hasPrefix("opencc-") }
+        #expect(kept == ["opencc-s2t.tables"], "\(kept)")
 
         terminal = try session.terminal(60, 20)
         let reopened = try session.open(terminal, book, expecting: "燈火忽明忽暗")
