@@ -73,4 +73,25 @@ import Testing
         printer.print(book, from: second, write: { fromSecond += $0 })
         #expect(fromSecond.contains("四五六") && !fromSecond.contains("一二三"))
     }
+
+    /// Chapters are rendered on several threads: the book still comes out whole and in order, from the
+    /// start or from an offset, with each chapter as it prints alone.
+    @Test func aBookOfManyChaptersComesOutInOrder() throws {
+        let text = (1...300).map { "第\($0)章　第\($0)\n" + String(repeating: "这是第\($0)章的正文。", count: $0 % 7 + 1) + "\n" }.joined()
+        let book = TestBooks.book(text)
+        let printer = try Self.printer(width: 20, height: 4)
+        var whole: [String] = []
+        printer.print(book, write: { whole.append($0) })
+        var alone: [String] = []
+        for entry in book.index.entries.indices where BookLayout.isShown(entry, in: book.index) {
+            if !alone.isEmpty { alone.append(LayoutPrinter.pageSeparator + "\n") }
+            printer.print(book, entry: entry, write: { alone.append($0) })
+        }
+        #expect(book.index.entries.count >= 300)
+        #expect(whole == alone)
+        let middle = book.index.entries[150].range.lowerBound
+        var fromMiddle: [String] = []
+        printer.print(book, from: middle, write: { fromMiddle.append($0) })
+        #expect(fromMiddle.joined() == Array(alone.drop { !$0.contains("第151章") }).joined())
+    }
 }
