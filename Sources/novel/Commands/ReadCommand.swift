@@ -93,18 +93,22 @@ struct ReadRequest {
         let settings = sessionSettings(saved)
         let (path, encoding, chapterPattern, reflow, isPrivate, convert) =
             (book, encoding, chapterPattern, reflow, isPrivate, convert)
-        // OpenCC's configuration loads (20 ms for s2t) while the book's start is read and the terminal set up.
+        // The conversion's tables load while the book's start is read and the terminal set up.
         ChineseConverter.preload(convert ?? settings.convert)
-        let open: @Sendable (LoadStep) throws -> ReadingSession = { progress in
-            let session = try ReadingSession.open(
+        let openSession: @Sendable (LoadStep) throws -> ReadingSession = { progress in
+            try ReadingSession.open(
                 path: path, encoding: encoding, chapterPattern: chapterPattern, reflow: reflow, isPrivate: isPrivate,
                 convert: convert,
                 paths: paths, remember: true, progress: progress)
+        }
+        // The reader keeps the heading scan for a live reload; printed pages have no reload.
+        let open: @Sendable (LoadStep) throws -> ReadingSession = { progress in
+            let session = try openSession(progress)
             session.keepHeadingScan(paths: paths)
             return session
         }
         guard isatty(STDOUT_FILENO) == 1 else {
-            let session = try open(.none)
+            let session = try openSession(.none)
             let bookSettings = settings.forBook(reflow: session.state?.reflow, convert: session.state?.convert)
             // The book is still shown, unconverted.
             do { try ChineseConverter.check(bookSettings.convert) } catch { StandardError.warn(["\(error); shown unconverted"]) }

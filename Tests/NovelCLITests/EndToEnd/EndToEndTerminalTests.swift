@@ -284,5 +284,8 @@ final class EndToEndTerminalTests {
 
         let middle = try NovelBinary.run(["read", session.book, "--percent", "50"], environment: environment)
         #expect(middle.status == 0 && !middle.stdout.isEmpty && middle.stdout.count < read.stdout.count)
+        // Printed pages have no live reload: only the reader keeps the heading scan beside the index.
+        let cached = try FileManager.default.contentsOfDirectory(atPath: session.home.path + "/cache")
+        #expect(cached.contains { $0.hasSuffix(".idx") } && !cached.contains { $0.hasSuffix(".scan") }, "\(cached)")
     }
 }
