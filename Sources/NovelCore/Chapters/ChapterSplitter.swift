@@ -180,27 +180,45 @@ public struct ChapterSplitter: Sendable {
     }
 
     /// The candidate lines from the line at `start` on; `textLines` and `longestTextLine` are what the
-    /// text lines since the last candidate before `start` made (`textLinesBefore` of the next one).
+    /// text lines since the last candidate before `start` made (`textLinesBefore` of the next one). A long
+    /// text is scanned in pieces on every core (`ChapterSplitter+Pieces`), unless a trace is kept.
     func findHeadings(
         _ bytes: UnsafeBufferPointer<UInt8>, trace: inout ChapterTrace?, progress: LoadStep = .none, from start: Int = 0,
         textLines: Int = 0, longestTextLine: Int = 0
     ) -> [FoundHeading] {
-        guard let base = bytes.baseAddress else { return [] }
-        let count = bytes.count
+        if trace == nil, let found = findHeadingsInPieces(
+            bytes, progress: progress, from: start, textLines: textLines, longestTextLine: longestTextLine)
+        {
+            return found
+        }
+        return scanLines(
+            bytes, start..<bytes.count, trace: &trace, progress: progress, textLines: textLines,
+            longestTextLine: longestTextLine
+        ).found
+    }
+
+    /// The candidate lines in `range`, which starts a line and ends at a line's end or the text's, and the
+    /// text lines after the last of them; `textLines` and `longestTextLine` as in `findHeadings`.
+    func scanLines(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, trace: inout ChapterTrace?, progress: LoadStep = .none,
+        textLines: Int = 0, longestTextLine: Int = 0
+    ) -> LineScan {
+        guard let base = bytes.baseAddress else { return LineScan(found: [], textLines: textLines, longestTextLine: longestTextLine) }
+        let count = range.upperBound
         var found: [FoundHeading] = []
         // Room for a heading every 256 bytes, up to a limit: pages are touched only as headings are
         // appended, so a sparse book pays nothing for the room and a dense one (a list of contents and a
         // heading every few hundred bytes) never copies a grown array.
-        found.reserveCapacity(min(max(0, count - start) / Self.reservedBytesPerHeading, Self.maximumReservedHeadings))
+        found.reserveCapacity(min(range.count / Self.reservedBytesPerHeading, Self.maximumReservedHeadings))
         var scalars: [Unicode.Scalar] = []
         scalars.reserveCapacity(Self.maximumHeadingBytes)
         var textLines = textLines
         var longestTextLine = longestTextLine
-        var lineStart = start
-        var nextReport = LoadStep.reportBytes
+        var lineStart = range.lowerBound
+        var nextReport = lineStart + LoadStep.reportBytes
         while lineStart < count {
             if lineStart >= nextReport {
-                progress.reached(lineStart, of: count)
+                progress.reached(lineStart, of: bytes.count)
                 nextReport = lineStart + LoadStep.reportBytes
             }
             // An empty line (every other line of an English book) needs no search for its end.
@@ -230,7 +248,7 @@ public struct ChapterSplitter: Sendable {
                 trace?.rejected(bytes, start..<end, custom: custom != nil)
             }
         }
-        return found
+        return LineScan(found: found, textLines: textLines, longestTextLine: longestTextLine)
     }
 
     /// The heading on the line `lineStart..<lineEnd`, whose trimmed text is the non-empty `trimmed`, or

@@ -32,6 +32,21 @@ extension ChapterSplitter {
         }
     }
 
+    /// `splitKeepingScan` with `sideJob` run beside the scan, on another core when there is one (a book's
+    /// fingerprint and the cache lookup it allows): nil when `sideJob` returns true (the split is not
+    /// needed after all), which stops the scan within a piece or two.
+    public func splitKeepingScan(
+        _ text: BookText, progress: LoadStep = .none, besideIt sideJob: () -> Bool
+    ) -> (index: ChapterIndex, scan: HeadingScan)? {
+        text.utf8.withUnsafeBufferPointer { bytes in
+            let found = withoutActuallyEscaping(sideJob) { findHeadings(bytes, progress: progress, besideIt: $0) }
+            guard let found else { return nil }
+            defer { progress.finish() }
+            var noTrace: ChapterTrace?
+            return (decide(found, bytes, trace: &noTrace), scan(found, length: bytes.count))
+        }
+    }
+
     /// The index of `text`, which is the text `scan` was made of with more appended, and its scan. The
     /// candidates before the last one scanned are taken again from their own lines; the scan goes on from
     /// the last one (its line, the old text's last, may have grown) to the new end. Nil when the scan does
