@@ -28,7 +28,8 @@ extension ChapterSplitter {
             var trace: ChapterTrace?
             let found = findHeadings(bytes, trace: &trace, progress: progress)
             defer { progress.finish() }
-            return (decide(found, bytes, trace: &trace), scan(found, length: bytes.count))
+            let lines = scan(found, length: bytes.count)
+            return (decide(found, bytes, trace: &trace), lines)
         }
     }
 
@@ -41,9 +42,12 @@ extension ChapterSplitter {
         text.utf8.withUnsafeBufferPointer { bytes in
             let found = withoutActuallyEscaping(sideJob) { findHeadings(bytes, progress: progress, besideIt: $0) }
             guard let found else { return nil }
+            let t0 = DispatchTime.now().uptimeNanoseconds
+            defer { if getenv("NOVEL_TIMING") != nil { FileHandle.standardError.write("decide+scan \(Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6)\n".data(using: .utf8)!) } }
             defer { progress.finish() }
             var noTrace: ChapterTrace?
-            return (decide(found, bytes, trace: &noTrace), scan(found, length: bytes.count))
+            let lines = scan(found, length: bytes.count)
+            return (decide(found, bytes, trace: &noTrace), lines)
         }
     }
 
@@ -86,7 +90,8 @@ extension ChapterSplitter {
             found += findHeadings(
                 bytes, trace: &trace, from: last?.lineStart ?? 0, textLines: last?.textLinesBefore ?? 0,
                 longestTextLine: last?.longestTextLineBefore ?? 0)
-            return (decide(found, bytes, trace: &trace), self.scan(found, length: bytes.count))
+            let lines = self.scan(found, length: bytes.count)
+            return (decide(found, bytes, trace: &trace), lines)
         }
     }
 

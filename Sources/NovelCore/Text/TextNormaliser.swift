@@ -28,31 +28,40 @@ public enum TextNormaliser {
         return normalised(input, from: first)
     }
 
-    /// The normalised text of `input`, whose first byte that may need a change is at `first`.
+    /// The normalised text of `input`, whose first byte that may need a change is at `first`. A
+    /// replacement is at most three bytes and is written straight into the output (a CR LF book has one
+    /// on every line: an array per replacement was most of this pass).
     private static func normalised(_ input: UnsafeBufferPointer<UInt8>, from first: Int) -> [UInt8]? {
         var output: [UInt8]? = nil
         var spanStart = 0
         var index = first
         while true {
             let byte = input[index]
-            var replacement: [UInt8]? = nil
+            var replacement = Replacement.none
             var skip = 1
             switch byte {
             case _ where byte < 0x80 && !changes(asciiByte: byte): break
             case 0x0D:
-                replacement = [0x0A]
+                replacement = Replacement(0x0A)
                 if index + 1 < input.count, input[index + 1] == 0x0A { skip = 2 }
             case 0x00..<0x20: replacement = controlPicture(UInt32(byte))
             case 0x7F: replacement = controlPicture(0x21)
             case 0xC2 where index + 1 < input.count && (0x80...0x9F).contains(input[index + 1]):
-                replacement = [0xEF, 0xBF, 0xBD]
+                replacement = Replacement(0xEF, 0xBF, 0xBD)
                 skip = 2
             default: break
             }
-            if let replacement {
-                if output == nil { output = []; output?.reserveCapacity(input.count + 64) }
+            if replacement.count > 0 {
+                if output == nil {
+                    output = []
+                    output?.reserveCapacity(input.count + 64)
+                }
                 output?.append(contentsOf: UnsafeBufferPointer(rebasing: input[spanStart..<index]))
-                output?.append(contentsOf: replacement)
+                output?.append(replacement.bytes.0)
+                if replacement.count > 1 {
+                    output?.append(replacement.bytes.1)
+                    output?.append(replacement.bytes.2)
+                }
                 spanStart = index + skip
             }
             guard let next = firstSpecial(input, from: index + skip) else { break }
@@ -60,6 +69,24 @@ public enum TextNormaliser {
         }
         output?.append(contentsOf: UnsafeBufferPointer(rebasing: input[spanStart...]))
         return output
+    }
+
+    /// The bytes a changed byte becomes: one (LF for CR) or three (a UTF-8 character); none for a byte
+    /// left as it is.
+    struct Replacement {
+        var bytes: (UInt8, UInt8, UInt8)
+        var count: Int
+
+        static let none = Replacement(bytes: (0, 0, 0), count: 0)
+
+        init(bytes: (UInt8, UInt8, UInt8), count: Int) {
+            self.bytes = bytes
+            self.count = count
+        }
+
+        init(_ byte: UInt8) { self.init(bytes: (byte, 0, 0), count: 1) }
+
+        init(_ first: UInt8, _ second: UInt8, _ third: UInt8) { self.init(bytes: (first, second, third), count: 3) }
     }
 
     /// The first byte at or after `start` that may need a change: below 0x20, 0x7F or 0xC2
@@ -98,8 +125,8 @@ public enum TextNormaliser {
     }
 
     /// U+2400 + code: the Control Pictures block (␀ for NUL, ␛ for ESC, ␡ for DEL as 0x21).
-    static func controlPicture(_ code: UInt32) -> [UInt8] {
+    static func controlPicture(_ code: UInt32) -> Replacement {
         let scalar = 0x2400 + code
-        return [0xE2, UInt8(0x80 | ((scalar >> 6) & 0x3F)), UInt8(0x80 | (scalar & 0x3F))]
+        return Replacement(0xE2, UInt8(0x80 | ((scalar >> 6) & 0x3F)), UInt8(0x80 | (scalar & 0x3F)))
     }
 }
