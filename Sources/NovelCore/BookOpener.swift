@@ -1,4 +1,3 @@
-import Foundation
 /// Opens a book: load and decode, fingerprint, and index its chapters (from the cache when it has them).
 public enum BookOpener {
     /// The shares of the work of opening, for `LoadProgress`: reading (two passes for a UTF-8 book:
@@ -12,12 +11,9 @@ public enum BookOpener {
         progress: LoadStep = .none
     ) throws -> Book {
         let steps = progress.parts(stepWeights)
-        let t0 = DispatchTime.now().uptimeNanoseconds
-        func tick(_ label: String) { if getenv("NOVEL_TIMING") != nil { FileHandle.standardError.write("\(label) \(Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6)\n".data(using: .utf8)!) } }
         let splitter = try ChapterSplitter(customPattern: chapterPattern)
         let text = try BookLoader.load(path: path, encoding: encoding, progress: steps[0])
         steps[0].finish()
-        tick("loaded")
         let pattern = chapterPattern.flatMap { $0.isEmpty ? nil : $0 }
         let cache = paths.map { ChapterIndexCache(directory: $0.cacheDirectory) }
         var fingerprint = ""
@@ -25,7 +21,6 @@ public enum BookOpener {
         // The fingerprint and the cached index it finds, when there is one.
         func lookUp() {
             fingerprint = BookFingerprint.of(text.utf8, progress: steps[1])
-            tick("fingerprint")
             steps[1].finish()
             // A damaged cache file that still reads must cover this text exactly before its ranges are used.
             cached = cache?.load(fingerprint: fingerprint, pattern: pattern).flatMap {
@@ -33,7 +28,7 @@ public enum BookOpener {
             }
         }
         var split: (index: ChapterIndex, scan: HeadingScan)?
-        if text.utf8.count >= ChapterSplitter.besideWorkBytes && getenv("NOVEL_SERIAL") == nil {
+        if text.utf8.count >= ChapterSplitter.besideWorkBytes {
             // A long book is split while its fingerprint is taken on another core (the split does not need
             // it), and the split stops as soon as the fingerprint finds the index in the cache.
             split = splitter.splitKeepingScan(text, progress: steps[2]) {
@@ -44,7 +39,6 @@ public enum BookOpener {
             lookUp()
             if cached == nil { split = splitter.splitKeepingScan(text, progress: steps[2]) }
         }
-        tick("split")
         let index: ChapterIndex
         var scan: HeadingScan?
         if let cached {
@@ -56,7 +50,6 @@ public enum BookOpener {
             // The index only: the heading scan goes to disk for the reader alone (`keepHeadingScan`).
             cache?.store(made.index, fingerprint: fingerprint, pattern: made.scan.pattern)
         }
-        tick("stored")
         steps[2].finish()
         var book = Book(path: path, title: title(of: path, text: text), text: text, fingerprint: fingerprint, index: index)
         book.headingScan = scan

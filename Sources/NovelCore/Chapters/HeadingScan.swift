@@ -35,15 +35,12 @@ extension ChapterSplitter {
 
     /// `splitKeepingScan` with `sideJob` run beside the scan, on another core when there is one (a book's
     /// fingerprint and the cache lookup it allows): nil when `sideJob` returns true (the split is not
-    /// needed after all), which stops the scan within a piece or two.
+    /// needed after all), which stops the scan within a megabyte.
     public func splitKeepingScan(
         _ text: BookText, progress: LoadStep = .none, besideIt sideJob: () -> Bool
     ) -> (index: ChapterIndex, scan: HeadingScan)? {
         text.utf8.withUnsafeBufferPointer { bytes in
-            let found = withoutActuallyEscaping(sideJob) { findHeadings(bytes, progress: progress, besideIt: $0) }
-            guard let found else { return nil }
-            let t0 = DispatchTime.now().uptimeNanoseconds
-            defer { if getenv("NOVEL_TIMING") != nil { FileHandle.standardError.write("decide+scan \(Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6)\n".data(using: .utf8)!) } }
+            guard let found = findHeadings(bytes, progress: progress, besideIt: sideJob) else { return nil }
             defer { progress.finish() }
             var noTrace: ChapterTrace?
             let lines = scan(found, length: bytes.count)

@@ -65,8 +65,9 @@ public enum BookLoader {
                 return try convert(buffer, from: utf16.encoding, source: .detected(confidence: utf16.confidence))
             }
             if let reason = BinarySniffer.reason(buffer) { throw .binary(path: path, reason: reason) }
-            if UTF8Validator.isValid(buffer, progress: halves[0]) {
-                guard let normalised = TextNormaliser.normalised(buffer, progress: halves[1]) else {
+            let utf8 = validatedAndNormalised(buffer, progress: halves)
+            if utf8.valid {
+                guard let normalised = utf8.normalised else {
                     var text = BookText(
                         bytes: bytes, encoding: "UTF-8", encodingSource: .validUTF8, invalidSequences: 0,
                         sourceByteCount: bytes.count)
@@ -85,6 +86,32 @@ public enum BookLoader {
             return try convert(buffer, from: guess.encoding, source: .detected(confidence: guess.confidence))
         }
     }
+
+    /// Whether `buffer` is UTF-8 and, when it is, its normalised text (nil: nothing to change), each pass
+    /// reporting to its half of `progress`. On a long text that starts as UTF-8 the two passes run side
+    /// by side, the normalising one on speculation: its text is dropped when the rest turns out not to be
+    /// UTF-8 (a damaged file, which pays one pass for it; a book in another encoding fails on its start).
+    static func validatedAndNormalised(
+        _ buffer: UnsafeBufferPointer<UInt8>, progress halves: [LoadStep]
+    ) -> (valid: Bool, normalised: [UInt8]?) {
+        let start = UnsafeBufferPointer(rebasing: buffer[..<min(buffer.count, Self.utf8SampleBytes)])
+        // A sequence cut by the sample's end is no sign of another encoding.
+        let startIsUTF8 = UTF8Validator.firstInvalidOffset(start).map { $0 >= start.count - 3 } ?? true
+        guard buffer.count >= ChapterSplitter.besideWorkBytes, startIsUTF8 else {
+            guard UTF8Validator.isValid(buffer, progress: halves[0]) else { return (false, nil) }
+            return (true, TextNormaliser.normalised(buffer, progress: halves[1]))
+        }
+        let passes = SideBySide.results(2) { pass -> (valid: Bool, normalised: [UInt8]?) in
+            pass == 0
+                ? (UTF8Validator.isValid(buffer, progress: halves[0]), nil)
+                : (true, TextNormaliser.normalised(buffer, progress: halves[1]))
+        }
+        guard passes.count == 2, passes[0].valid else { return (false, nil) }
+        return (true, passes[1].normalised)
+    }
+
+    /// How much of a long text's start is checked before its normalising pass runs beside the check.
+    static let utf8SampleBytes = 1 << 16
 
     /// The canonical ICU name for `name`, or `.unknownEncoding`.
     public static func canonicalEncodingName(_ name: String) throws(BookError) -> String {
