@@ -14,15 +14,19 @@ extension ChapterSplitter {
     static let stopCheckBytes = 1 << 20
 
     /// The candidate lines, as `findHeadings` finds them, with `sideJob` run beside the scan on another
-    /// core; nil when `sideJob` returns true, which stops the scan. The calling thread scans the first
-    /// half of the text in one piece; the other thread, once `sideJob` is done, and then whichever is
+    /// core; nil when `sideJob` returns true, which stops the scan. One thread scans the first half of
+    /// the text in one piece; the other thread, once `sideJob` is done, and then whichever is
     /// free scan the second half in pieces of `scanPieceBytes`, so the two finish together however long
     /// `sideJob` takes. Only the second half's candidates are copied to join them to the first's.
     func findHeadings(
         _ bytes: UnsafeBufferPointer<UInt8>, progress: LoadStep, besideIt sideJob: () -> Bool
     ) -> [FoundHeading]? {
         let stop = StopFlag()
-        let pieces = Self.linePieces(bytes, firstPart: bytes.count / 2, size: Self.scanPieceBytes)
+        // A user's pattern is one ICU regular expression, which two threads must not use at once: its
+        // scan is one piece, on one thread.
+        let pieces =
+            pattern == nil
+            ? Self.linePieces(bytes, firstPart: bytes.count / 2, size: Self.scanPieceBytes) : [0..<bytes.count]
         let scans = SideBySide.results(1 + pieces.count) { job -> PieceScan in
             if job == 0 {
                 if sideJob() { stop.raise() }
