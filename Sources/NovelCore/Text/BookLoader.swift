@@ -89,25 +89,33 @@ public enum BookLoader {
 
     /// Whether `buffer` is UTF-8 and, when it is, its normalised text (nil: nothing to change), each pass
     /// reporting to its half of `progress`. On a long text that starts as UTF-8 the two passes run side
-    /// by side, the normalising one on speculation: its text is dropped when the rest turns out not to be
-    /// UTF-8 (a damaged file, which pays one pass for it; a book in another encoding fails on its start).
+    /// by side, the normalising one on speculation: it is stopped, and its text dropped, when the check
+    /// finds a byte that is not UTF-8 (a Windows-1252 book with an ASCII header, a damaged file).
     static func validatedAndNormalised(
         _ buffer: UnsafeBufferPointer<UInt8>, progress halves: [LoadStep]
     ) -> (valid: Bool, normalised: [UInt8]?) {
-        let start = UnsafeBufferPointer(rebasing: buffer[..<min(buffer.count, Self.utf8SampleBytes)])
-        // A sequence cut by the sample's end is no sign of another encoding.
-        let startIsUTF8 = UTF8Validator.firstInvalidOffset(start).map { $0 >= start.count - 3 } ?? true
-        guard buffer.count >= ChapterSplitter.besideWorkBytes, startIsUTF8 else {
+        guard buffer.count >= ChapterSplitter.besideWorkBytes, startsAsUTF8(buffer) else {
             guard UTF8Validator.isValid(buffer, progress: halves[0]) else { return (false, nil) }
             return (true, TextNormaliser.normalised(buffer, progress: halves[1]))
         }
+        let notUTF8 = StopFlag()
         let passes = SideBySide.results(2) { pass -> (valid: Bool, normalised: [UInt8]?) in
-            pass == 0
-                ? (UTF8Validator.isValid(buffer, progress: halves[0]), nil)
-                : (true, TextNormaliser.normalised(buffer, progress: halves[1]))
+            guard pass == 1 else {
+                let valid = UTF8Validator.isValid(buffer, progress: halves[0])
+                if !valid { notUTF8.raise() }
+                return (valid, nil)
+            }
+            return (true, TextNormaliser.normalised(buffer, progress: halves[1], stop: notUTF8))
         }
         guard passes.count == 2, passes[0].valid else { return (false, nil) }
         return (true, passes[1].normalised)
+    }
+
+    /// Whether the first `utf8SampleBytes` of `buffer` are UTF-8 (a book in a legacy encoding mostly
+    /// shows it there); a sequence cut by the sample's end is no sign of another encoding.
+    static func startsAsUTF8(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+        let start = UnsafeBufferPointer(rebasing: buffer[..<min(buffer.count, utf8SampleBytes)])
+        return UTF8Validator.firstInvalidOffset(start).map { $0 >= start.count - 3 } ?? true
     }
 
     /// How much of a long text's start is checked before its normalising pass runs beside the check.

@@ -56,3 +56,16 @@ struct UTF8PassesTests {
     }
 }
 
+
+extension UTF8PassesTests {
+    @Test func theNormalisingPassStopsWhenTold() {
+        let bytes = Self.text("A line to change.\r\n")
+        let stopped = StopFlag()
+        stopped.raise()
+        let answer = bytes.withUnsafeBufferPointer { TextNormaliser.normalised($0, progress: .none, stop: stopped) }
+        // Stopped at its first check, a megabyte in: not the whole text.
+        #expect((answer?.count ?? 0) < bytes.count - 100_000)
+        let whole = bytes.withUnsafeBufferPointer { TextNormaliser.normalised($0, progress: .none, stop: StopFlag()) }
+        #expect(whole == bytes.withUnsafeBufferPointer { TextNormaliser.normalised($0) })
+    }
+}
