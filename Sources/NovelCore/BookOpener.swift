@@ -28,9 +28,11 @@ public enum BookOpener {
             }
         }
         var split: (index: ChapterIndex, scan: HeadingScan)?
-        if text.utf8.count >= ChapterSplitter.besideWorkBytes {
-            // A long book is split while its fingerprint is taken on another core (the split does not need
-            // it), and the split stops as soon as the fingerprint finds the index in the cache.
+        let sampleKey = text.utf8.count >= ChapterSplitter.besideWorkBytes ? ChapterIndexCache.sampleKey(text.utf8) : nil
+        if let sampleKey, cache?.maySeeIndex(sampleKey: sampleKey) != true {
+            // A long book with no index in the cache (as far as its samples tell) is split while its
+            // fingerprint is taken on another core (the split does not need it); the split stops if the
+            // fingerprint finds the index in the cache after all.
             split = splitter.splitKeepingScan(text, progress: steps[2]) {
                 lookUp()
                 return cached != nil
@@ -49,6 +51,7 @@ public enum BookOpener {
             (index, scan) = (made.index, made.scan)
             // The index only: the heading scan goes to disk for the reader alone (`keepHeadingScan`).
             cache?.store(made.index, fingerprint: fingerprint, pattern: made.scan.pattern)
+            if let sampleKey { cache?.markSeen(sampleKey: sampleKey) }
         }
         steps[2].finish()
         var book = Book(path: path, title: title(of: path, text: text), text: text, fingerprint: fingerprint, index: index)

@@ -5,7 +5,8 @@ import Testing
 @testable import NovelCore
 
 /// A long book is split while its fingerprint is taken beside the split: the book is the one a short
-/// book's order of work gives (fingerprint, cache, split), and a cached index still wins over the split.
+/// book's order of work gives (fingerprint, cache, split), and a cached index still wins over the split,
+/// whether the samples' mark sends the open to the lookup first or the lookup finds it beside the split.
 @Suite final class BookOpenerBesideTests {
     let home: TemporaryDirectory
     let paths: NovelPaths
@@ -39,6 +40,7 @@ import Testing
         #expect(book.headingScan != nil)
         let cache = ChapterIndexCache(directory: paths.cacheDirectory)
         #expect(cache.load(fingerprint: book.fingerprint, pattern: nil) == book.index)
+        #expect(cache.maySeeIndex(sampleKey: ChapterIndexCache.sampleKey(book.text.utf8)))
         // Opened again: the same book, its index from the cache (no scan kept).
         let again = try BookOpener.open(path: path, paths: paths)
         #expect(again.index == book.index && again.fingerprint == book.fingerprint)
@@ -54,9 +56,18 @@ import Testing
         let doctored = ChapterIndex(entries: entries, ruleName: book.index.ruleName)
         let cache = ChapterIndexCache(directory: paths.cacheDirectory)
         cache.store(doctored, fingerprint: book.fingerprint, pattern: nil)
+        // Found by the lookup first (the samples say an index was stored) …
+        let sampleKey = ChapterIndexCache.sampleKey(book.text.utf8)
+        #expect(cache.maySeeIndex(sampleKey: sampleKey))
         let opened = try BookOpener.open(path: path, paths: paths)
         #expect(opened.index == doctored)
         #expect(opened.headingScan == nil)
+        // … and by the lookup beside the split, which it stops (no mark: the samples tell nothing).
+        try FileManager.default.removeItem(atPath: cache.seenFile(sampleKey: sampleKey))
+        #expect(!cache.maySeeIndex(sampleKey: sampleKey))
+        let beside = try BookOpener.open(path: path, paths: paths)
+        #expect(beside.index == doctored)
+        #expect(beside.headingScan == nil)
         // With a user's pattern the key differs: split, not taken from the cache.
         let custom = try BookOpener.open(path: path, chapterPattern: "^CHAPTER", paths: paths)
         #expect(custom.index.ruleName == "custom")

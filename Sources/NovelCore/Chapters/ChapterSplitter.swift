@@ -218,7 +218,8 @@ public struct ChapterSplitter: Sendable {
         var longestTextLine = longestTextLine
         var lineStart = start
         var nextReport = start + LoadStep.reportBytes
-        var nextStopCheck = start + Self.stopCheckBytes
+        // Looked at first, so that a piece handed out after the stop does not start.
+        var nextStopCheck = start
         while lineStart < count {
             if lineStart >= nextReport {
                 progress.reached(lineStart, of: bytes.count)
