@@ -14,20 +14,44 @@ public enum BookOpener {
         let splitter = try ChapterSplitter(customPattern: chapterPattern)
         let text = try BookLoader.load(path: path, encoding: encoding, progress: steps[0])
         steps[0].finish()
-        let fingerprint = BookFingerprint.of(text.utf8, progress: steps[1])
-        steps[1].finish()
         let pattern = chapterPattern.flatMap { $0.isEmpty ? nil : $0 }
+        let cache = paths.map { ChapterIndexCache(directory: $0.cacheDirectory) }
+        var fingerprint = ""
+        var cached: ChapterIndex?
+        // The fingerprint and the cached index it finds, when there is one.
+        func lookUp() {
+            fingerprint = BookFingerprint.of(text.utf8, progress: steps[1])
+            steps[1].finish()
+            // A damaged cache file that still reads must cover this text exactly before its ranges are used.
+            cached = cache?.load(fingerprint: fingerprint, pattern: pattern).flatMap {
+                $0.partitions(length: text.utf8.count) ? $0 : nil
+            }
+        }
+        var split: (index: ChapterIndex, scan: HeadingScan)?
+        let sampleKey = text.utf8.count >= ChapterSplitter.besideWorkBytes ? ChapterIndexCache.sampleKey(text.utf8) : nil
+        if let sampleKey, cache?.maySeeIndex(sampleKey: sampleKey) != true {
+            // A long book with no index in the cache (as far as its samples tell) is split while its
+            // fingerprint is taken on another core (the split does not need it); the split stops if the
+            // fingerprint finds the index in the cache after all.
+            split = splitter.splitKeepingScan(text, progress: steps[2]) {
+                lookUp()
+                return cached != nil
+            }
+        } else {
+            lookUp()
+            if cached == nil { split = splitter.splitKeepingScan(text, progress: steps[2]) }
+        }
         let index: ChapterIndex
         var scan: HeadingScan?
-        let cache = paths.map { ChapterIndexCache(directory: $0.cacheDirectory) }
-        // A damaged cache file that still reads must cover this text exactly before its ranges are used.
-        if let cached = cache?.load(fingerprint: fingerprint, pattern: pattern), cached.partitions(length: text.utf8.count) {
+        if let cached {
             index = cached
         } else {
-            let split = splitter.splitKeepingScan(text, progress: steps[2])
-            (index, scan) = (split.index, split.scan)
+            // `split` is nil only when the cache held the index.
+            let made = split ?? splitter.splitKeepingScan(text, progress: steps[2])
+            (index, scan) = (made.index, made.scan)
             // The index only: the heading scan goes to disk for the reader alone (`keepHeadingScan`).
-            cache?.store(split.index, fingerprint: fingerprint, pattern: split.scan.pattern)
+            cache?.store(made.index, fingerprint: fingerprint, pattern: made.scan.pattern)
+            if let sampleKey { cache?.markSeen(sampleKey: sampleKey) }
         }
         steps[2].finish()
         var book = Book(path: path, title: title(of: path, text: text), text: text, fingerprint: fingerprint, index: index)

@@ -75,7 +75,11 @@ public struct ChapterSplitter: Sendable {
     }
 
     /// The whole-book checks over every candidate the scan found, and the entries they leave.
-    func decide(_ candidates: [FoundHeading], _ bytes: UnsafeBufferPointer<UInt8>, trace: inout ChapterTrace?) -> ChapterIndex {
+    /// `candidates` is consumed: the steps compact it in place, so a caller that is done with it hands
+    /// it over without a copy.
+    func decide(
+        _ candidates: consuming [FoundHeading], _ bytes: UnsafeBufferPointer<UInt8>, trace: inout ChapterTrace?
+    ) -> ChapterIndex {
         var found = candidates
         let ruleName: String
         if custom != nil {
@@ -180,13 +184,29 @@ public struct ChapterSplitter: Sendable {
     }
 
     /// The candidate lines from the line at `start` on; `textLines` and `longestTextLine` are what the
-    /// text lines since the last candidate before `start` made (`textLinesBefore` of the next one).
+    /// text lines since the last candidate before `start` made (`textLinesBefore` of the next one). When
+    /// `stop` is raised the scan ends early (within a megabyte) with what it found so far, which the
+    /// caller then drops.
     func findHeadings(
         _ bytes: UnsafeBufferPointer<UInt8>, trace: inout ChapterTrace?, progress: LoadStep = .none, from start: Int = 0,
-        textLines: Int = 0, longestTextLine: Int = 0
+        textLines: Int = 0, longestTextLine: Int = 0, stop: StopFlag? = nil
     ) -> [FoundHeading] {
-        guard let base = bytes.baseAddress else { return [] }
-        let count = bytes.count
+        findHeadings(
+            bytes, start..<bytes.count, trace: &trace, progress: progress, textLines: textLines,
+            longestTextLine: longestTextLine, stop: stop
+        ).found
+    }
+
+    /// `findHeadings` over the lines in `range` (from a line's start to a line's end or the text's), with
+    /// the text lines after the last candidate it found (all of them when it found none) and the longest
+    /// of those.
+    func findHeadings(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, trace: inout ChapterTrace?, progress: LoadStep = .none,
+        textLines: Int = 0, longestTextLine: Int = 0, stop: StopFlag? = nil
+    ) -> (found: [FoundHeading], textLines: Int, longestTextLine: Int) {
+        let start = range.lowerBound
+        let count = range.upperBound
+        guard let base = bytes.baseAddress else { return ([], textLines, longestTextLine) }
         var found: [FoundHeading] = []
         // Room for a heading every 256 bytes, up to a limit: pages are touched only as headings are
         // appended, so a sparse book pays nothing for the room and a dense one (a list of contents and a
@@ -197,11 +217,17 @@ public struct ChapterSplitter: Sendable {
         var textLines = textLines
         var longestTextLine = longestTextLine
         var lineStart = start
-        var nextReport = LoadStep.reportBytes
+        var nextReport = start + LoadStep.reportBytes
+        // Looked at first, so that a piece handed out after the stop does not start.
+        var nextStopCheck = start
         while lineStart < count {
             if lineStart >= nextReport {
-                progress.reached(lineStart, of: count)
+                progress.reached(lineStart, of: bytes.count)
                 nextReport = lineStart + LoadStep.reportBytes
+            }
+            if let stop, lineStart >= nextStopCheck {
+                if stop.isRaised { break }
+                nextStopCheck = lineStart + Self.stopCheckBytes
             }
             // An empty line (every other line of an English book) needs no search for its end.
             if base[lineStart] == 0x0A {
@@ -217,7 +243,9 @@ public struct ChapterSplitter: Sendable {
             defer { lineStart = lineEnd + 1 }
             let (start, end) = Self.trimmed(bytes, lineStart, lineEnd)
             if start == end { continue }
-            if let heading = heading(
+            // `heading` refuses the line by its first bytes too; asked here, most lines (text) cost no call
+            // and no copy of an empty result (a found heading is 200 bytes).
+            if custom != nil || Self.mayBeHeading(bytes, start, end), let heading = heading(
                 bytes, lineStart: lineStart, lineEnd: lineEnd, trimmed: start..<end, textLinesBefore: textLines,
                 longestTextLineBefore: longestTextLine, scalars: &scalars)
             {
@@ -230,7 +258,7 @@ public struct ChapterSplitter: Sendable {
                 trace?.rejected(bytes, start..<end, custom: custom != nil)
             }
         }
-        return found
+        return (found, textLines, longestTextLine)
     }
 
     /// The heading on the line `lineStart..<lineEnd`, whose trimmed text is the non-empty `trimmed`, or

@@ -2,6 +2,8 @@ import CICU
 
 /// A user's heading regex (ICU syntax), tried against each trimmed line; a line it matches from its
 /// start is a chapter heading. The first capture group, when it holds a number, is the chapter number.
+/// The regex keeps the line it was last given: one thread at a time (a split with work beside it scans
+/// a user's pattern in one piece, `ChapterSplitter+Beside`).
 final class CustomHeadingPattern: @unchecked Sendable {
     let pattern: String
     private let regex: OpaquePointer

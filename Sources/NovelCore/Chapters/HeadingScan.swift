@@ -28,7 +28,23 @@ extension ChapterSplitter {
             var trace: ChapterTrace?
             let found = findHeadings(bytes, trace: &trace, progress: progress)
             defer { progress.finish() }
-            return (decide(found, bytes, trace: &trace), scan(found, length: bytes.count))
+            let lines = scan(found, length: bytes.count)
+            return (decide(found, bytes, trace: &trace), lines)
+        }
+    }
+
+    /// `splitKeepingScan` with `sideJob` run beside the scan, on another core when there is one (a book's
+    /// fingerprint and the cache lookup it allows): nil when `sideJob` returns true (the split is not
+    /// needed after all), which stops the scan within a megabyte.
+    public func splitKeepingScan(
+        _ text: BookText, progress: LoadStep = .none, besideIt sideJob: () -> Bool
+    ) -> (index: ChapterIndex, scan: HeadingScan)? {
+        text.utf8.withUnsafeBufferPointer { bytes in
+            guard let found = findHeadings(bytes, progress: progress, besideIt: sideJob) else { return nil }
+            defer { progress.finish() }
+            var noTrace: ChapterTrace?
+            let lines = scan(found, length: bytes.count)
+            return (decide(found, bytes, trace: &noTrace), lines)
         }
     }
 
@@ -71,7 +87,8 @@ extension ChapterSplitter {
             found += findHeadings(
                 bytes, trace: &trace, from: last?.lineStart ?? 0, textLines: last?.textLinesBefore ?? 0,
                 longestTextLine: last?.longestTextLineBefore ?? 0)
-            return (decide(found, bytes, trace: &trace), self.scan(found, length: bytes.count))
+            let lines = self.scan(found, length: bytes.count)
+            return (decide(found, bytes, trace: &trace), lines)
         }
     }
 

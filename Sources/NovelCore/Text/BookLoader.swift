@@ -65,8 +65,9 @@ public enum BookLoader {
                 return try convert(buffer, from: utf16.encoding, source: .detected(confidence: utf16.confidence))
             }
             if let reason = BinarySniffer.reason(buffer) { throw .binary(path: path, reason: reason) }
-            if UTF8Validator.isValid(buffer, progress: halves[0]) {
-                guard let normalised = TextNormaliser.normalised(buffer, progress: halves[1]) else {
+            let utf8 = validatedAndNormalised(buffer, progress: halves)
+            if utf8.valid {
+                guard let normalised = utf8.normalised else {
                     var text = BookText(
                         bytes: bytes, encoding: "UTF-8", encodingSource: .validUTF8, invalidSequences: 0,
                         sourceByteCount: bytes.count)
@@ -85,6 +86,40 @@ public enum BookLoader {
             return try convert(buffer, from: guess.encoding, source: .detected(confidence: guess.confidence))
         }
     }
+
+    /// Whether `buffer` is UTF-8 and, when it is, its normalised text (nil: nothing to change), each pass
+    /// reporting to its half of `progress`. On a long text that starts as UTF-8 the two passes run side
+    /// by side, the normalising one on speculation: it is stopped, and its text dropped, when the check
+    /// finds a byte that is not UTF-8 (a Windows-1252 book with an ASCII header, a damaged file).
+    static func validatedAndNormalised(
+        _ buffer: UnsafeBufferPointer<UInt8>, progress halves: [LoadStep]
+    ) -> (valid: Bool, normalised: [UInt8]?) {
+        guard buffer.count >= ChapterSplitter.besideWorkBytes, startsAsUTF8(buffer) else {
+            guard UTF8Validator.isValid(buffer, progress: halves[0]) else { return (false, nil) }
+            return (true, TextNormaliser.normalised(buffer, progress: halves[1]))
+        }
+        let notUTF8 = StopFlag()
+        let passes = SideBySide.results(2) { pass -> (valid: Bool, normalised: [UInt8]?) in
+            guard pass == 1 else {
+                let valid = UTF8Validator.isValid(buffer, progress: halves[0])
+                if !valid { notUTF8.raise() }
+                return (valid, nil)
+            }
+            return (true, TextNormaliser.normalised(buffer, progress: halves[1], stop: notUTF8))
+        }
+        guard passes.count == 2, passes[0].valid else { return (false, nil) }
+        return (true, passes[1].normalised)
+    }
+
+    /// Whether the first `utf8SampleBytes` of `buffer` are UTF-8 (a book in a legacy encoding mostly
+    /// shows it there); a sequence cut by the sample's end is no sign of another encoding.
+    static func startsAsUTF8(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+        let start = UnsafeBufferPointer(rebasing: buffer[..<min(buffer.count, utf8SampleBytes)])
+        return UTF8Validator.firstInvalidOffset(start).map { $0 >= start.count - 3 } ?? true
+    }
+
+    /// How much of a long text's start is checked before its normalising pass runs beside the check.
+    static let utf8SampleBytes = 1 << 16
 
     /// The canonical ICU name for `name`, or `.unknownEncoding`.
     public static func canonicalEncodingName(_ name: String) throws(BookError) -> String {

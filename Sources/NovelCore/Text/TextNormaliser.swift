@@ -18,48 +18,124 @@ public enum TextNormaliser {
     /// `normalised` for a whole book, reporting to `progress` while it looks for the first byte to
     /// change (on a book that needs no change, the whole of its work).
     public static func normalised(_ input: UnsafeBufferPointer<UInt8>, progress: LoadStep) -> [UInt8]? {
+        normalised(input, progress: progress, stop: nil)
+    }
+
+    /// `normalised(_:progress:)`, which when `stop` is raised (the text turned out not to be UTF-8 while
+    /// this ran beside the check) ends early, within a megabyte, with an answer the caller drops.
+    static func normalised(_ input: UnsafeBufferPointer<UInt8>, progress: LoadStep, stop: StopFlag?) -> [UInt8]? {
         var first: Int?
         progress.forEachPiece(count: input.count) { piece in
             first = firstSpecial(UnsafeBufferPointer(rebasing: input[piece]), from: 0).map { piece.lowerBound + $0 }
-            return first == nil
+            return first == nil && stop?.isRaised != true
         }
         guard let first else { return nil }
         defer { progress.finish() }
-        return normalised(input, from: first)
+        return normalised(input, from: first, stop: stop)
     }
 
-    /// The normalised text of `input`, whose first byte that may need a change is at `first`.
-    private static func normalised(_ input: UnsafeBufferPointer<UInt8>, from first: Int) -> [UInt8]? {
-        var output: [UInt8]? = nil
+    /// The normalised text of `input`, whose first byte that may need a change is at `first`, or nil when
+    /// nothing changes (or `stop` was raised). Written straight into the new array's memory: a CR LF book
+    /// has a replacement on every line, and appending each line and its line feed to an array was most
+    /// of this pass. A control picture is the only growth (one byte becomes three), so room for one in
+    /// eight bytes holds any book; a text past that (mostly controls) is written again with room for all.
+    private static func normalised(_ input: UnsafeBufferPointer<UInt8>, from first: Int, stop: StopFlag? = nil) -> [UInt8]? {
+        for room in [input.count + input.count / 8 + 64, 3 * input.count + 64] {
+            var outcome = Outcome.incomplete
+            let output = [UInt8](unsafeUninitializedCapacity: room) { buffer, written in
+                outcome = write(input, from: first, into: buffer, written: &written, stop: stop)
+            }
+            switch outcome {
+            case .complete: return output
+            case .unchanged, .stopped: return nil
+            case .incomplete: continue
+            }
+        }
+        return nil  // not reached: three bytes for each is room for any text
+    }
+
+    /// How a `write` ended.
+    private enum Outcome {
+        case complete, unchanged, stopped
+        /// The output ran out of room.
+        case incomplete
+    }
+
+    /// Writes the normalised text of `input` (from its first byte that may change, `first`) into `output`;
+    /// `written` is how many bytes it holds when it returns.
+    private static func write(
+        _ input: UnsafeBufferPointer<UInt8>, from first: Int, into output: UnsafeMutableBufferPointer<UInt8>,
+        written: inout Int, stop: StopFlag?
+    ) -> Outcome {
+        guard let source = input.baseAddress, let target = output.baseAddress else { return .unchanged }
+        var changed = false
         var spanStart = 0
         var index = first
+        var nextStopCheck = first + ChapterSplitter.stopCheckBytes
+        /// Copies the unchanged bytes before `end` and then `replacement`, if there is room.
+        func flush(to end: Int, then replacement: Replacement) -> Bool {
+            let span = end - spanStart
+            guard written + span + replacement.count <= output.count else { return false }
+            (target + written).initialize(from: source + spanStart, count: span)
+            written += span
+            if replacement.count > 0 {
+                target[written] = replacement.bytes.0
+                if replacement.count > 1 {
+                    target[written + 1] = replacement.bytes.1
+                    target[written + 2] = replacement.bytes.2
+                }
+                written += replacement.count
+            }
+            return true
+        }
         while true {
+            if let stop, index >= nextStopCheck {
+                if stop.isRaised { return .stopped }
+                nextStopCheck = index + ChapterSplitter.stopCheckBytes
+            }
             let byte = input[index]
-            var replacement: [UInt8]? = nil
+            var replacement = Replacement.none
             var skip = 1
             switch byte {
             case _ where byte < 0x80 && !changes(asciiByte: byte): break
             case 0x0D:
-                replacement = [0x0A]
+                replacement = Replacement(0x0A)
                 if index + 1 < input.count, input[index + 1] == 0x0A { skip = 2 }
             case 0x00..<0x20: replacement = controlPicture(UInt32(byte))
             case 0x7F: replacement = controlPicture(0x21)
             case 0xC2 where index + 1 < input.count && (0x80...0x9F).contains(input[index + 1]):
-                replacement = [0xEF, 0xBF, 0xBD]
+                replacement = Replacement(0xEF, 0xBF, 0xBD)
                 skip = 2
             default: break
             }
-            if let replacement {
-                if output == nil { output = []; output?.reserveCapacity(input.count + 64) }
-                output?.append(contentsOf: UnsafeBufferPointer(rebasing: input[spanStart..<index]))
-                output?.append(contentsOf: replacement)
+            if replacement.count > 0 {
+                guard flush(to: index, then: replacement) else { return .incomplete }
+                changed = true
                 spanStart = index + skip
             }
             guard let next = firstSpecial(input, from: index + skip) else { break }
             index = next
         }
-        output?.append(contentsOf: UnsafeBufferPointer(rebasing: input[spanStart...]))
-        return output
+        guard changed else { return .unchanged }
+        return flush(to: input.count, then: .none) ? .complete : .incomplete
+    }
+
+    /// The bytes a changed byte becomes: one (LF for CR) or three (a UTF-8 character); none for a byte
+    /// left as it is.
+    struct Replacement {
+        var bytes: (UInt8, UInt8, UInt8)
+        var count: Int
+
+        static let none = Replacement(bytes: (0, 0, 0), count: 0)
+
+        init(bytes: (UInt8, UInt8, UInt8), count: Int) {
+            self.bytes = bytes
+            self.count = count
+        }
+
+        init(_ byte: UInt8) { self.init(bytes: (byte, 0, 0), count: 1) }
+
+        init(_ first: UInt8, _ second: UInt8, _ third: UInt8) { self.init(bytes: (first, second, third), count: 3) }
     }
 
     /// The first byte at or after `start` that may need a change: below 0x20, 0x7F or 0xC2
@@ -98,8 +174,8 @@ public enum TextNormaliser {
     }
 
     /// U+2400 + code: the Control Pictures block (␀ for NUL, ␛ for ESC, ␡ for DEL as 0x21).
-    static func controlPicture(_ code: UInt32) -> [UInt8] {
+    static func controlPicture(_ code: UInt32) -> Replacement {
         let scalar = 0x2400 + code
-        return [0xE2, UInt8(0x80 | ((scalar >> 6) & 0x3F)), UInt8(0x80 | (scalar & 0x3F))]
+        return Replacement(0xE2, UInt8(0x80 | ((scalar >> 6) & 0x3F)), UInt8(0x80 | (scalar & 0x3F)))
     }
 }

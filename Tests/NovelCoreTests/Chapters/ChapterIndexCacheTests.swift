@@ -145,3 +145,29 @@ struct ChapterIndexCacheTests {
         #expect(cacheFiles(paths).count == 2)
     }
 }
+
+extension ChapterIndexCacheTests {
+    @Test func theSamplesKeyFollowsTheSampledBytesAndTheLength() {
+        let text = Array(repeating: UInt8(ascii: "a"), count: 3_000_000)
+        let key = ChapterIndexCache.sampleKey(text)
+        #expect(key == ChapterIndexCache.sampleKey(text))
+        var changedStart = text
+        changedStart[10] = UInt8(ascii: "b")
+        var changedEnd = text
+        changedEnd[text.count - 1] = UInt8(ascii: "b")
+        for other in [changedStart, changedEnd, Array(text.dropLast()), text + [UInt8(ascii: "a")]] {
+            #expect(ChapterIndexCache.sampleKey(other) != key)
+        }
+    }
+
+    @Test func theSeenMarkIsKeptPrivateBesideTheIndex() throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let cache = ChapterIndexCache(directory: home.path + "/cache")
+        #expect(!cache.maySeeIndex(sampleKey: "abc"))
+        cache.markSeen(sampleKey: "abc")
+        #expect(cache.maySeeIndex(sampleKey: "abc"))
+        let attributes = try FileManager.default.attributesOfItem(atPath: cache.seenFile(sampleKey: "abc"))
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+    }
+}
