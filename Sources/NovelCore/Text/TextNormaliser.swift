@@ -138,33 +138,35 @@ public enum TextNormaliser {
         init(_ first: UInt8, _ second: UInt8, _ third: UInt8) { self.init(bytes: (first, second, third), count: 3) }
     }
 
-    /// The first byte at or after `start` that may need a change: below 0x20, 0x7F or 0xC2
-    /// (the lead byte of U+0080–U+00BF). Eight bytes per step.
-    @inline(__always)
+    /// The first byte at or after `start` that may need a change (`mayChange`), eight bytes a step with
+    /// exact per-byte tests, so that line feeds and tabs (most of a text's control bytes) never stop it:
+    /// a book with nothing to change is one pass without a stop.
     static func firstSpecial(_ input: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         guard let base = input.baseAddress else { return nil }
         var index = start
         let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
+        let highs = ones &* 0x80
+        let lows = ones &* 0x7F
+        /// The top bit of each byte of `word` that is zero (exact: no borrow runs between bytes).
+        @inline(__always) func zeros(_ word: UInt64) -> UInt64 { ~(((word & lows) &+ lows) | word) & highs }
         while index + 8 <= input.count {
-            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-            let below20 = (word &- ones &* 0x20) & ~word
-            let is7F = ((word ^ (ones &* 0x7F)) &- ones) & ~(word ^ (ones &* 0x7F))
-            let isC2 = ((word ^ (ones &* 0xC2)) &- ones) & ~(word ^ (ones &* 0xC2))
-            if (below20 | is7F | isC2) & highs != 0 {
-                for offset in index..<(index + 8) where isSpecial(input[offset]) { return offset }
-            }
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+            let below20 = ~(((word & lows) &+ (ones &* 0x60)) | word) & highs
+            let lineFeedOrTab = zeros(word ^ (ones &* 0x0A)) | zeros(word ^ (ones &* 0x09))
+            let special = (below20 & ~lineFeedOrTab) | zeros(word ^ lows) | zeros(word ^ (ones &* 0xC2))
+            if special != 0 { return index + special.trailingZeroBitCount / 8 }
             index += 8
         }
         while index < input.count {
-            if isSpecial(input[index]) { return index }
+            if mayChange(input[index]) { return index }
             index += 1
         }
         return nil
     }
 
+    /// Whether `byte` may be changed: a changed ASCII byte, or 0xC2 (which leads the C1 controls).
     @inline(__always)
-    private static func isSpecial(_ byte: UInt8) -> Bool { byte < 0x20 || byte == 0x7F || byte == 0xC2 }
+    static func mayChange(_ byte: UInt8) -> Bool { changes(asciiByte: byte) || byte == 0xC2 }
 
     /// Whether the ASCII `byte` is changed (CR, a C0 control but LF and TAB, DEL); a decoder that knows
     /// its output holds no other ASCII, no C1 control and no CR can spare the text this pass.
