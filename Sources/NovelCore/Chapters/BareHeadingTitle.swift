@@ -55,37 +55,72 @@ enum BareHeadingTitle {
 
     /// Completes the titles of the bare headings among `found`, which are the headings kept: from the
     /// lines after each one, else from a list of contents. The title is made into its String here, while
-    /// the bytes around the heading are in the cache.
+    /// the bytes around the heading are in the cache. Each title reads only the text after its heading,
+    /// so on a book with many bare headings pieces of them are completed side by side (`SideBySide`),
+    /// when `isHeading` may be called from several threads at once (`sideBySide`).
     static func complete(
-        _ found: inout [FoundHeading], listed: Listed, bytes: UnsafeBufferPointer<UInt8>,
+        _ found: inout [FoundHeading], listed: Listed, bytes: UnsafeBufferPointer<UInt8>, sideBySide: Bool = false,
         isHeading: (Range<Int>) -> Bool
     ) {
-        var listedByNumber: [Listed.Key: Listed.Entry]?
-        for index in found.indices where isBare(found[index]) {
-            let limit = index + 1 < found.count ? found[index + 1].lineStart : bytes.count
-            let english = found[index].candidate.family == .english
-            let following =
-                english
-                ? EnglishTitleLines.after(bytes, from: found[index].bodyStart, limit: limit, isHeading: isHeading)
-                : titleLines(bytes, from: found[index].bodyStart, limit: limit, isHeading: isHeading)
-            if let following {
-                found[index].completedTitle = TitleCompletion(english: english, first: following.first, second: following.second)
-                    .title(after: found[index].titleRange, bytes)
-                found[index].bodyStart = following.end
-                found[index].note = following.count == 1 ? .titleFromNextLine : .titleFromNextLines
-                continue
+        let bare = found.indices.filter { isBare(found[$0]) }
+        guard !bare.isEmpty else { return }
+        let listedByNumber = listed.entries.isEmpty ? [:] : listed.byNumber()
+        let pieces = sideBySide && bare.count >= piecesFrom ? 8 : 1
+        let completions = found.withUnsafeBufferPointer { headings in
+            SideBySide.results(pieces) { piece in
+                bare[(bare.count * piece / pieces)..<(bare.count * (piece + 1) / pieces)].compactMap { index in
+                    completion(of: index, in: headings, listedByNumber: listedByNumber, bytes: bytes, isHeading: isHeading)
+                }
             }
-            guard !listed.entries.isEmpty else { continue }
-            if listedByNumber == nil { listedByNumber = listed.byNumber() }
-            let key = Listed.Key(slot: found[index].candidate.numbering.slot, number: found[index].candidate.number)
-            guard let entry = listedByNumber?[key] else { continue }
-            // An entry's title may go on over the next line of the list (the second half of a couplet).
-            let nextLine =
-                english ? nil : titleLines(bytes, from: entry.bodyStart, limit: bytes.count, blankLines: 0, isHeading: isHeading)
-            found[index].completedTitle = TitleCompletion(english: english, first: entry.titleAfterMarker, second: nextLine?.first)
-                .title(after: found[index].titleRange, bytes)
-            found[index].note = .titleFromList
         }
+        for completion in completions.joined() {
+            found[completion.index].completedTitle = completion.title
+            found[completion.index].note = completion.note
+            if let bodyStart = completion.bodyStart { found[completion.index].bodyStart = bodyStart }
+        }
+    }
+
+    /// Bare headings from which their titles are completed side by side.
+    static let piecesFrom = 1024
+
+    /// A bare heading's completed title, where its text starts when title lines were taken, and why.
+    struct Completion {
+        var index: Int
+        var title: String
+        var bodyStart: Int?
+        var note: ChapterSplitter.FoundHeading.Note
+    }
+
+    /// The title of bare heading `headings[index]`: from the lines after it, else from the entry with its
+    /// number in a list of contents; nil when neither has one.
+    static func completion(
+        of index: Int, in headings: UnsafeBufferPointer<FoundHeading>, listedByNumber: [Listed.Key: Listed.Entry],
+        bytes: UnsafeBufferPointer<UInt8>, isHeading: (Range<Int>) -> Bool
+    ) -> Completion? {
+        let heading = headings[index]
+        let limit = index + 1 < headings.count ? headings[index + 1].lineStart : bytes.count
+        let english = heading.candidate.family == .english
+        let following =
+            english
+            ? EnglishTitleLines.after(bytes, from: heading.bodyStart, limit: limit, isHeading: isHeading)
+            : titleLines(bytes, from: heading.bodyStart, limit: limit, isHeading: isHeading)
+        if let following {
+            return Completion(
+                index: index,
+                title: TitleCompletion(english: english, first: following.first, second: following.second)
+                    .title(after: heading.titleRange, bytes),
+                bodyStart: following.end, note: following.count == 1 ? .titleFromNextLine : .titleFromNextLines)
+        }
+        let key = Listed.Key(slot: heading.candidate.numbering.slot, number: heading.candidate.number)
+        guard let entry = listedByNumber[key] else { return nil }
+        // An entry's title may go on over the next line of the list (the second half of a couplet).
+        let nextLine =
+            english ? nil : titleLines(bytes, from: entry.bodyStart, limit: bytes.count, blankLines: 0, isHeading: isHeading)
+        return Completion(
+            index: index,
+            title: TitleCompletion(english: english, first: entry.titleAfterMarker, second: nextLine?.first)
+                .title(after: heading.titleRange, bytes),
+            bodyStart: nil, note: .titleFromList)
     }
 
     /// A numbered chapter heading with nothing after its marker.

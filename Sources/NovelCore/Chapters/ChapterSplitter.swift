@@ -105,7 +105,8 @@ public struct ChapterSplitter: Sendable {
         let unrepeated = unrepeatedHeadings(found)
         trace?.dropped(found, bytes, keep: unrepeated, reason: "repeated: the same number as the chapter it sits in")
         Self.compact(&found, keeping: unrepeated)
-        BareHeadingTitle.complete(&found, listed: listed, bytes: bytes, isHeading: { isCandidate(bytes, $0) })
+        // A user's pattern is an ICU regular expression, for one thread at a time.
+        BareHeadingTitle.complete(&found, listed: listed, bytes: bytes, sideBySide: custom == nil, isHeading: { isCandidate(bytes, $0) })
         trace?.kept(found, bytes, ruleName: ruleName)
         var entries = buildEntries(found, bytes)
         GutenbergMatter.foldFooter(&entries, bytes)

@@ -57,9 +57,10 @@ struct DenseBookTests {
 
     /// Repeated `passes` times: a list of contents of three chapters, then the chapters — one with its
     /// title on the next line, one with nothing after it (its title comes from the list), one with a title
-    /// over two lines — then a Gutenberg footer.
+    /// over two lines — then a Gutenberg footer. Enough passes that the bare headings' titles are
+    /// completed side by side (`BareHeadingTitle.piecesFrom`).
     @Test func aDenseEnglishBookHasEveryChapterAtItsBodyHeading() throws {
-        let passes = 150
+        let passes = BareHeadingTitle.piecesFrom / 3 + 50
         var book = Writer()
         var expected: [Expected] = []
         book.append("THE DENSE BOOK\n\n")
@@ -96,9 +97,9 @@ struct DenseBookTests {
     }
 
     /// The same in Chinese: a list of 回 before every three, titles as couplets on the next two lines,
-    /// or lent by the list with its second line.
+    /// or lent by the list with its second line; side by side too.
     @Test func aDenseChineseBookHasEveryChapterAtItsBodyHeading() throws {
-        let passes = 120
+        let passes = BareHeadingTitle.piecesFrom / 3 + 40
         let filler = "　　他走了很远的路，才看见那盏灯。灯下有人在等他，等了很多年。\n　　雨下了一夜，天亮时才停。\n\n"
         var book = Writer()
         var expected: [Expected] = []
