@@ -113,7 +113,7 @@ public enum DisplayTransform {
         let illustrations = options.illustrations != .raw || reflow ? EditorialBlock.mayHold(bytes, body) : false
         var writer = Writer(bytes, chapter: chapter)
         var junk = options.hideSiteJunk ? JunkScan(mask: options.cleaning.builtInMask) : nil
-        var joiner = ParagraphJoin(profile: profile)
+        let joiner = ParagraphJoin(profile: profile)
         var pairing = QuotePairing(smart: options.smartQuotes, latin: latin)
         let marks = Marks(quotes: quotes, italics: italics, dashes: dashes)
         let perLine = reflow || marks.any || illustrations
