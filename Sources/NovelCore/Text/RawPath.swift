@@ -42,23 +42,12 @@ public enum RawPath {
 
     /// The scalar of the valid UTF-8 sequence at `index` (shortest form, no surrogates), or nil.
     static func decode(_ bytes: [UInt8], at index: Int) -> (scalar: Unicode.Scalar, length: Int)? {
-        let lead = bytes[index]
-        if lead < 0x80 { return (Unicode.Scalar(lead), 1) }
-        let (length, minimum): (Int, UInt32)
-        switch lead {
-        case 0xC2...0xDF: (length, minimum) = (2, 0x80)
-        case 0xE0...0xEF: (length, minimum) = (3, 0x800)
-        case 0xF0...0xF4: (length, minimum) = (4, 0x10000)
-        default: return nil
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress, let decoded = decodeWellFormedScalar(base, at: index, end: buffer.count),
+                let scalar = Unicode.Scalar(decoded.value)
+            else { return nil }
+            return (scalar, decoded.length)
         }
-        guard index + length <= bytes.count else { return nil }
-        var value = UInt32(lead) & (0x7F >> length)
-        for next in bytes[(index + 1)..<(index + length)] {
-            guard next & 0xC0 == 0x80 else { return nil }
-            value = value << 6 | UInt32(next & 0x3F)
-        }
-        guard value >= minimum, let scalar = Unicode.Scalar(value) else { return nil }
-        return (scalar, length)
     }
 
     /// The byte a private-use code point of a raw name stands for, or nil for any other character.

@@ -36,6 +36,30 @@ func decodeScalar(_ bytes: UnsafePointer<UInt8>, at index: Int, count: Int) -> (
     return decodeScalar(bytes, at: index)
 }
 
+/// The scalar of the well-formed UTF-8 sequence at `index` of any bytes, ending by `end` (shortest form,
+/// no surrogates, nothing past U+10FFFF), and its length in bytes; nil for a byte that does not start one.
+@inline(__always)
+func decodeWellFormedScalar(_ bytes: UnsafePointer<UInt8>, at index: Int, end: Int) -> (value: UInt32, length: Int)? {
+    let lead = UInt32(bytes[index])
+    if lead < 0x80 { return (lead, 1) }
+    let (length, smallest): (Int, UInt32) =
+        switch lead {
+        case 0xC2...0xDF: (2, 0x80)
+        case 0xE0...0xEF: (3, 0x800)
+        case 0xF0...0xF4: (4, 0x1_0000)
+        default: (0, 0)
+        }
+    guard length > 0, end - index >= length else { return nil }
+    var value = lead & (0x7F >> UInt32(length))
+    for offset in 1..<length {
+        let byte = UInt32(bytes[index + offset])
+        guard byte & 0xC0 == 0x80 else { return nil }
+        value = value << 6 | byte & 0x3F
+    }
+    guard value >= smallest, value <= 0x10_FFFF, !(0xD800...0xDFFF).contains(value) else { return nil }
+    return (value, length)
+}
+
 /// Unicode scalars in `range` of valid UTF-8, eight bytes at a time: every byte that does not continue a
 /// sequence (top bits 10) starts one.
 func scalarCount(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {

@@ -40,8 +40,4 @@ enum ChineseConversion {
     @inline(__always) static func sequenceLength(_ lead: UInt8) -> Int {
         lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
     }
-
-    static func scalarCount(_ bytes: some Collection<UInt8>) -> Int {
-        bytes.reduce(0) { $0 + ($1 & 0xC0 != 0x80 ? 1 : 0) }
-    }
 }

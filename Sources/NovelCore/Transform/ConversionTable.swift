@@ -73,20 +73,8 @@ struct ConversionTable {
     /// well-formed sequence (or one cut by `end`) is `notAScalar`, one byte long.
     @inline(__always)
     static func scalar(in text: UnsafePointer<UInt8>, at index: Int, end: Int) -> (UInt32, Int) {
-        let lead = UInt32(text[index])
-        if lead < 0x80 { return (lead, index + 1) }
-        let length = lead >= 0xF5 ? 0 : lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC2 ? 2 : 0
-        guard length > 0, end - index >= length else { return (notAScalar, index + 1) }
-        var value = lead & (0x7F >> UInt32(length))
-        for offset in 1..<length {
-            let byte = UInt32(text[index + offset])
-            guard byte & 0xC0 == 0x80 else { return (notAScalar, index + 1) }
-            value = value << 6 | byte & 0x3F
-        }
-        // Overlong forms, surrogates and values past U+10FFFF are not scalars.
-        let smallest: UInt32 = length == 2 ? 0x80 : length == 3 ? 0x800 : 0x1_0000
-        guard value >= smallest, value <= 0x10_FFFF, !(0xD800...0xDFFF).contains(value) else { return (notAScalar, index + 1) }
-        return (value, index + length)
+        guard let decoded = decodeWellFormedScalar(text, at: index, end: end) else { return (notAScalar, index + 1) }
+        return (decoded.value, index + decoded.length)
     }
 }
 

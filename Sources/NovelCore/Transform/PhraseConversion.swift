@@ -137,7 +137,7 @@ struct PhraseConversion {
             let to = shown[shownStart..<shownEnd]
             if !from.elementsEqual(to) {
                 aligned.same(sameFrom.source..<sourceStart, shown[sameFrom.shown..<shownStart], sourceBytes: source[sameFrom.source..<sourceStart])
-                if ChineseConversion.scalarCount(from) == ChineseConversion.scalarCount(to) {
+                if scalarCount(source, sourceStart..<sourceEnd) == scalarCount(shown, shownStart..<shownEnd) {
                     characterForCharacter(sourceStart..<sourceEnd, shownStart..<shownEnd, source: source, shown: shown, into: &aligned)
                 } else {
                     aligned.replace(sourceStart..<sourceEnd, to)
