@@ -8,8 +8,11 @@ enum LayoutBenchmarks {
 
     /// With `reflow` the paragraphs issue's transform is forced on for every chapter: each chapter is
     /// examined line by line and laid out from a display text where a line changes.
-    static func wholeBook(_ context: Context, reflow: Bool = false) throws -> Row {
-        let book = context.book
+    /// With `book` (and its `name`) another book than the big one, laid out with its own reflow.
+    static func wholeBook(_ context: Context, reflow: Bool = false, book other: Book? = nil, name: String? = nil) throws
+        -> Row
+    {
+        let book = other ?? context.book
         var settings = LayoutSettings()
         if reflow { settings.display.reflow = .on }
         let layouter = PageLayouter(settings: settings, viewport: viewport)
@@ -24,7 +27,8 @@ enum LayoutBenchmarks {
             measure(warmups: context.plan.warmups, runs: context.plan.runs) { keep(width.totalWidth(of: buffer)) }
         }
         return .timeRatio(
-            "whole-book layout, 80×24, every chapter" + (reflow ? ", reflow on" : ""), ours: ours, reference: reference,
+            "whole-book layout, 80×24, every chapter" + (name.map { ", " + $0 } ?? "") + (reflow ? ", reflow on" : ""),
+            ours: ours, reference: reference,
             referenceName: "width measurement alone", limit: 3, goal: "≤ 3× the time",
             note: "\(book.index.entries.count) chapters, \(pages) pages")
     }

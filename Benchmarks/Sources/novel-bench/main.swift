@@ -99,6 +99,11 @@ func runAll(_ arguments: [String]) -> Int32 {
         [try EnglishBenchmarks.tocProcess(context), try EnglishBenchmarks.denseTocProcess(context)]
     }
     add("english page turn", goal: "p99 < 1 ms") { [try EnglishBenchmarks.pageTurn(context)] }
+    add("english whole-book layout", goal: "≤ 3× the time") {
+        let book = try BookOpener.open(path: try EnglishBenchmarks.bookPath(context))
+        let name = "English book, its own reflow (\(book.profile.paragraphs.rawValue))"
+        return [try LayoutBenchmarks.wholeBook(context, book: book, name: name)]
+    }
     let samples = option("--samples", in: arguments).map { $0.split(separator: ",").map(String.init) } ?? []
     add("sample books", goal: "(context)") { [try SampleBookBenchmarks.row(context, books: samples)] }
     add("library overlay", goal: "< 200 ms") { [try ShelfBenchmarks.libraryOverlay(context, samples: samples)] }

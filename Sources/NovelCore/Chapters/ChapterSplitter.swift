@@ -8,7 +8,7 @@ import Foundation
 /// sections at paragraph boundaries.
 public struct ChapterSplitter: Sendable {
     /// Bumped when the rules change, so that cached indexes are rebuilt.
-    public static let rulesVersion = 5
+    public static let rulesVersion = 6
     /// A section with more characters than this is split into parts.
     public static let longSectionCharacters = 100_000
     /// The size a long section's parts aim for.
@@ -631,17 +631,35 @@ public struct ChapterSplitter: Sendable {
                 index += 1
             }
             while index < range.upperBound, bytes[index] & 0xC0 == 0x80 { index += 1 }
-            // Prefer the next paragraph boundary within another part's length.
-            var cut = index
-            var probe = index
+            // Prefer the next blank line within another part's length (in a hard-wrapped book a line
+            // end is not a paragraph's end), then the next line end.
             let limit = min(range.upperBound, index + sectionPartCharacters * 3)
-            while probe < limit, bytes[probe] != 0x0A { probe += 1 }
-            if probe < limit { cut = probe + 1 }
+            let cut = nextBlankLine(bytes, from: index, limit: limit) ?? nextLineStart(bytes, from: index, limit: limit) ?? index
             parts.append(start..<cut)
             start = cut
         }
         parts.append(start..<range.upperBound)
         return parts
+    }
+
+    /// The start of the first line after `start` (before `limit`), or nil.
+    private static func nextLineStart(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, limit: Int) -> Int? {
+        var probe = start
+        while probe < limit, bytes[probe] != 0x0A { probe += 1 }
+        return probe < limit ? probe + 1 : nil
+    }
+
+    /// The start of the first line after a blank line (spaces and TABs only) that starts after
+    /// `start` (before `limit`), or nil.
+    private static func nextBlankLine(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, limit: Int) -> Int? {
+        var lineStart = nextLineStart(bytes, from: start, limit: limit)
+        while let current = lineStart {
+            var probe = current
+            while probe < limit, bytes[probe] == 0x20 || bytes[probe] == 0x09 { probe += 1 }
+            if probe < limit, bytes[probe] == 0x0A { return probe + 1 }
+            lineStart = nextLineStart(bytes, from: current, limit: limit)
+        }
+        return nil
     }
 
     /// Unicode scalars in the range (bytes that do not continue a UTF-8 sequence).

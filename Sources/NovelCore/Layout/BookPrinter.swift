@@ -14,6 +14,10 @@ public struct BookPrinter: Sendable {
     public let settings: LayoutSettings
     public let viewport: Viewport
 
+    /// A page height no chapter fills: each chapter printed as one page, its paragraphs never cut by a
+    /// page break (far below `Int.max`, so that rows added to it cannot overflow).
+    public static let unpaginated = Int(Int32.max)
+
     /// Checks the numbers that do not need the book: the font scale (`SettingsKey.fontScaleRange`),
     /// then the width and height a glyph needs at that scale.
     public init(width: Int, height: Int, settings base: LayoutSettings = LayoutSettings()) throws(Problem) {

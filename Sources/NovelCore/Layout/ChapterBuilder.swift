@@ -227,10 +227,10 @@ struct ChapterBuilder {
                 entry = scalar < 0x10000 ? plainTable[Int(scalar)] : 0
             }
 
-            if first == 0x0A {
+            if first == 0x0A || first == DisplayText.lineSeparator.value {
                 paragraphCount = used
                 paragraphHasBlanks = hasBlanks
-                breakParagraph(kind: kind, sourceLineStart: lineStart)
+                breakParagraph(kind: kind, sourceLineStart: lineStart, endsParagraph: first == 0x0A)
                 hasBlanks = false
                 paragraph = buffer.elements + placedCount
                 room = buffer.capacity - placedCount
@@ -322,7 +322,10 @@ struct ChapterBuilder {
     /// a word longer than the line breaks where kinsoku allows. Only a run of prohibited characters
     /// that cannot be placed otherwise breaks the rules, and then the line that starts against them
     /// holds nothing but that run.
-    private mutating func breakParagraph(kind: LayoutLine.Kind, sourceLineStart: Int) {
+    ///
+    /// With `endsParagraph` false the text goes on after a line separator (a verse line kept in its
+    /// stanza): the next line follows without the paragraph spacing.
+    private mutating func breakParagraph(kind: LayoutLine.Kind, sourceLineStart: Int, endsParagraph: Bool = true) {
         let count = paragraphCount
         guard count > 0 else { return }  // a blank line: paragraphs are separated by spacing anyway
         let textWidth = geometry.textWidth
@@ -380,7 +383,8 @@ struct ChapterBuilder {
             }
         }
         paragraphCount = 0
-        pendingGap += paragraphSpacing
+        // A heading's lines (a number, then its title) are one block: the spacing comes after it.
+        if endsParagraph && kind == .text { pendingGap += paragraphSpacing }
     }
 
     /// Places clusters `range` (trailing spaces dropped) as one line on the current or a new page.

@@ -11,6 +11,11 @@ public struct DisplayText: Sendable, Equatable {
     /// the line breaker treats them as opening and closing marks whatever glyph shows them.
     public private(set) var quoteRoles: [QuoteRole] = []
 
+    /// A line break kept inside a paragraph (a verse line in its stanza, a letter's signature) shows
+    /// as U+2028 LINE SEPARATOR, a mandatory break (UAX #14 class BK): the layouter starts a new line
+    /// there without the paragraph spacing that a line feed brings.
+    public static let lineSeparator: Unicode.Scalar = "\u{2028}"
+
     public struct QuoteRole: Sendable, Equatable {
         public var offset: Int
         public var opens: Bool

@@ -165,9 +165,17 @@ public enum DisplayTransform {
                 continue
             }
             var startsParagraph = true
-            if reflow, textStart == lineStart, let before = previous, let separator = joiner.separator(bytes, before, facts) {
-                writer.change(before.content.upperBound..<facts.content.lowerBound, to: separator)
-                startsParagraph = false
+            if reflow, textStart == lineStart, let before = previous {
+                switch joiner.join(bytes, before, facts) {
+                case .joined(let separator):
+                    writer.change(before.content.upperBound..<facts.content.lowerBound, to: separator)
+                    startsParagraph = false
+                case .lineBreak:
+                    // The line end itself, so that the line keeps its indentation.
+                    writer.change(before.range.upperBound..<lineStart, to: ParagraphJoin.lineSeparator)
+                    startsParagraph = false
+                case .paragraph: break
+                }
             }
             if startsParagraph { pairing.startParagraph(bytes, facts) }
             if marks.any {

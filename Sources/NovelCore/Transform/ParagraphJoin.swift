@@ -1,14 +1,32 @@
 /// Paragraph reconstruction (重新分段): whether a source line continues the paragraph of the line
 /// before it, and what takes the place of the line end between them.
 ///
-/// A line continues the one before when that one was full — the next line's first word (Latin) or
-/// character (CJK) would not have fit after it within the book's wrap width, so the wrapper, not the
-/// author, ended it. Real paragraph starts are kept: a blank line between, an indented line, a line
-/// after a short one (a paragraph's last line), a list item, and the lines after a verse marker
-/// (詩曰, 有詩為證 …). Verse lines are short, so they are kept as they are. Chapter headings are not
-/// part of a chapter's body and are never joined.
+/// What ends a paragraph is the book's `ParagraphModel`. In a book of blank-line paragraphs every line
+/// end inside a block is the wrapper's, whatever the wrap width: Latin lines join, but for the lines the
+/// author broke — a line the next word would plainly have fit on, when the next starts with a capital
+/// (verse, a letter's salutation and signature, a name and address), an indented line (verse, a
+/// quotation), a list item, a table's row — which keep their line break inside the paragraph. In a book
+/// of indented paragraphs the same holds between indents. Elsewhere, and for CJK text, which wrappers
+/// fill to the character, a line continues the one before when that one was full: the next line's first
+/// word (Latin) or character (CJK) would not have fit after it within the book's wrap width. Real
+/// paragraph starts are kept: a blank line between, an indented line, a list item, and the lines after
+/// a verse marker (詩曰, 有詩為證 …). Chapter headings are not part of a chapter's body and are never
+/// joined.
 struct ParagraphJoin {
     let profile: TextProfile
+
+    /// What becomes of the line end before a line.
+    enum Join: Equatable {
+        /// The line continues the paragraph: the line end (and the blanks around it) shows as this.
+        case joined([UInt8])
+        /// The line keeps its line break but stays in the paragraph (a verse line in its stanza).
+        case lineBreak
+        /// The line starts a paragraph.
+        case paragraph
+    }
+
+    /// What a kept line break inside a paragraph shows as.
+    static let lineSeparator = Array(String(DisplayText.lineSeparator).utf8)
 
     /// Verse and poem markers: the line after one that ends with them starts a new paragraph.
     static let verseMarkers: [[UInt8]] = [
@@ -16,24 +34,72 @@ struct ParagraphJoin {
         "有詞為證", "有词为证",
     ].map { Array($0.utf8) }
 
-    /// What replaces the line end between `before` and `line` when `line` continues `before`'s
-    /// paragraph (nothing, or one space), or nil when `line` starts a paragraph of its own.
-    func separator(_ bytes: UnsafeBufferPointer<UInt8>, _ before: LineFacts, _ line: LineFacts) -> [UInt8]? {
-        guard !line.isIndented, !before.isBlank, !line.isBlank, !Self.isListItem(bytes, line.content),
-            !Self.endsWithVerseMarker(bytes, before.content)
-        else { return nil }
+    /// What becomes of the line end between `before` and `line`, both of them lines of text.
+    func join(_ bytes: UnsafeBufferPointer<UInt8>, _ before: LineFacts, _ line: LineFacts) -> Join {
+        guard !before.isBlank, !line.isBlank else { return .paragraph }
+        let blocks = profile.paragraphs == .blankLines
+        // Kept where the author put it: inside the paragraph in a book of blocks, as a paragraph start elsewhere.
+        let kept: Join = blocks ? .lineBreak : .paragraph
+        if line.isIndented { return profile.paragraphs == .indented ? .paragraph : kept }
+        if Self.isListItem(bytes, line.content) || Self.endsWithVerseMarker(bytes, before.content) { return kept }
         let joinsWithoutSpace =
             Self.isWide(before.lastScalar) || Self.isWide(line.firstScalar) || Self.endsWithWordHyphen(before)
+        let separator: [UInt8] = joinsWithoutSpace ? [] : [0x20]
+        if profile.script == .latin && profile.paragraphs != .fitted {
+            if Self.isTableRow(bytes, before.content) || Self.isTableRow(bytes, line.content) { return kept }
+            if let wrapWidth = profile.wrapWidth, Self.startsLikeALine(line.firstScalar, bytes, line.content) {
+                // Ragged wrappers leave a line short by the next word and a few columns more; a line
+                // that would have taken the next word with a quarter of the width to spare was broken
+                // by its author.
+                let spare = max(Self.minimumSpareColumns, wrapWidth / 4)
+                if before.width + 1 + line.firstUnitWidth <= wrapWidth - spare { return kept }
+            }
+            return .joined(separator)
+        }
         if let wrapWidth = profile.wrapWidth {
             // One character of slack for CJK: a wrapper may push a character down to keep a closing
             // mark off a line start.
             let slack = profile.script == .cjk ? 2 : 0
             let needed = before.width + (joinsWithoutSpace ? 0 : 1) + line.firstUnitWidth
-            guard needed > wrapWidth - slack else { return nil }
+            guard needed > wrapWidth - slack else { return kept }
         } else if SentenceEnd.contains(before.lastScalar) {
-            return nil
+            return kept
         }
-        return joinsWithoutSpace ? [] : [0x20]
+        return .joined(separator)
+    }
+
+    /// The fewest columns to spare that make a short line the author's in a ragged book.
+    static let minimumSpareColumns = 12
+
+    /// A capital, a digit, or an opening quote, bracket or underscore before one: how a verse line, a
+    /// signature or an address line starts (a wrapped sentence mostly goes on in lower case).
+    static func startsLikeALine(_ first: UInt32, _ bytes: UnsafeBufferPointer<UInt8>, _ content: Range<Int>) -> Bool {
+        var index = content.lowerBound
+        var scalar = first
+        // Opening marks: " ' ( [ _ “ ‘
+        while [0x22, 0x27, 0x28, 0x5B, 0x5F, 0x201C, 0x2018].contains(scalar) {
+            index += scalar < 0x80 ? 1 : 3
+            guard index < content.upperBound else { return false }
+            scalar = LineFacts.scalar(bytes, at: index, end: content.upperBound)
+        }
+        return (scalar >= 0x41 && scalar <= 0x5A) || (scalar >= 0x30 && scalar <= 0x39)
+            || (scalar >= 0xC0 && scalar <= 0xDE && scalar != 0xD7)
+    }
+
+    /// A row of a table or a line of a list of contents: three blanks or a TAB between two words
+    /// (two blanks are a sentence gap in many texts).
+    static func isTableRow(_ bytes: UnsafeBufferPointer<UInt8>, _ content: Range<Int>) -> Bool {
+        var run = 0
+        for index in content {
+            switch bytes[index] {
+            case 0x09: return true
+            case 0x20:
+                run += 1
+                if run == 3 { return true }
+            default: run = 0
+            }
+        }
+        return false
     }
 
     /// CJK ideographs, kana, Hangul, CJK punctuation and full-width forms: joined without a space.

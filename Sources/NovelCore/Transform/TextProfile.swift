@@ -1,10 +1,26 @@
-/// What a book's text looks like, decided once per book from samples of it: its script, and whether
-/// its paragraphs were hard-wrapped into lines of a fixed width (what `reflow = auto` follows).
+/// What a book's text looks like, decided once per book from samples of it: its script, whether its
+/// paragraphs were hard-wrapped into lines (what `reflow = auto` follows), and how its paragraphs are
+/// told apart (`ParagraphModel`).
 ///
 /// A book is hard-wrapped when one band of line widths holds a large share of its lines, hardly any
-/// line is wider, and most lines of that band end in the middle of a sentence (a line that ends where
-/// its sentence does is a paragraph's end). `novel info` prints the decision and `reason`.
+/// line is wider, and most lines end in the middle of a sentence (a line that ends where its sentence
+/// does is a paragraph's end). The band may be ragged: real wrappers stop before the word that does
+/// not fit, at widths from 40 to 120 columns. `novel info` prints the decision and `reason`.
 public struct TextProfile: Sendable, Equatable {
+    /// How the book marks where a paragraph ends, read from the whole book: what decides whether a
+    /// line end inside the text is the wrapper's or the author's.
+    public enum ParagraphModel: String, Sendable {
+        /// A blank line ends a paragraph (every Gutenberg text, many Chinese files); the other line
+        /// ends inside a block are soft wraps, but for verse, lists, tables, letters' short lines and
+        /// indented lines, which keep their line breaks without starting a paragraph.
+        case blankLines = "blank-line paragraphs"
+        /// A paragraph starts with an indent and its continuation lines start at the margin.
+        case indented = "indented paragraphs"
+        /// Neither: a line is joined to the one before only when its first word would not have fit
+        /// there within the wrap width (`ParagraphJoin`).
+        case fitted = "fit-based paragraphs"
+    }
+
     public enum Script: String, Sendable {
         /// Chinese or Japanese: lines join without a space.
         case cjk
@@ -16,13 +32,18 @@ public struct TextProfile: Sendable, Equatable {
     public var isHardWrapped: Bool
     /// The width lines were wrapped at (estimated columns), when a dominant band was found.
     public var wrapWidth: Int?
+    /// How paragraphs end; `fitted` unless the book is hard-wrapped.
+    public var paragraphs: ParagraphModel
     /// Why, in words, for `novel info`.
     public var reason: String
 
-    public init(script: Script, isHardWrapped: Bool, wrapWidth: Int?, reason: String) {
+    public init(
+        script: Script, isHardWrapped: Bool, wrapWidth: Int?, paragraphs: ParagraphModel = .fitted, reason: String
+    ) {
         self.script = script
         self.isHardWrapped = isHardWrapped
         self.wrapWidth = wrapWidth
+        self.paragraphs = paragraphs
         self.reason = reason
     }
 
@@ -30,6 +51,9 @@ public struct TextProfile: Sendable, Equatable {
     static let sampleBytes = 96 * 1024
     /// Fewer lines than this in the band is too little evidence.
     static let minimumBandLines = 12
+    /// Wrap widths a hard-wrapping tool is found to use (columns): narrower bands are verse or lists,
+    /// wider ones paragraphs a line.
+    static let wrapWidths = 40...120
 
     /// The columns below the wrap width that still count as a full line: a CJK wrapper fills its
     /// lines to the character (one character of slack for a mark it kept off a line start); a Latin
@@ -47,14 +71,18 @@ public struct TextProfile: Sendable, Equatable {
         var widths = [Int](repeating: 0, count: 512)
         var midSentence = [Int](repeating: 0, count: 512)
         var lines = 0
+        var shape = BlockShape()
         var wideLeads = 0
         var latinLetters = 0
         for window in sampleWindows(bytes.count) {
             var start = lineStart(bytes, window.lowerBound)
+            var previous: LineFacts?
             while start < window.upperBound {
                 var end = start
                 while end < bytes.count && bytes[end] != 0x0A { end += 1 }
                 let line = LineFacts.of(bytes, start..<end)
+                shape.add(line, after: previous)
+                previous = line
                 if !line.isBlank {
                     lines += 1
                     let width = min(line.width, widths.count - 1)
@@ -105,6 +133,14 @@ public struct TextProfile: Sendable, Equatable {
         let midShare = bandMid * 100 / max(1, bandLines)
         let widerShare = wider * 100 / lines
         let range = "\(band.lowerBound)–\(band.upperBound) columns"
+        // A book of blocks or indented paragraphs is read from its line ends and the top of its widths,
+        // whatever the band's share: a ragged wrapper spreads its lines over 20 columns.
+        // The band's top stays the width joins are measured against: the common maximum only gates.
+        if wrapTop(widths, lines: lines) != nil, let model = shape.model() {
+            let reason = "hard-wrapped at \(bestWidth) columns, \(model.rawValue): \(shape.describe(model))"
+            return TextProfile(
+                script: script, isHardWrapped: true, wrapWidth: bestWidth, paragraphs: model, reason: reason)
+        }
         let hardWrapped = share >= 35 && midShare >= 50 && widerShare <= 5
         let reason: String
         if hardWrapped {
@@ -117,6 +153,20 @@ public struct TextProfile: Sendable, Equatable {
             reason = "not hard-wrapped: only \(midShare)% of the \(range) lines end mid-sentence"
         }
         return TextProfile(script: script, isHardWrapped: hardWrapped, wrapWidth: bestWidth, reason: reason)
+    }
+
+    /// The widest width used by all but the widest 2% of `lines`, when it is a width wrappers use and
+    /// hardly a line (1%) is much wider (a fifth): the common maximum of a hard-wrapped text.
+    static func wrapTop(_ widths: [Int], lines: Int) -> Int? {
+        var wider = 0
+        var top = widths.count - 1
+        while top > 0 && (wider + widths[top]) * 50 <= lines {
+            wider += widths[top]
+            top -= 1
+        }
+        guard wrapWidths.contains(top) else { return nil }
+        let muchWider = widths[min(widths.count - 1, top + top / 5 + 1)...].reduce(0, +)
+        return muchWider * 100 <= lines ? top : nil
     }
 
     /// Start, middle and end windows of the text (one window when it is short).

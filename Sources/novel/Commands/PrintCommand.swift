@@ -6,8 +6,9 @@ struct PrintCommand: ParsableCommand {
         commandName: "print",
         abstract: "Print a book laid out in pages, as the reader would show it.",
         discussion: """
-            Clusters are placed at their columns; pages are separated by a line holding a form feed \
-            (also between chapters). The text block is --width columns wide with no margin; reflow is \
+            Clusters are placed at their columns; chapters, and pages when --height is given, are \
+            separated by a line holding a form feed. Without --height a chapter is not cut into pages, \
+            so that no paragraph is split for a pipe. The text block is --width columns wide with no margin; reflow is \
             the book's (else the reflow setting), and so is the conversion (--convert); smart quotes \
             and hidden site junk follow the settings; the other layout settings are the defaults. With \
             --font-scale S each glyph takes round(S × width) cells and each line round(S) rows, the extra \
@@ -24,7 +25,7 @@ struct PrintCommand: ParsableCommand {
     @Option(help: "Only this entry of the table of contents, numbered as `novel toc` prints them (from 0).")
     var chapter: Int?
     @Option(help: "Text columns.") var width = 80
-    @Option(help: "Rows per page.") var height = 24
+    @Option(help: "Rows per page (default: a chapter is one page).") var height: Int?
     @Option(help: "Font scale, \(SettingsKey.fontScale.allowed).") var fontScale = 1.0
     @Option(help: "How strictly lines break around CJK punctuation (CSS line-break): \(SettingsKey.lineBreak.allowed).")
     var lineBreak: LineBreakLevel = .strict
@@ -52,7 +53,7 @@ struct PrintCommand: ParsableCommand {
         StandardError.warn(rules.warnings)
         settings.display.cleaning = rules.rules.forBook(title: opened.title, path: opened.path)
         let printer = try PrintFlagError.checked(fontScale: fontScale) { () throws(BookPrinter.Problem) in
-            try BookPrinter(width: width, height: height, settings: settings)
+            try BookPrinter(width: width, height: height ?? BookPrinter.unpaginated, settings: settings)
         }
         let count = opened.index.entries.count
         if let chapter, !(0..<count).contains(chapter) {

@@ -61,6 +61,18 @@ import Testing
         #expect(result.stdout.contains("第二章"))
     }
 
+    /// Without `--height` a chapter is one page: a pipe sees no paragraph cut by a page break, and the
+    /// text is the same as with pages.
+    @Test func withoutAHeightEachChapterIsOnePage() throws {
+        let whole = try run(["print", sample, "--width", "80"])
+        let paged = try run(["print", sample, "--width", "80", "--height", "12"])
+        #expect(whole.status == 0 && paged.status == 0)
+        #expect(whole.stdout.components(separatedBy: "\u{0C}\n").count == 22, "one page per entry")
+        #expect(paged.stdout.components(separatedBy: "\u{0C}\n").count > 40)
+        let printed = { (text: String) in text.filter { !$0.isWhitespace && $0 != "\u{0C}" } }
+        #expect(printed(whole.stdout) == printed(paged.stdout))
+    }
+
     /// `上卷 第一回` names a volume on its first chapter's line: an empty TOC entry that prints no blank page.
     @Test func aVolumeNamedOnAChapterLineIsNoBlankPage() throws {
         let folder = try TemporaryDirectory()

@@ -184,6 +184,19 @@ struct ChapterRuleTests {
         }
     }
 
+    /// In a hard-wrapped book a line end is not a paragraph's end: a long chapter is cut after a blank line.
+    @Test func aLongHardWrappedChapterIsCutAtABlankLine() throws {
+        let paragraph = String(repeating: "The lamp burned low over the harbour wall and\nthe tide came in. ", count: 9) + "\n\n"
+        let long = "CHAPTER I.\n\n" + String(repeating: paragraph, count: 400)
+        let text = Array(long.utf8)
+        let entries = try index(long).entries
+        let parts = entries.filter { $0.title.hasPrefix("CHAPTER I.") }
+        #expect(parts.count >= 2)
+        for part in parts.dropFirst() {
+            #expect(text[part.range.lowerBound - 1] == 0x0A && text[part.range.lowerBound - 2] == 0x0A)
+        }
+    }
+
     @Test func characterCountsMatchACountOfScalars() {
         let text = Array("甲a😀\né́ 第一章 Lamp —— 灯……".utf8) + Array(String(repeating: "青灯", count: 37).utf8)
         text.withUnsafeBufferPointer { bytes in

@@ -55,7 +55,8 @@ struct LayoutChecker {
                 result.append(
                     SourceCluster(
                         bytes: start..<(range.lowerBound + cluster.upperBound), width: width,
-                        kind: BreakClass.of(scalar), isLineFeed: scalar == 0x0A))
+                        kind: BreakClass.of(scalar),
+                        isLineFeed: scalar == 0x0A || scalar == DisplayText.lineSeparator.value))
             }
         }
         return result

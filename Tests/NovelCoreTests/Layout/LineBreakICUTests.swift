@@ -122,10 +122,12 @@ struct ICULineBreaks {
         0x2500...0x25FF, 0x3000...0x30FF, 0xFE10...0xFE1F, 0xFE30...0xFE6F, 0xFF00...0xFFEF,
     ]
 
-    /// Every assigned, non-control code point of `blocks`.
+    /// Every assigned, non-control code point of `blocks` but U+2028 LINE SEPARATOR, which ends a line
+    /// (a mandatory break) rather than standing on one.
     static let blockScalars: [UInt32] = blocks.flatMap { $0 }.filter { scalar in
         let category = nicu_general_category(Int32(scalar))
-        return category != 0 && category != 15 && category != 18  // unassigned, control, surrogate
+        // unassigned, control, surrogate
+        return category != 0 && category != 15 && category != 18 && scalar != DisplayText.lineSeparator.value
     }
 
     /// The table built from ICU's ranges of Line_Break holds, for every BMP scalar, the class it has

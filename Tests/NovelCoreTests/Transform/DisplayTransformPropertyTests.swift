@@ -8,13 +8,16 @@ import Testing
 @Suite struct DisplayTransformPropertyTests {
     static let pieces = [
         "\"", "'", "_", "\n", "\n\n", " ", "    ", "　", "春", "山", "a", "word", "-", "。", "，", "：", "詩曰：",
-        "更新时间:2007-11-16 7:55:51 本章字数:4804\n", "正文 ", "www.example.com\n", "- ", "1. ", "一、", "\u{FFFD}",
+        "更新时间:2007-11-16 7:55:51 本章字数:4804\n", "正文 ", "www.example.com\n", "- ", "1. ", "一、", "\u{FFFD}", "When", "   ", "\t",
     ]
 
     static let profiles = [
         cjkWrapped(12), latinWrapped(12), cjkPlain,
         TextProfile(script: .latin, isHardWrapped: false, wrapWidth: nil, reason: "test"),
         TextProfile(script: .cjk, isHardWrapped: true, wrapWidth: nil, reason: "test"),
+        TextProfile(script: .latin, isHardWrapped: true, wrapWidth: 12, paragraphs: .blankLines, reason: "test"),
+        TextProfile(script: .cjk, isHardWrapped: true, wrapWidth: 12, paragraphs: .blankLines, reason: "test"),
+        TextProfile(script: .latin, isHardWrapped: true, wrapWidth: 12, paragraphs: .indented, reason: "test"),
     ]
 
     static let options: [DisplayOptions] = [true, false].flatMap { smart in
