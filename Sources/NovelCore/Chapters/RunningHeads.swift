@@ -71,11 +71,25 @@ enum RunningHeads {
         folding.titleReason =
             "running head: the book's title, repeated directly before \(titled) chapters; hidden with the next heading"
         let firstLine = firstLineStart(bytes)
+        // The part the chapters are in: the text of the last volume heading kept. A head that names it
+        // again is a repeat too, after a chapter the site left without one.
+        var part: Range<Int>?
+        var afterChapter = 0
         for run in runs {
             for position in run {
                 let chapter = chapters[position]
-                guard let head = heads[chapter] else { continue }
-                let isRepeat = position > run.lowerBound
+                let head = heads[chapter]
+                let headVolume = head?.first { $0.volume != nil }?.volume
+                for volume in afterChapter..<chapter
+                where found[volume].candidate.kind == .volume && volume != headVolume {
+                    part = found[volume].line
+                }
+                afterChapter = chapter + 1
+                guard let head else { continue }
+                let namesThePart = headVolume.map { volume in
+                    part.map { ChapterSplitter.sameBytes(bytes, $0, found[volume].line) } ?? false
+                }
+                let isRepeat = position > run.lowerBound || namesThePart == true
                 // From the line nearest the heading up: the lines folded so far go to `owner`, the heading
                 // below them, and a part heading kept as the part's entry takes the lines above it.
                 var owner = chapter
@@ -85,12 +99,16 @@ enum RunningHeads {
                         if isRepeat {
                             folding.keep[volume] = false
                             folding.reasons[found[volume].lineStart] =
-                                "running head: the same line stands directly before \(run.count) chapters in a row;"
-                                + " the first is the part, this repeat is hidden with the next heading"
+                                position > run.lowerBound
+                                ? "running head: the same line stands directly before \(run.count) chapters in a row;"
+                                    + " the first is the part, this repeat is hidden with the next heading"
+                                : "running head: it names again the part the chapters are in;"
+                                    + " this repeat is hidden with the next heading"
                             top = line.lineStart
                         } else {
                             if let top { folding.starts.append((owner, top)) }
                             (owner, top) = (volume, nil)
+                            part = found[volume].line
                         }
                     } else {
                         // The book's first line is its front matter's title.
@@ -116,8 +134,9 @@ enum RunningHeads {
             var previous = index - 1
             while lines.count < maximumLines, let (lineStart, text) = lineAbove(bytes, cursor) {
                 if previous >= 0, found[previous].lineStart == lineStart {
-                    // The heading just before: a head only when it is a volume heading.
-                    guard found[previous].candidate.kind == .volume else { break }
+                    // The heading just before: a head only when it is a volume heading, one to a head.
+                    guard found[previous].candidate.kind == .volume, !lines.contains(where: { $0.volume != nil })
+                    else { break }
                     lines.append(Line(lineStart: lineStart, text: text, volume: previous))
                     previous -= 1
                 } else if let title, lineStart >= (previous >= 0 ? found[previous].bodyStart : 0),

@@ -80,6 +80,17 @@ struct RunningHeadTests {
         #expect(index.entries[11].runningHead.isEmpty)
     }
 
+    @Test func aChapterTheSiteLeftWithoutItsRunningHeadStaysInItsPart() throws {
+        // 第3回 has no 第一部分 above it: the repeat before 第4回 still names the part the book is in.
+        let text = Self.chineseParts.replacingOccurrences(of: "第一部分\n第3回", with: "第3回")
+        #expect(text != Self.chineseParts)
+        let index = try Self.book(text).index
+        #expect(Self.toc(index) == Self.chinesePartsTOC)
+        let explained = ChapterSplitter().explain(Book.bookText(text))
+        let named = explained.filter { $0.reason.hasPrefix("running head: it names again the part") }
+        #expect(named.map(\.line) == [19])
+    }
+
     @Test(arguments: ["\n", "\r\n"])
     func theRepeatedPartHeadingsAreNotShownOnThePage(lineEnds: String) throws {
         let book = try Self.book(Self.chineseParts, lineEnds: lineEnds)
