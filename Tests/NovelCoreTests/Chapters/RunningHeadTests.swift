@@ -68,8 +68,9 @@ struct RunningHeadTests {
         let index = book.index
         #expect(Self.toc(index) == Self.chinesePartsTOC)
         #expect(index.partitions(length: book.text.utf8.count))
-        #expect(index.entries.map(\.kind) == [.front, .volume] + Array(repeating: .chapter, count: 4) + [.volume]
-            + Array(repeating: .chapter, count: 3) + [.volume, .chapter, .chapter])
+        #expect(
+            index.entries.map(\.kind) == [.front, .volume] + Array(repeating: .chapter, count: 4) + [.volume]
+                + Array(repeating: .chapter, count: 3) + [.volume, .chapter, .chapter])
         // A repeat opens its chapter's entry, before the chapter's own heading.
         let text = book.text.utf8
         let second = index.entries[3]
@@ -108,6 +109,40 @@ struct RunningHeadTests {
         let verbatim = Self.pages(book, display: .verbatim)
         #expect(verbatim[3].prefix(2) == ["第一部分", "第2回  灯下第2夜"])
         #expect(verbatim.joined().filter { $0 == "第一部分" }.count == 4)
+    }
+
+    /// Two parts of three chapters with CR LF line ends, in GBK and in Big5 (the bytes are checked
+    /// against the text they encode).
+    @Test(arguments: [
+        (
+            "GBK", "灯还亮着",
+            "b5dad2bbb2bfb7d60d0ab5da31bbd8a1a1d2b9310d0aa1a1a1a1b5c6bbb9c1c1d7c5a1a30d0a0d0ab5dad2bbb2bfb7d60d0ab5da32bbd8a1a1d2b9320d0aa1a1a1a1b5c6bbb9c1c1d7c5a1a30d0a0d0ab5dad2bbb2bfb7d60d0ab5da33bbd8a1a1d2b9330d0aa1a1a1a1b5c6bbb9c1c1d7c5a1a30d0a0d0ab5dab6feb2bfb7d60d0ab5da34bbd8a1a1d2b9340d0aa1a1a1a1b5c6bbb9c1c1d7c5a1a30d0a0d0ab5dab6feb2bfb7d60d0ab5da35bbd8a1a1d2b9350d0aa1a1a1a1b5c6bbb9c1c1d7c5a1a30d0a0d0ab5dab6feb2bfb7d60d0ab5da36bbd8a1a1d2b9360d0aa1a1a1a1b5c6bbb9c1c1d7c5a1a30d0a0d0a"
+        ),
+        (
+            "Big5", "燈還亮著",
+            "b2c4a440b3a1a4c00d0ab2c431a65ea140a95d310d0aa140a140bf4fc1d9ab47b5dba1430d0a0d0ab2c4a440b3a1a4c00d0ab2c432a65ea140a95d320d0aa140a140bf4fc1d9ab47b5dba1430d0a0d0ab2c4a440b3a1a4c00d0ab2c433a65ea140a95d330d0aa140a140bf4fc1d9ab47b5dba1430d0a0d0ab2c4a447b3a1a4c00d0ab2c434a65ea140a95d340d0aa140a140bf4fc1d9ab47b5dba1430d0a0d0ab2c4a447b3a1a4c00d0ab2c435a65ea140a95d350d0aa140a140bf4fc1d9ab47b5dba1430d0a0d0ab2c4a447b3a1a4c00d0ab2c436a65ea140a95d360d0aa140a140bf4fc1d9ab47b5dba1430d0a0d0a"
+        ),
+    ])
+    func runningHeadsInGBKAndBig5(encoding: String, sentence: String, hex: String) throws {
+        var written = ""
+        for (part, chapters) in [("第一部分", 1...3), ("第二部分", 4...6)] {
+            for number in chapters { written += "\(part)\n第\(number)回　夜\(number)\n　　\(sentence)。\n\n" }
+        }
+        let bytes = stride(from: 0, to: hex.count, by: 2).map { offset in
+            let start = hex.index(hex.startIndex, offsetBy: offset)
+            return UInt8(hex[start..<hex.index(start, offsetBy: 2)], radix: 16) ?? 0
+        }
+        let text = try BookLoader.decode(bytes, path: "book.txt", encoding: encoding)
+        #expect(String(decoding: text.utf8, as: UTF8.self) == written)
+        let index = ChapterSplitter().split(text)
+        #expect(
+            Self.toc(index) == [
+                "第一部分", "  @0 第1回　夜1", "  @0 第2回　夜2", "  @0 第3回　夜3", "第二部分", "  @4 第4回　夜4",
+                "  @4 第5回　夜5", "  @4 第6回　夜6",
+            ])
+        let book = NovelCore.Book(
+            path: "book.txt", title: "book", text: text, fingerprint: BookFingerprint.of(text.utf8), index: index)
+        #expect(Self.pages(book).joined().filter { $0.hasSuffix("部分") } == ["第一部分", "第二部分"])
     }
 
     @Test func theShownTextOfAChapterStartsAtItsOwnHeading() throws {
@@ -178,12 +213,15 @@ struct RunningHeadTests {
     }
 
     @Test func anEnglishTitleRepeatedBeforeEveryChapterInAnyCapitals() throws {
-        var text = "Title: The Weather Vane\nAuthor: M. Hale\n\n*** START OF THE PROJECT GUTENBERG EBOOK THE WEATHER VANE ***\n\n"
+        var text =
+            "Title: The Weather Vane\nAuthor: M. Hale\n\n*** START OF THE PROJECT GUTENBERG EBOOK THE WEATHER VANE ***\n\n"
         for number in 1...4 {
-            text += "THE WEATHER VANE\n\nChapter \(number): The Wind\n\nThe vane turned all night on the roof of the barn.\n\n"
+            text +=
+                "THE WEATHER VANE\n\nChapter \(number): The Wind\n\nThe vane turned all night on the roof of the barn.\n\n"
         }
         let book = try Self.book(text)
-        #expect(book.index.entries.filter { $0.kind == .chapter }.map(\.title) == (1...4).map { "Chapter \($0): The Wind" })
+        #expect(
+            book.index.entries.filter { $0.kind == .chapter }.map(\.title) == (1...4).map { "Chapter \($0): The Wind" })
         #expect(!book.index.entries.contains { $0.title.uppercased() == "THE WEATHER VANE" && $0.kind != .front })
         let pages = Self.pages(book)
         #expect(pages.dropFirst().allSatisfy { !$0.contains("THE WEATHER VANE") })
@@ -204,7 +242,8 @@ struct RunningHeadTests {
     }
 
     @Test func aVolumeHeadingThatAppearsOnceIsAVolume() throws {
-        let text = "第一卷　山雨\n\n" + Book.body(["第一章　雨夜", "第二章　来客", "第三章　灯下"])
+        let text =
+            "第一卷　山雨\n\n" + Book.body(["第一章　雨夜", "第二章　来客", "第三章　灯下"])
             + "第二卷　江湖\n\n" + Book.body(["第四章　渡口", "第五章　归途"])
         let index = try Book.index(text)
         #expect(
