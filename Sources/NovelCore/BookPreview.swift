@@ -114,6 +114,7 @@ public struct BookPreview: Sendable {
         else { return nil }
         entry.range = 0..<range.count
         entry.bodyStart -= range.lowerBound
+        entry.headingStart -= range.lowerBound
         entry.volumeIndex = nil
         let text = BookText(utf8: bytes, encoding: "UTF-8", encodingSource: .validUTF8, invalidSequences: 0)
         var book = Book(
@@ -130,6 +131,7 @@ public struct BookPreview: Sendable {
         if var last = entries.popLast() {
             last.range = last.range.lowerBound..<min(last.range.upperBound, length)
             last.bodyStart = min(last.bodyStart, last.range.upperBound)
+            last.headingStart = min(last.headingStart, last.bodyStart)
             entries.append(last)
         }
         return ChapterIndex(entries: entries, ruleName: index.ruleName)

@@ -12,6 +12,8 @@ enum SplitterFuzzTarget {
             for entry in index.entries {
                 FuzzCheck.require(entry.range.contains(entry.bodyStart) || entry.bodyStart == entry.range.upperBound,
                     "split: body start \(entry.bodyStart) outside \(entry.range)")
+                FuzzCheck.require((entry.range.lowerBound...entry.bodyStart).contains(entry.headingStart),
+                    "split: heading start \(entry.headingStart) outside \(entry.range.lowerBound)...\(entry.bodyStart)")
                 if let volume = entry.volumeIndex {
                     FuzzCheck.require(index.entries.indices.contains(volume), "split: volume index \(volume)")
                 }

@@ -27,11 +27,14 @@ public struct BookTitle: Sendable, Equatable {
     /// first `frontMatterBytes` are decoded, and only as many as are looked at: this runs before a
     /// book's first screen.
     public static func of(_ text: BookText) -> BookTitle? {
-        text.utf8.withUnsafeBufferPointer { bytes in
-            let head = FrontMatter(bytes)
-            if head.mayHoldHeader, let header = fromHeader(head.lines(upTo: Int.max)) { return header }
-            return fromFrontMatter(head.lines(upTo: frontMatterLines, skippingBlank: true)).map { BookTitle(title: $0) }
-        }
+        text.utf8.withUnsafeBufferPointer { of($0) }
+    }
+
+    /// The title and author the front matter of the text `bytes` names, if it names them.
+    static func of(_ bytes: UnsafeBufferPointer<UInt8>) -> BookTitle? {
+        let head = FrontMatter(bytes)
+        if head.mayHoldHeader, let header = fromHeader(head.lines(upTo: Int.max)) { return header }
+        return fromFrontMatter(head.lines(upTo: frontMatterLines, skippingBlank: true)).map { BookTitle(title: $0) }
     }
 
     /// The title of `text`, or the file name of `path` when its front matter names none.

@@ -7,7 +7,7 @@ import Foundation
 /// cache has to be cheaper still, and decoding thousands of entries from JSON is not.
 public struct ChapterIndexCache: Sendable {
     public let directory: String
-    static let magic: [UInt8] = Array("NVIX1\n".utf8)
+    static let magic: [UInt8] = Array("NVIX2\n".utf8)
 
     public init(directory: String) {
         self.directory = directory
@@ -39,13 +39,14 @@ public struct ChapterIndexCache: Sendable {
                 guard let levelValue = reader.integer(), let level = TOCEntry.Level(rawValue: levelValue),
                     let kindName = reader.string(), let kind = TOCEntry.Kind(rawValue: kindName),
                     let number = reader.integer(), let lower = reader.integer(), let upper = reader.integer(),
-                    let bodyStart = reader.integer(), let volume = reader.integer(), let title = reader.string(),
-                    lower <= upper
+                    let bodyStart = reader.integer(), let headingStart = reader.integer(), let volume = reader.integer(),
+                    let title = reader.string(), lower <= upper
                 else { return nil }
                 entries.append(
                     TOCEntry(
                         level: level, title: title, number: number == Int.min ? nil : number, range: lower..<upper,
-                        bodyStart: bodyStart, volumeIndex: volume < 0 ? nil : volume, kind: kind))
+                        bodyStart: bodyStart, volumeIndex: volume < 0 ? nil : volume, kind: kind,
+                        headingStart: headingStart))
                 if let offset, upper > offset { return Self.checked(ChapterIndex(entries: entries, ruleName: ruleName)) }
             }
             return reader.isAtEnd ? Self.checked(ChapterIndex(entries: entries, ruleName: ruleName)) : nil
@@ -67,8 +68,9 @@ public struct ChapterIndexCache: Sendable {
             for index in 0..<count {
                 guard let levelValue = reader.integer(), let kindBytes = reader.rawString(), let number = reader.integer(),
                     let lower = reader.integer(), let upper = reader.integer(), let bodyStart = reader.integer(),
-                    let volume = reader.integer(), let titleBytes = reader.rawString(), 0 <= lower, lower <= upper,
-                    (lower...upper).contains(bodyStart)
+                    let headingStart = reader.integer(), let volume = reader.integer(),
+                    let titleBytes = reader.rawString(), 0 <= lower, lower <= upper, (lower...upper).contains(bodyStart),
+                    (lower...bodyStart).contains(headingStart)
                 else { return nil }
                 guard upper > offset || index == count - 1 else { continue }
                 guard let level = TOCEntry.Level(rawValue: levelValue),
@@ -77,7 +79,8 @@ public struct ChapterIndexCache: Sendable {
                 else { return nil }
                 let entry = TOCEntry(
                     level: level, title: title, number: number == Int.min ? nil : number, range: lower..<upper,
-                    bodyStart: bodyStart, volumeIndex: volume < 0 ? nil : volume, kind: kind)
+                    bodyStart: bodyStart, volumeIndex: volume < 0 ? nil : volume, kind: kind,
+                    headingStart: headingStart)
                 return (entry, ruleName)
             }
             return nil
@@ -126,8 +129,9 @@ public struct ChapterIndexCache: Sendable {
     /// thousands of entries: appending field by field grew and copied the buffer again and again).
     static func record(_ index: ChapterIndex, key: String) -> [UInt8] {
         let integerSize = MemoryLayout<Int64>.size
-        // Per entry: six integers (level, number, start, end, body start, volume) and two strings' lengths.
-        let fixedPerEntry = 8 * integerSize
+        // Per entry: seven integers (level, number, start, end, body start, heading start, volume) and two
+        // strings' lengths.
+        let fixedPerEntry = 9 * integerSize
         var size = magic.count + 3 * integerSize + key.utf8.count + index.ruleName.utf8.count
         for entry in index.entries {
             size += fixedPerEntry + entry.kind.rawValue.utf8.count + entry.title.utf8.count
@@ -160,6 +164,7 @@ public struct ChapterIndexCache: Sendable {
                 integer(entry.range.lowerBound)
                 integer(entry.range.upperBound)
                 integer(entry.bodyStart)
+                integer(entry.headingStart)
                 integer(entry.volumeIndex ?? -1)
                 string(entry.title)
             }

@@ -105,6 +105,12 @@ public struct ChapterSplitter: Sendable {
         let unrepeated = unrepeatedHeadings(found)
         trace?.dropped(found, bytes, keep: unrepeated, reason: "repeated: the same number as the chapter it sits in")
         Self.compact(&found, keeping: unrepeated)
+        if let heads = RunningHeads.fold(found, bytes) {
+            trace?.dropped(found, bytes, keep: heads.keep, reasons: heads.reasons)
+            trace?.runningHeads(bytes, heads.titleLines, reason: heads.titleReason)
+            heads.apply(to: &found)
+            Self.compact(&found, keeping: heads.keep)
+        }
         // A user's pattern is an ICU regular expression, for one thread at a time.
         BareHeadingTitle.complete(&found, listed: listed, bytes: bytes, sideBySide: custom == nil, isHeading: { isCandidate(bytes, $0) })
         trace?.kept(found, bytes, ruleName: ruleName)
@@ -150,6 +156,11 @@ public struct ChapterSplitter: Sendable {
         var titleAfterMarker: Range<Int>
         /// How the title was completed, for `novel toc --explain`.
         var note: Note?
+        /// Where a running head folded into this heading's entry begins (`RunningHeads`), if there is one.
+        var runningHeadStart: Int? = nil
+
+        /// Where the heading's entry begins: at its running head, or at its own line.
+        var entryStart: Int { runningHeadStart ?? lineStart }
 
         enum Note: String {
             case runOn = "run-on: the title ends where the body begins"
@@ -486,26 +497,28 @@ public struct ChapterSplitter: Sendable {
         }
         var entries: [TOCEntry] = []
         entries.reserveCapacity(found.count + 2)
-        if Self.hasText(bytes, 0..<firstHeading.lineStart) {
-            let title = Self.frontTitle(bytes, 0..<firstHeading.lineStart) ?? (isChinese ? "开篇" : "Opening")
+        if Self.hasText(bytes, 0..<firstHeading.entryStart) {
+            let title = Self.frontTitle(bytes, 0..<firstHeading.entryStart) ?? (isChinese ? "开篇" : "Opening")
             entries.append(
                 TOCEntry(
-                    level: .chapter, title: title, number: nil, range: 0..<firstHeading.lineStart, bodyStart: 0,
+                    level: .chapter, title: title, number: nil, range: 0..<firstHeading.entryStart, bodyStart: 0,
                     volumeIndex: nil, kind: .front))
         }
-        let firstStart = entries.isEmpty ? 0 : firstHeading.lineStart
+        let firstStart = entries.isEmpty ? 0 : firstHeading.entryStart
         var currentVolume: Int?
         var currentVolumeLabel: String?
         for (position, heading) in found.enumerated() {
-            let start = position == 0 ? firstStart : heading.lineStart
-            let end = position + 1 < found.count ? found[position + 1].lineStart : count
+            let start = position == 0 ? firstStart : heading.entryStart
+            let end = position + 1 < found.count ? found[position + 1].entryStart : count
+            // The entry's own heading, after its running head.
+            let headingStart = heading.runningHeadStart == nil ? start : heading.lineStart
             let candidate = heading.candidate
             switch candidate.kind {
             case .volume:
                 entries.append(
                     TOCEntry(
                         level: .volume, title: heading.title(bytes), number: candidate.number, range: start..<end,
-                        bodyStart: heading.bodyStart, volumeIndex: nil, kind: .volume))
+                        bodyStart: heading.bodyStart, volumeIndex: nil, kind: .volume, headingStart: headingStart))
                 currentVolume = entries.count - 1
                 currentVolumeLabel = nil
             case .chapter, .special:
@@ -526,7 +539,7 @@ public struct ChapterSplitter: Sendable {
                     TOCEntry(
                         level: .chapter, title: heading.title(bytes), number: candidate.number, range: chapterStart..<end,
                         bodyStart: heading.bodyStart, volumeIndex: volume,
-                        kind: candidate.kind == .special ? .special : .chapter))
+                        kind: candidate.kind == .special ? .special : .chapter, headingStart: headingStart))
             }
         }
         return entries
@@ -608,6 +621,7 @@ public struct ChapterSplitter: Sendable {
                 if part > 0 {
                     piece.title = "\(entry.title) (\(part + 1))"
                     piece.bodyStart = range.lowerBound
+                    piece.headingStart = range.lowerBound
                     piece.kind = .section
                     piece.number = nil
                 }

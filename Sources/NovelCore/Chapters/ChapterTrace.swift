@@ -51,6 +51,14 @@ struct ChapterTrace {
         }
     }
 
+    /// Lines that are no heading but a running head folded into the next entry (the book's title repeated
+    /// before its chapters), each with `reason`.
+    mutating func runningHeads(_ bytes: UnsafeBufferPointer<UInt8>, _ lines: [Range<Int>], reason: String) {
+        for line in lines {
+            records[line.lowerBound] = (ChapterSplitter.text(bytes, line), .dropped, reason)
+        }
+    }
+
     /// The headings that make entries, with the rule that accepted each.
     mutating func kept(_ found: [FoundHeading], _ bytes: UnsafeBufferPointer<UInt8>, ruleName: String) {
         for heading in found {

@@ -32,12 +32,16 @@ public struct TOCEntry: Sendable, Equatable, Codable {
     public var range: Range<Int>
     /// Where the text after the heading line starts; equals `range.lowerBound` when there is no heading.
     public var bodyStart: Int
+    /// Where the entry's own heading begins. Before it, from `range.lowerBound`, stands a running head (a
+    /// part heading or the book's title that the site repeated before every chapter, `RunningHeads`),
+    /// hidden from the page like site junk; `range.lowerBound` when there is none.
+    public var headingStart: Int
     /// The index of the volume entry this entry belongs to, if any.
     public var volumeIndex: Int?
 
     public init(
         level: Level, title: String, number: Int?, range: Range<Int>, bodyStart: Int, volumeIndex: Int?,
-        kind: Kind? = nil
+        kind: Kind? = nil, headingStart: Int? = nil
     ) {
         self.level = level
         self.kind = kind ?? (level == .volume ? .volume : .chapter)
@@ -45,11 +49,15 @@ public struct TOCEntry: Sendable, Equatable, Codable {
         self.number = number
         self.range = range
         self.bodyStart = bodyStart
+        self.headingStart = headingStart ?? range.lowerBound
         self.volumeIndex = volumeIndex
     }
 }
 
 extension TOCEntry {
+    /// The running head before the entry's heading (empty when there is none).
+    public var runningHead: Range<Int> { range.lowerBound..<max(range.lowerBound, headingStart) }
+
     /// Unicode scalars in the entry's text, heading included (the TOC's `characters`).
     public func characters(in text: BookText) -> Int {
         text.utf8.withUnsafeBufferPointer { ChapterSplitter.scalarCount($0, range) }

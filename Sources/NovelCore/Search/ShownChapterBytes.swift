@@ -28,6 +28,7 @@ final class ShownChapterBytes: @unchecked Sendable {
     private struct Chapter: Hashable {
         var range: Range<Int>
         var bodyStart: Int
+        var headingStart: Int
     }
 
     private let lock = NSLock()
@@ -75,6 +76,6 @@ final class ShownChapterBytes: @unchecked Sendable {
 
     private static func chapter(_ book: Book, _ entry: Int) -> Chapter {
         let section = book.index.entries[entry]
-        return Chapter(range: section.range, bodyStart: section.bodyStart)
+        return Chapter(range: section.range, bodyStart: section.bodyStart, headingStart: section.headingStart)
     }
 }

@@ -3,7 +3,8 @@ import Foundation
 /// Turns one chapter of the book text into the text that is shown: hard-wrapped lines joined into
 /// paragraphs (`ParagraphJoin`), straight quotes paired (`QuotePairing`) and shown curly, `--` shown as
 /// an em dash in Latin text, Gutenberg `_italics_` without underscores, illustrations and editorial
-/// notes shown as one caption line or hidden (`EditorialBlock`), site junk hidden (`SiteJunk`), then the
+/// notes shown as one caption line or hidden (`EditorialBlock`), site junk and running heads hidden
+/// (`SiteJunk`, `RunningHeads`), then the
 /// user's cleaning rules (`RulePass`), then Simplified ⇄ Traditional conversion (`ChineseConversion`). A pure function of the
 /// bytes, the book's profile and the options. What the layouter reads (`chapterText`) is nil-cost when
 /// nothing would change, and a list of hidden lines when only whole lines are hidden, so that an
@@ -25,20 +26,11 @@ public enum DisplayTransform {
     private static func shown(
         _ book: Book, entry: Int, options: DisplayOptions, keepHiddenLines: Bool, recent: RecentConversions = .shared
     ) -> ChapterText {
-        withChapter(book, entry) { bytes, chapter, bodyStart in
-            shown(
-                bytes, chapter: chapter, bodyStart: bodyStart, profile: book.profile, options: options,
-                keepHiddenLines: keepHiddenLines, recent: recent)
-        }
-    }
-
-    /// `body` with the book's bytes, chapter `entry`'s range and where its body starts (inside it).
-    private static func withChapter<Result>(
-        _ book: Book, _ entry: Int, _ body: (UnsafeBufferPointer<UInt8>, Range<Int>, Int) -> Result
-    ) -> Result {
         let section = book.index.entries[entry]
         return book.text.utf8.withUnsafeBufferPointer { bytes in
-            body(bytes, section.range, min(max(section.bodyStart, section.range.lowerBound), section.range.upperBound))
+            shown(
+                bytes, chapter: section.range, bodyStart: section.bodyStart, headingStart: section.headingStart,
+                profile: book.profile, options: options, keepHiddenLines: keepHiddenLines, recent: recent)
         }
     }
 
@@ -50,18 +42,21 @@ public enum DisplayTransform {
         }
     }
 
-    /// How `chapter` (heading lines before `bodyStart`) of `bytes` is shown; with `keepHiddenLines`
-    /// false, hidden lines alone make a display text too. The Chinese conversion (`ChineseConversion`)
-    /// comes last, over what the other transforms show; a configuration that cannot be loaded shows the
-    /// text unconverted (the reader and the commands report it when it is chosen).
+    /// How `chapter` (a running head before `headingStart`, heading lines before `bodyStart`) of `bytes`
+    /// is shown; with `keepHiddenLines` false, hidden lines alone make a display text too. The Chinese
+    /// conversion (`ChineseConversion`) comes last, over what the other transforms show; a configuration
+    /// that cannot be loaded shows the text unconverted (the reader and the commands report it when it is
+    /// chosen).
     static func shown(
-        _ bytes: UnsafeBufferPointer<UInt8>, chapter: Range<Int>, bodyStart: Int, profile: TextProfile,
-        options: DisplayOptions, keepHiddenLines: Bool, recent: RecentConversions = .shared
+        _ bytes: UnsafeBufferPointer<UInt8>, chapter: Range<Int>, bodyStart: Int, headingStart: Int? = nil,
+        profile: TextProfile, options: DisplayOptions, keepHiddenLines: Bool, recent: RecentConversions = .shared
     ) -> ChapterText {
+        let bodyStart = min(max(bodyStart, chapter.lowerBound), chapter.upperBound)
+        let headingStart = min(max(headingStart ?? chapter.lowerBound, chapter.lowerBound), bodyStart)
         let converting = options.convert != .none
         let shown = beforeConversion(
-            bytes, chapter: chapter, bodyStart: bodyStart, profile: profile, options: options,
-            keepHiddenLines: keepHiddenLines && !converting)
+            bytes, chapter: chapter, bodyStart: bodyStart, headingStart: headingStart, profile: profile,
+            options: options, keepHiddenLines: keepHiddenLines && !converting)
         guard converting, !chapter.isEmpty, chapter.upperBound <= bytes.count else { return shown }
         let source = shown.displayText ?? unchanged(bytes, chapter: chapter, bodyStart: bodyStart)
         guard let converted = ChineseConversion.convert(source, options.convert, recent: recent) else { return shown }
@@ -70,13 +65,13 @@ public enum DisplayTransform {
 
     /// `chapter` with every transform but the conversion: reflow, quotes, site junk, then the cleaning rules.
     private static func beforeConversion(
-        _ bytes: UnsafeBufferPointer<UInt8>, chapter: Range<Int>, bodyStart: Int, profile: TextProfile,
-        options: DisplayOptions, keepHiddenLines: Bool
+        _ bytes: UnsafeBufferPointer<UInt8>, chapter: Range<Int>, bodyStart: Int, headingStart: Int,
+        profile: TextProfile, options: DisplayOptions, keepHiddenLines: Bool
     ) -> ChapterText {
         let rules = options.cleaning.rules
         var shown = transform(
-            bytes, chapter: chapter, bodyStart: bodyStart, profile: profile, options: options,
-            keepHiddenLines: keepHiddenLines && rules.isEmpty)
+            bytes, chapter: chapter, bodyStart: bodyStart, headingStart: headingStart, profile: profile,
+            options: options, keepHiddenLines: keepHiddenLines && rules.isEmpty)
         guard !chapter.isEmpty, chapter.upperBound <= bytes.count else { return shown }
         if !rules.isEmpty,
             let cleaned = RulePass.apply(rules, to: shown.displayText ?? unchanged(bytes, chapter: chapter, bodyStart: bodyStart))
@@ -94,10 +89,10 @@ public enum DisplayTransform {
         return text
     }
 
-    /// The transforms before the conversion: reflow, quotes, italics, site junk.
+    /// The transforms before the conversion: reflow, quotes, italics, site junk and running heads.
     private static func transform(
-        _ bytes: UnsafeBufferPointer<UInt8>, chapter: Range<Int>, bodyStart: Int, profile: TextProfile,
-        options: DisplayOptions, keepHiddenLines: Bool
+        _ bytes: UnsafeBufferPointer<UInt8>, chapter: Range<Int>, bodyStart: Int, headingStart: Int,
+        profile: TextProfile, options: DisplayOptions, keepHiddenLines: Bool
     ) -> ChapterText {
         guard !chapter.isEmpty, chapter.upperBound <= bytes.count else { return .asWritten }
         let body = min(max(bodyStart, chapter.lowerBound), chapter.upperBound)..<chapter.upperBound
@@ -128,6 +123,15 @@ public enum DisplayTransform {
             let next = min(lineEnd + 1, chapter.upperBound)
             let inBody = lineStart >= body.lowerBound
             var textStart = lineStart
+            // A running head the site repeated before the chapter's own heading (`RunningHeads`), and the
+            // blank lines after it: hidden as junk is.
+            if junk != nil, lineStart < headingStart {
+                writer.hideLine(lineStart..<next)
+                previous = nil
+                pairing.endParagraph()
+                lineStart = next
+                continue
+            }
             if junk != nil {
                 let content = LineFacts.contentRange(bytes, lineStart..<lineEnd)
                 if let hidden = junk?.hidden(bytes, content) {

@@ -81,3 +81,34 @@ struct EnglishTocExplainTests {
         #expect(!lines.contains { $0.hasSuffix("THE STORM") && !$0.contains("title:") })
     }
 }
+
+/// `novel toc --explain` on a book whose part heading and title a site repeated before every chapter.
+struct RunningHeadTocExplainTests {
+    @Test func theFoldedRepeatsAreExplained() throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        var text = "青灯夜话\n\n"
+        for (part, chapters) in [("第一部分", 1...3), ("第二部分", 4...6)] {
+            for number in chapters {
+                text += "青灯夜话\n\(part)\n第\(number)回　灯下\n　　灯还亮着。\n\n"
+            }
+        }
+        let book = try home.write("灯.txt", text)
+        let result = try NovelBinary.run(["toc", book, "--explain"], environment: ["NOVEL_HOME": home.path])
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.contains(" 4  volume    第一部分"))
+        #expect(lines.contains(" 9  dropped   第一部分"))
+        #expect(lines.contains(" 8  dropped   青灯夜话"))
+        let repeatReason = try #require(lines.firstIndex(of: " 9  dropped   第一部分")).advanced(by: 1)
+        #expect(
+            lines[repeatReason].trimmingCharacters(in: .whitespaces)
+                == "running head: the same line stands directly before 3 chapters in a row;"
+                + " the first is the part, this repeat is hidden with the next heading")
+        let titleReason = try #require(lines.firstIndex(of: " 8  dropped   青灯夜话")).advanced(by: 1)
+        #expect(lines[titleReason].trimmingCharacters(in: .whitespaces).hasPrefix("running head: the book's title"))
+        // The table itself: two parts of three chapters, the title the front matter's.
+        let toc = try NovelBinary.run(["toc", book], environment: ["NOVEL_HOME": home.path])
+        #expect(toc.stdout.split(separator: "\n").count == 9)
+    }
+}

@@ -40,6 +40,21 @@ struct ChapterIndexCacheShapeTests {
         }
     }
 
+    @Test func aRunningHeadIsStoredAndMustEndBeforeTheBody() throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let cache = ChapterIndexCache(directory: home.path)
+        for (headingStart, kept) in [(14, true), (10, true), (18, false), (5, false)] {
+            var entries = [entry(0..<10), entry(10..<30, body: 16)]
+            entries[1].headingStart = headingStart
+            let index = ChapterIndex(entries: entries, ruleName: "chinese")
+            cache.store(index, fingerprint: "f", pattern: nil)
+            #expect((cache.load(fingerprint: "f", pattern: nil) == index) == kept, "heading at \(headingStart)")
+            let stored = cache.entry(fingerprint: "f", pattern: nil, containing: 20)
+            #expect((stored?.0 == entries[1]) == kept, "heading at \(headingStart)")
+        }
+    }
+
     @Test func anIndexThatDoesNotEndAtTheTextsEndIsSplitAgain() throws {
         let home = try TemporaryDirectory()
         defer { home.remove() }

@@ -65,7 +65,7 @@ struct ChapterIndexCacheTests {
         // An entry written under another rules version is not used.
         let cache = ChapterIndexCache(directory: paths.cacheDirectory)
         // An entry written under another rules version is not used: write one by hand.
-        var stale = Array("NVIX1\n".utf8)
+        var stale = ChapterIndexCache.magic
         let staleKey = Array("\(builtIn.fingerprint)|rules-\(ChapterSplitter.rulesVersion - 1)|".utf8)
         withUnsafeBytes(of: Int64(staleKey.count).littleEndian) { stale.append(contentsOf: $0) }
         stale += staleKey
