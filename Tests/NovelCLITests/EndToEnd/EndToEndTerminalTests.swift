@@ -275,8 +275,9 @@ final class EndToEndTerminalTests {
         let environment = ["NOVEL_HOME": session.home.path]
         let read = try NovelBinary.run(["read", session.book, "--chapter", "第三章"], environment: environment)
         #expect(read.status == 0, "\(read.stderr)")
-        // The same pages `novel print` lays out for that chapter, then the chapters after it.
-        let printed = try NovelBinary.run(["print", session.book, "--chapter", "5"], environment: environment)
+        // The same pages `novel print` lays out for that chapter (24 rows a page), then the chapters after it.
+        let printed = try NovelBinary.run(
+            ["print", session.book, "--chapter", "5", "--height", "24"], environment: environment)
         #expect(printed.status == 0, "\(printed.stderr)")
         #expect(printed.stdout.hasPrefix("                                第三章"))
         #expect(read.stdout.hasPrefix(printed.stdout))
