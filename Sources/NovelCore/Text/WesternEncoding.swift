@@ -39,7 +39,9 @@ enum WesternEncoding {
     }
 
     /// Plausible minus implausible high bytes of the samples when read with `table` (nil without a table).
-    static func evidence(_ bytes: UnsafeBufferPointer<UInt8>, _ samples: [Range<Int>], table: [Unicode.Scalar]) -> Int? {
+    static func evidence(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ samples: [Range<Int>], table: [Unicode.Scalar]
+    ) -> Int? {
         guard table.count == 128 else { return nil }
         var total = 0
         for range in samples {
@@ -85,7 +87,8 @@ enum WesternEncoding {
             if before.properties.isWhitespace || letterBefore && letterAfter { return .implausible }
             return plausible(!letterAfter)
         case "€", "£", "¥", "¢":
-            return plausible([before, after].contains { $0.properties.numericType != nil || $0.properties.isWhitespace })
+            return plausible(
+                [before, after].contains { $0.properties.numericType != nil || $0.properties.isWhitespace })
         case "ª", "º": return before.properties.numericType != nil ? .plausible : symbolFit(letterBefore, letterAfter)
         default: break
         }
