@@ -58,6 +58,7 @@ enum WesternEncoding {
         byte < 0x80 ? Unicode.Scalar(byte) : table[Int(byte) - 0x80]
     }
 
+    /// What one high byte says for a reading: its `rawValue` is added to the reading's evidence.
     enum Fit: Int {
         case implausible = -1
         case neither = 0
@@ -115,7 +116,7 @@ enum WesternEncoding {
         return plausible(letterBefore || letterAfter)
     }
 
-    /// A symbol between two letters breaks a word (ch‡teau, sœur read as s½ur); elsewhere it says nothing.
+    /// A symbol between two letters breaks a word (château read as ch‚teau, sœur as s½ur); elsewhere it says nothing.
     private static func symbolFit(_ letterBefore: Bool, _ letterAfter: Bool) -> Fit {
         letterBefore && letterAfter ? .implausible : .neither
     }
