@@ -67,8 +67,19 @@ enum WesternEncoding {
 
     /// How naturally `character` reads between `before` and `after` in a Latin-script text.
     static func fit(_ character: Unicode.Scalar, before: Unicode.Scalar, after: Unicode.Scalar) -> Fit {
+        let properties = character.properties
+        switch properties.generalCategory {
+        case .control, .unassigned, .privateUse, .surrogate: return .implausible
+        default: break
+        }
         let letterBefore = before.properties.isAlphabetic
         let letterAfter = after.properties.isAlphabetic
+        // A spacing accent (ˆ, ˇ: modifier letters) and an ordinal sign (ª, º) are no letters of a word.
+        let isLetter =
+            properties.isAlphabetic && properties.generalCategory != .modifierLetter
+            && !"ªº".unicodeScalars.contains(character)
+        // A symbol between two letters breaks a word (château read as ch‚teau, it´s as it¥s, sœur as s½ur).
+        if !isLetter, letterBefore, letterAfter, !mayStandInsideWord(character) { return .implausible }
         let spaceBefore = before.properties.isWhitespace || "([—–".unicodeScalars.contains(before)
         let endAfter = after.properties.isWhitespace || ".,;:!?)—–".unicodeScalars.contains(after)
         func plausible(_ condition: Bool) -> Fit { condition ? .plausible : .neither }
@@ -76,34 +87,22 @@ enum WesternEncoding {
         case "“", "‘", "„": return plausible(spaceBefore && !after.properties.isWhitespace)
         case "”": return plausible((letterBefore || ".,;:!?".unicodeScalars.contains(before)) && endAfter)
         case "’": return plausible(letterBefore && (letterAfter || endAfter))
-        case "«", "‹": return letterBefore && letterAfter ? .implausible : plausible(!letterBefore)
-        case "»", "›": return letterBefore && letterAfter ? .implausible : plausible(!letterAfter)
+        case "«", "‹": return plausible(!letterBefore)
+        case "»", "›": return plausible(!letterAfter)
         case "–", "—": return plausible(letterBefore || letterAfter || before == " " || after == " ")
         case "…": return plausible(letterBefore || endAfter)
         case "¿", "¡": return plausible(!letterBefore && letterAfter)
         // A trademark sign follows the word it marks (Project Gutenberg™).
-        case "™", "®": return letterBefore && letterAfter ? .implausible : plausible(letterBefore)
+        case "™", "®": return plausible(letterBefore)
         // A footnote mark follows what it marks; standing after a space it marks nothing.
-        case "†", "‡":
-            if before.properties.isWhitespace || letterBefore && letterAfter { return .implausible }
-            return plausible(!letterAfter)
+        case "†", "‡": return before.properties.isWhitespace ? .implausible : plausible(!letterAfter)
         case "€", "£", "¥", "¢":
             return plausible(
                 [before, after].contains { $0.properties.numericType != nil || $0.properties.isWhitespace })
-        case "ª", "º": return before.properties.numericType != nil ? .plausible : symbolFit(letterBefore, letterAfter)
+        case "ª", "º": return plausible(before.properties.numericType != nil)
         default: break
         }
-        let properties = character.properties
-        switch properties.generalCategory {
-        case .control, .unassigned, .privateUse, .surrogate: return .implausible
-        default: break
-        }
-        // A spacing accent (ˆ, ˇ: modifier letters) is no letter of a word.
-        guard properties.isAlphabetic, properties.generalCategory != .modifierLetter else {
-            // A soft hyphen, a no-break space or a middle dot (Catalan l·l) may stand inside a word.
-            if properties.isWhitespace || character == "\u{AD}" || character == "·" { return .neither }
-            return symbolFit(letterBefore, letterAfter)
-        }
+        guard isLetter else { return .neither }
         if properties.isUppercase {
             // A capital never follows a small letter of its own word (chÈrie, itÕs).
             if before.properties.isLowercase { return .implausible }
@@ -116,8 +115,10 @@ enum WesternEncoding {
         return plausible(letterBefore || letterAfter)
     }
 
-    /// A symbol between two letters breaks a word (château read as ch‚teau, sœur as s½ur); elsewhere it says nothing.
-    private static func symbolFit(_ letterBefore: Bool, _ letterAfter: Bool) -> Fit {
-        letterBefore && letterAfter ? .implausible : .neither
+    /// Punctuation a real text puts between two letters: apostrophes and quotes (also misused as
+    /// apostrophes: don‘t), dashes (word—word), an ellipsis, a middle dot (Catalan l·l), a soft hyphen
+    /// and a no-break space.
+    private static func mayStandInsideWord(_ character: Unicode.Scalar) -> Bool {
+        "’‘“”–—…·\u{AD}".unicodeScalars.contains(character) || character.properties.isWhitespace
     }
 }

@@ -171,8 +171,10 @@ struct WesternEncodingTests {
         // Mac Roman read as windows-1252: it’s, Renée, Müller; and capitals that do start words.
         ("\u{D5}", "t", "s", .implausible), ("\u{17D}", "n", "e", .implausible), ("\u{178}", "M", "l", .neither),
         ("\u{2019}", "t", "s", .plausible), ("\u{C9}", " ", "m", .plausible), ("\u{C9}", "F", " ", .plausible),
-        // Accents that stand alone (ˆ is a modifier letter): no letter of a word.
-        ("\u{2C6}", "o", "n", .implausible),
+        // Accents that stand alone (ˆ is a modifier letter): no letter of a word. An acute accent typed for
+        // an apostrophe (it´s) breaks the word in both readings (Mac Roman: it¥s), a curly quote does not.
+        ("\u{2C6}", "o", "n", .implausible), ("\u{B4}", "t", "s", .implausible), ("\u{A5}", "t", "s", .implausible),
+        ("\u{2018}", "n", "t", .neither),
     ])
     func eachHighByteIsJudgedByItsNeighbours(
         character: Unicode.Scalar, before: Unicode.Scalar, after: Unicode.Scalar, expected: WesternEncoding.Fit
