@@ -76,6 +76,8 @@ import Testing
             ("variants/hongloumeng.trad-big5-crlf.txt", "Big5-HKSCS"),
             ("variants/ahq.trad-big5-crlf.txt", "Big5-HKSCS"),
             ("synthetic/gb18030-4byte.txt", "GB18030"),
+            // Real Gutenberg books: curly quotes and Spanish names (pg996), one Laocoön (pg46).
+            ("gutenberg/pg996.txt", "windows-1252"), ("gutenberg/pg46.txt", "windows-1252"),
         ])
     func legacyEncodingsAreDetected(file: String, encoding: String) throws {
         let text = try BookLoader.load(path: Corpus.path(file))
