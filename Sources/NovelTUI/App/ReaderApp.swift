@@ -22,7 +22,8 @@ public enum ReaderApp {
     /// stays empty).
     public static func run<Model: ReaderModel>(
         _ model: inout Model, terminal: TerminalDevice, pending: [InputEvent] = [], storage: ReaderStorage,
-        startIsSaved: Bool = true, saveDelays: ProgressSaver.Delays = .standard, clock: () -> Double = CursesTerminal.now,
+        startIsSaved: Bool = true, saveDelays: ProgressSaver.Delays = .standard,
+        clock: () -> Double = CursesTerminal.now,
         reopen: Reopen? = nil, shelf: BookShelf? = nil
     ) -> Outcome {
         var storage = storage

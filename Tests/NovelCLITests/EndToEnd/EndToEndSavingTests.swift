@@ -48,7 +48,8 @@ final class EndToEndSavingTests {
             let start = position.snippet.filter { !$0.isWhitespace }.prefix(6)
             return !start.isEmpty && top.filter { !$0.isWhitespace }.hasPrefix(start)
         }
-        #expect(onDisk, "no saved position matching \(top) within 3 s; stored: \(String(describing: stored()?.position))")
+        #expect(
+            onDisk, "no saved position matching \(top) within 3 s; stored: \(String(describing: stored()?.position))")
         #expect(Date().timeIntervalSince(lastTurn) < 3.5)
         let saved = try #require(stored()?.position)
 

@@ -39,7 +39,8 @@ import Testing
         defer { home.remove() }
         let (session, paths) = try open(home)
         let storage = StoreStorage(session: session, settingsStore: SettingsStore(paths: paths))
-        var readersCopy = BookState(fingerprint: session.book.fingerprint, title: session.book.title, lastPath: session.book.path)
+        var readersCopy = BookState(
+            fingerprint: session.book.fingerprint, title: session.book.title, lastPath: session.book.path)
         try session.update { $0.addBookmark(in: session.book, offset: 0, note: "mine") }  // the CLI's
         let asked = readersCopy.addBookmark(in: session.book, offset: 40, note: "x")
         #expect(asked.id == "b1")
@@ -65,7 +66,8 @@ import Testing
         defer { home.remove() }
         let (session, paths) = try open(home)
         let storage = StoreStorage(session: session, settingsStore: SettingsStore(paths: paths))
-        var staleCopy = BookState(fingerprint: session.book.fingerprint, title: session.book.title, lastPath: session.book.path)
+        var staleCopy = BookState(
+            fingerprint: session.book.fingerprint, title: session.book.title, lastPath: session.book.path)
         try session.update { state in
             state.addBookmark(in: session.book, offset: 0, note: "gone")
             try state.removeBookmark(id: "b1")
