@@ -72,16 +72,21 @@ final class EndToEndSavingTests {
         #expect(try session.quit(again) == 0)
     }
 
-    /// The sequence: with the reader open, `novel bookmarks --add --note mine` makes b1; the
-    /// reader's `m` with note `x` is stored as b2 and says so; `B`, `d` deletes x (the selected one, b2),
-    /// and mine survives.
+    /// The sequence: with the reader open, `novel bookmarks --add --note mine` makes b1 (at the
+    /// page the reader saved); the reader's `m` with note `x` on that page is stored as b2 and says so;
+    /// `B`, `d` deletes x (the selected one: the later of the two on the page, b2), and mine survives.
     @Test func aBookmarkAddedByTheCLIWhileTheReaderIsOpenKeepsItsIdAndSurvivesTheReadersDelete() throws {
         let terminal = try session.terminal()
         defer { terminal.kill() }
-        _ = try session.open(terminal)
+        let first = try session.open(terminal)
+        // A page on: once the reader has saved it, `--add` without a place bookmarks that page.
+        try session.press("Space", on: terminal, from: first)
+        #expect(poll(for: 3) { (stored()?.position?.offset ?? 0) > 0 })
+        let page = try #require(stored()?.position?.offset)
         let cli = try NovelBinary.run(["bookmarks", session.book, "--add", "--note", "mine"], environment: environment)
         #expect(cli.status == 0, "\(cli.stderr)")
         #expect(cli.stdout.contains("b1"), "\(cli.stdout)")
+        #expect(stored()?.bookmarks.first?.offset == page)
 
         try terminal.send("m")
         try terminal.waitFor("Bookmark note")
