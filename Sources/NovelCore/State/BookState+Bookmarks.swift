@@ -19,13 +19,14 @@ extension BookState {
         insert(BookmarkFactory.make(book: book, offset: offset, note: note, number: nextBookmarkNumber, now: now))
     }
 
-    /// Adds `bookmark`, made elsewhere (by another copy of this state): an id already taken here, or not of
-    /// the `bN` form, is replaced by the next free one, so two readers of one book never share an id.
+    /// Adds `bookmark`, made elsewhere (by another copy of this state): an id already handed out here
+    /// (taken, or taken once and deleted), or not of the `bN` form, is replaced by the next free one, so
+    /// two readers of one book never share an id and an id is never reused.
     @discardableResult
     public mutating func insert(_ bookmark: Bookmark) -> Bookmark {
         var added = bookmark
         let number = Self.bookmarkNumber(added.id)
-        if number == nil || bookmarks.contains(where: { $0.id == added.id }) {
+        if number.map({ $0 < nextBookmarkNumber }) ?? true || bookmarks.contains(where: { $0.id == added.id }) {
             added.id = "b\(nextBookmarkNumber)"
         }
         nextBookmarkNumber = max(nextBookmarkNumber, (Self.bookmarkNumber(added.id) ?? 0) + 1)

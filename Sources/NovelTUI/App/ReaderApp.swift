@@ -1,8 +1,10 @@
 import NovelCore
 
 /// The reader's main loop: wait for input (or the next animation frame), let the reader handle it,
-/// perform what it asks through the storage, draw. Progress is saved on page turns (debounced),
-/// on quit and on signals; failed saves are shown in the status bar.
+/// perform what it asks through the storage, draw. Progress is saved a moment after the reader moves
+/// (`ProgressSaver`, only while no key waits), on quit and on signals; failed saves are shown in the
+/// status bar. Every save goes through the storage's read-modify-write under the file's lock, and the
+/// reader adopts the stored state (bookmarks another process added, ids as stored).
 public enum ReaderApp {
     /// How the loop ended.
     public enum Outcome: Equatable, Sendable {
@@ -20,7 +22,8 @@ public enum ReaderApp {
     /// stays empty).
     public static func run<Model: ReaderModel>(
         _ model: inout Model, terminal: TerminalDevice, pending: [InputEvent] = [], storage: ReaderStorage,
-        startIsSaved: Bool = true, saveInterval: Double = 1.0, clock: () -> Double = CursesTerminal.now,
+        startIsSaved: Bool = true, saveDelays: ProgressSaver.Delays = .standard,
+        clock: () -> Double = CursesTerminal.now,
         reopen: Reopen? = nil, shelf: BookShelf? = nil
     ) -> Outcome {
         var storage = storage
@@ -29,7 +32,9 @@ public enum ReaderApp {
         var switched: String?
         var reloadDue: Double?
         var pending = pending[...]
-        var saver = ProgressSaver(interval: saveInterval, saved: startIsSaved ? model.position : nil)
+        var saver = ProgressSaver(delays: saveDelays, savedOffset: startIsSaved ? model.positionOffset : nil)
+        // A start the state does not have yet is written as soon as the reader rests, as a move would be.
+        saver.moved(to: model.positionOffset, now: clock())
         if let title = model.windowTitle { terminal.setTitle(title) }
         terminal.draw(model.screen())
         var outcome = Outcome.quit
@@ -37,7 +42,6 @@ public enum ReaderApp {
         // does not wait), so that it never delays a key by more than one piece of it.
         var mayWorkAhead = true
         loop: while !model.isFinished {
-            if let position = saver.due(now: clock()) { save(position, to: storage, model: &model) }
             if let due = reloadDue, clock() >= due, let reopen {
                 reloadDue = nil
                 if let reopened = reload(&model, reopen: reopen) { storage = reopened }
@@ -56,6 +60,9 @@ public enum ReaderApp {
                 continue loop
             case .timeout:
                 model.tick(now: clock())
+                // Nothing is waiting to be handled: the moment to write a due position.
+                saver.moved(to: model.positionOffset, now: clock())
+                if saver.isDue(now: clock()) { save(to: storage, model: &model, saver: &saver, now: clock()) }
             case .fileChanged:
                 // A downloader writes in many pieces: reload a moment after the first change, not per write.
                 if reloadDue == nil { reloadDue = clock() + reloadDelay }
@@ -66,14 +73,16 @@ public enum ReaderApp {
                     switch action {
                     case .quit: quit = true
                     case .saveProgress(let position):
-                        if let due = saver.record(position, now: clock()) { save(due, to: storage, model: &model) }
+                        saver.moved(to: position.offset, now: clock())
                     case .saveSettings(let settings):
                         terminal.setTheme(settings.theme)
                         perform("settings", &model) { try storage.saveSettings(settings) }
                     case .addBookmark(let bookmark):
-                        perform("the bookmark", &model) { try storage.addBookmark(bookmark) }
+                        let added = perform("the bookmark", &model) { try storage.addBookmark(bookmark) }
+                        if let added, let stored = added.stored { model.adopt(stored, added: added.bookmark) }
                     case .deleteBookmark(let id):
-                        perform("the bookmark removal", &model) { try storage.deleteBookmark(id: id) }
+                        let stored = perform("the bookmark removal", &model) { try storage.deleteBookmark(id: id) }
+                        if let stored = stored ?? nil { model.adopt(stored, added: nil) }
                     case .saveChapterPattern(let pattern):
                         perform("the chapter rule", &model) { try storage.saveChapterPattern(pattern) }
                     case .saveBookReflow(let reflow):
@@ -85,7 +94,7 @@ public enum ReaderApp {
                     case .saveRuleSwitch(let name, let enabled):
                         perform("the cleaning rules", &model) { try storage.saveRuleSwitch(name: name, enabled: enabled) }
                     case .saveProgressNow(let position):
-                        save(position, to: storage, model: &model)
+                        save(position, to: storage, model: &model, saver: &saver, now: clock())
                     case .setWindowTitle(let title):
                         terminal.setTitle(title)
                     case .listLibrary(let folder):
@@ -95,8 +104,7 @@ public enum ReaderApp {
                     case .openBook(let path):
                         guard let shelf else { break }
                         // This book's place and reading time go to its own state before the other opens.
-                        let last = saver.record(model.position, now: clock()) ?? saver.due(now: clock(), force: true)
-                        if let last { save(last, to: storage, model: &model) }
+                        saveIfMoved(to: storage, model: &model, saver: &saver, now: clock())
                         do {
                             let opened = try shelf.open(path)
                             if let reading = model.sessionReading {
@@ -109,14 +117,14 @@ public enum ReaderApp {
                             // place saved first (one that cannot be saved: from the last one that was,
                             // and the next save reports the failure).
                             reopen = { place in
-                                try? storage.saveProgress(place)
+                                _ = try? storage.saveProgress(place)
                                 return try shelf.open(path)
                             }
                             reloadDue = nil
                             terminal.watch(path)
                             // Opening a book marks it read, as a reader started on it does.
-                            save(model.position, to: storage, model: &model)
-                            saver = ProgressSaver(interval: saveInterval, saved: model.position)
+                            saver = ProgressSaver(delays: saveDelays)
+                            save(to: storage, model: &model, saver: &saver, now: clock())
                             if let title = model.windowTitle { terminal.setTitle(title) }
                         } catch {
                             model.report("could not open \(path): \(error)")
@@ -124,12 +132,12 @@ public enum ReaderApp {
                     }
                 }
                 if quit { break loop }
+                saver.moved(to: model.positionOffset, now: clock())
             }
             terminal.draw(model.screen())
         }
         // Whatever happened, the place the reader was at is written before leaving.
-        let last = saver.record(model.position, now: clock()) ?? saver.due(now: clock(), force: true)
-        if let last { save(last, to: storage, model: &model) }
+        saveIfMoved(to: storage, model: &model, saver: &saver, now: clock())
         if let reading = model.sessionReading {
             perform("the reading time", &model) { try storage.saveReadingTime(reading) }
         }
@@ -155,15 +163,43 @@ public enum ReaderApp {
         }
     }
 
-    private static func save<Model: ReaderModel>(_ position: ReadingPosition, to storage: ReaderStorage, model: inout Model) {
-        perform("the reading position", &model) { try storage.saveProgress(position) }
+    /// Writes the place on screen now when it is not the one last written (quit, a signal, another book).
+    private static func saveIfMoved<Model: ReaderModel>(
+        to storage: ReaderStorage, model: inout Model, saver: inout ProgressSaver, now: Double
+    ) {
+        saver.moved(to: model.positionOffset, now: now)
+        if saver.isPending { save(to: storage, model: &model, saver: &saver, now: now) }
     }
 
-    private static func perform<Model: ReaderModel>(_ what: String, _ model: inout Model, _ body: () throws -> Void) {
+    /// Writes the place on screen.
+    private static func save<Model: ReaderModel>(
+        to storage: ReaderStorage, model: inout Model, saver: inout ProgressSaver, now: Double
+    ) {
+        save(model.position, to: storage, model: &model, saver: &saver, now: now)
+    }
+
+    /// The one way a position is written, debounced or not: through the storage's read-modify-write,
+    /// the reader adopting the state as stored.
+    private static func save<Model: ReaderModel>(
+        _ position: ReadingPosition, to storage: ReaderStorage, model: inout Model, saver: inout ProgressSaver,
+        now: Double
+    ) {
+        guard let stored = perform("the reading position", &model, { try storage.saveProgress(position) }) else {
+            saver.failed(now: now)
+            return
+        }
+        if let stored { model.adopt(stored, added: nil) }
+        saver.saved(position.offset)
+    }
+
+    /// What `body` returned, or nil when it failed (reported in the status bar).
+    @discardableResult
+    private static func perform<Model: ReaderModel, T>(_ what: String, _ model: inout Model, _ body: () throws -> T) -> T? {
         do {
-            try body()
+            return try body()
         } catch {
             model.report("could not save \(what): \(error)")
+            return nil
         }
     }
 }

@@ -12,6 +12,11 @@ public protocol ReaderModel {
     mutating func report(_ message: String)
     func screen() -> Screen
     var position: ReadingPosition { get }
+    /// `position.offset`, without making the rest of the position (asked after every event).
+    var positionOffset: Int { get }
+    /// The book's state as stored after a save (bookmarks another process added, ids as the file has
+    /// them); `added` is the bookmark the reader asked for, as stored.
+    mutating func adopt(_ stored: BookState, added: Bookmark?)
     var isFinished: Bool { get }
     /// This session's measured reading, saved with the book when the loop ends; nil when not measured.
     var sessionReading: ReadingTime? { get }
@@ -32,6 +37,8 @@ public protocol ReaderModel {
 
 extension ReaderModel {
     public var sessionReading: ReadingTime? { nil }
+    public var positionOffset: Int { position.offset }
+    public mutating func adopt(_ stored: BookState, added: Bookmark?) {}
     public mutating func reload(_ book: Book, state: BookState?) {}
     public var windowTitle: String? { nil }
     public var hasWorkAhead: Bool { false }

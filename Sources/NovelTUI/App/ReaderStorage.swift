@@ -1,11 +1,18 @@
 import NovelCore
 
 /// Where the app keeps what the reader asks to save. `ReadingSession` and `SettingsStore` are the real ones.
+/// The changes to the book's place and bookmarks return the book's state as stored after the change (nil:
+/// this storage keeps none), for the reader to adopt: what another novel process wrote meanwhile, and
+/// ids as they are in the file.
 public protocol ReaderStorage {
-    func saveProgress(_ position: ReadingPosition) throws
+    @discardableResult
+    func saveProgress(_ position: ReadingPosition) throws -> BookState?
     func saveSettings(_ settings: Settings) throws
-    func addBookmark(_ bookmark: Bookmark) throws
-    func deleteBookmark(id: String) throws
+    /// `bookmark` as stored: its id is the file's next one when the reader's copy was behind.
+    @discardableResult
+    func addBookmark(_ bookmark: Bookmark) throws -> (bookmark: Bookmark, stored: BookState?)
+    @discardableResult
+    func deleteBookmark(id: String) throws -> BookState?
     /// The book's chapter rule, as `--chapter-pattern` remembers it (nil: the built-in rules).
     func saveChapterPattern(_ pattern: String?) throws
     /// The book's own reflow, as `--reflow` remembers it.
@@ -40,8 +47,12 @@ public struct StoreStorage: ReaderStorage {
         self.rulesStore = rulesStore
     }
 
-    public func saveProgress(_ position: ReadingPosition) throws {
-        try session.update { state in state.save(position) }
+    @discardableResult
+    public func saveProgress(_ position: ReadingPosition) throws -> BookState? {
+        try session.update { state in
+            state.save(position)
+            return state
+        }
     }
 
     public func saveSettings(_ settings: Settings) throws {
@@ -53,12 +64,18 @@ public struct StoreStorage: ReaderStorage {
     }
 
     /// Bookmark ids come from the state file under its lock, so two readers never hand out the same id.
-    public func addBookmark(_ bookmark: Bookmark) throws {
-        try session.update { state in state.insert(bookmark) }
+    @discardableResult
+    public func addBookmark(_ bookmark: Bookmark) throws -> (bookmark: Bookmark, stored: BookState?) {
+        try session.update { state in (state.insert(bookmark), state) }
     }
 
-    public func deleteBookmark(id: String) throws {
-        try session.update { state in _ = try? state.removeBookmark(id: id) }
+    /// Removes bookmark `id` as the file has it (already gone: nothing to do).
+    @discardableResult
+    public func deleteBookmark(id: String) throws -> BookState? {
+        try session.update { state in
+            _ = try? state.removeBookmark(id: id)
+            return state
+        }
     }
 
     public func saveChapterPattern(_ pattern: String?) throws {

@@ -131,7 +131,7 @@ extension Reader {
             return applyChapterPattern(text.isEmpty ? nil : text)
         case .bookmarkNote:
             let bookmark = marks.addBookmark(in: book, offset: firstVisibleOffset, note: text)
-            message = "Added bookmark \(bookmark.id)"
+            message = Self.addedMessage(bookmark)
             return [.addBookmark(bookmark)]
         }
         return []

@@ -2,6 +2,8 @@ import NovelCore
 
 /// What the reader asks the app to do after handling an event; the app performs it through the stores.
 public enum ReaderAction: Sendable, Equatable {
+    /// Save this place, debounced (`ProgressSaver`); the reader asks on quit, and the app writes every
+    /// move a moment later whether asked or not.
     case saveProgress(ReadingPosition)
     case saveSettings(Settings)
     case addBookmark(Bookmark)

@@ -54,9 +54,11 @@ struct BookmarksCommand: ParsableCommand {
         StandardError.warn(session.warnings)
         if add {
             let place: BookPlace? = chapter.map(BookPlace.chapter) ?? percent.map(BookPlace.percent)
-            let offset = try place?.offset(in: session.book, state: session.state) ?? session.state?.position?.offset ?? 0
+            let placed = try place?.offset(in: session.book, state: session.state)
+            // Without a place: the reading position as the file holds it under the lock (a reader that is
+            // open saves it as it goes).
             let bookmark = try session.update { state in
-                state.addBookmark(in: session.book, offset: offset, note: note.first)
+                state.addBookmark(in: session.book, offset: placed ?? state.position?.offset ?? 0, note: note.first)
             }
             StandardOutput.writeLine(bookmark.id)
             return

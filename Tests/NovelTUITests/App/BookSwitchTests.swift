@@ -85,7 +85,8 @@ import Testing
         let terminal = WatchingTerminal([key(" "), key("L"), key("o"), key(" "), .fileChanged, .timeout, .timeout, .timeout, .timeout, key("q")])
         var reader = ShelfReader()
         _ = ReaderApp.run(
-            &reader, terminal: terminal, storage: first, saveInterval: 0, clock: { terminal.clock }, shelf: shelf)
+            &reader, terminal: terminal, storage: first, saveDelays: .immediate, clock: { terminal.clock },
+            shelf: shelf)
         #expect(reader.listed.count == 1)
         #expect(reader.listed.first?.books == ["/books/other.txt"])
         #expect(reader.listed.first?.current == "/books/first.txt")

@@ -44,7 +44,7 @@ import Testing
         let terminal = ScriptedTerminal([.fileChanged, .timeout, .timeout, .timeout, .timeout, .timeout])
         _ = ReaderApp.run(
             &reader, terminal: terminal, storage: StoreStorage(session: session, settingsStore: settingsStore),
-            saveInterval: 0, clock: { terminal.clock },
+            saveDelays: .immediate, clock: { terminal.clock },
             reopen: { [paths] place in
                 current = try current.reloaded(at: place, paths: paths) {
                     wholeOpens += 1

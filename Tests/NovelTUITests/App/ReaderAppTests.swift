@@ -27,10 +27,12 @@ import Testing
         func restore() {}
     }
 
+    /// Keeps the book's state as a file would: bookmarks change it by the same operations as the store's.
     final class MemoryStorage: ReaderStorage {
+        var state = BookState(fingerprint: "f", title: "t", lastPath: "/t.txt")
         var progress: [Int] = []
         var settings: [Settings] = []
-        var bookmarks: [String] = []
+        var bookmarks: [String] { state.bookmarks.map(\.id) }
         var chapterPatterns: [String?] = []
         var bookReflows: [DisplayOptions.Reflow] = []
         var histories: [JumpHistory] = []
@@ -39,13 +41,20 @@ import Testing
         var failing = false
         struct Refused: Error, CustomStringConvertible { var description: String { "disk full" } }
 
-        func saveProgress(_ position: ReadingPosition) throws {
+        func saveProgress(_ position: ReadingPosition) throws -> BookState? {
             if failing { throw Refused() }
             progress.append(position.offset)
+            state.save(position)
+            return state
         }
         func saveSettings(_ settings: Settings) throws { self.settings.append(settings) }
-        func addBookmark(_ bookmark: Bookmark) throws { bookmarks.append(bookmark.id) }
-        func deleteBookmark(id: String) throws { bookmarks.removeAll { $0 == id } }
+        func addBookmark(_ bookmark: Bookmark) throws -> (bookmark: Bookmark, stored: BookState?) {
+            (state.insert(bookmark), state)
+        }
+        func deleteBookmark(id: String) throws -> BookState? {
+            _ = try? state.removeBookmark(id: id)
+            return state
+        }
         func saveChapterPattern(_ pattern: String?) throws { chapterPatterns.append(pattern) }
         func saveBookReflow(_ reflow: DisplayOptions.Reflow) throws { bookReflows.append(reflow) }
         func saveHistory(_ history: JumpHistory) throws { histories.append(history) }
@@ -64,6 +73,13 @@ import Testing
         var sessionReading: ReadingTime? = ReadingTime(characters: 42, seconds: 7, sessions: 1)
         var reloads: [String] = []
         mutating func reload(_ book: Book, state: BookState?) { reloads.append(book.path) }
+        /// The bookmark ids of each stored state adopted, and the ids of the bookmarks added as stored.
+        var adopted: [[String]] = []
+        var added: [String] = []
+        mutating func adopt(_ stored: BookState, added: Bookmark?) {
+            adopted.append(stored.bookmarks.map(\.id))
+            if let added { self.added.append(added.id) }
+        }
 
         var position: ReadingPosition {
             ReadingPosition(offset: offset, chapterIndex: 0, chapterTitle: "", snippet: "", percent: 0, saved: Date())
@@ -103,23 +119,24 @@ import Testing
         }
     }
 
-    private func run(_ inputs: [TerminalInput], reader: inout FakeReader, storage: MemoryStorage, interval: Double = 1.0)
-        -> (ReaderApp.Outcome, ScriptedTerminal)
-    {
+    private func run(
+        _ inputs: [TerminalInput], reader: inout FakeReader, storage: MemoryStorage,
+        delays: ProgressSaver.Delays = .standard
+    ) -> (ReaderApp.Outcome, ScriptedTerminal) {
         let terminal = ScriptedTerminal(inputs)
         let outcome = ReaderApp.run(
-            &reader, terminal: terminal, storage: storage, saveInterval: interval, clock: { terminal.clock })
+            &reader, terminal: terminal, storage: storage, saveDelays: delays, clock: { terminal.clock })
         return (outcome, terminal)
     }
 
-    @Test func quitSavesTheLastPositionAfterDebouncedPageTurns() {
+    @Test func pageTurnsNeverWriteOnTheKeyPathAndQuitWritesTheLast() {
         var reader = FakeReader()
         let storage = MemoryStorage()
         let space = TerminalInput.event(.key(.character(" ")))
         let (outcome, terminal) = run([space, space, space, .event(.key(.character("q")))], reader: &reader, storage: storage)
         #expect(outcome == .quit)
-        // The first turn is written at once, the next two within the interval are held back, quit writes the last.
-        #expect(storage.progress == [10, 30])
+        // Keys followed keys: the wait never timed out, so nothing was written until quit wrote the last place.
+        #expect(storage.progress == [30])
         #expect(terminal.draws.count == 4)
         #expect(terminal.draws.last?.textRows.first?.hasPrefix("offset 30") == true)
     }
@@ -134,7 +151,7 @@ import Testing
         let terminal = ScriptedTerminal(
             [.fileChanged, .fileChanged, .timeout, .timeout, .timeout, .event(.key(.character(" "))), .event(.key(.character("q")))])
         _ = ReaderApp.run(
-            &reader, terminal: terminal, storage: storage, saveInterval: 0, clock: { terminal.clock },
+            &reader, terminal: terminal, storage: storage, saveDelays: .immediate, clock: { terminal.clock },
             reopen: { place in
                 reopenedAt.append(place.offset)
                 return (session, reopenedStorage)
@@ -183,15 +200,63 @@ import Testing
         }
     }
 
-    @Test func aPendingPositionIsWrittenWhenItsTimeComes() {
+    /// The clock moves 0.1 s per input: turns at 0.1 and 0.2, quiet for 0.25 s, written at the first
+    /// timeout from 0.45 on (0.5), once; quit has nothing left to write.
+    @Test func aPositionIsWrittenWhenTheReaderHasRestedForTheQuietDelay() {
         var reader = FakeReader()
         let storage = MemoryStorage()
         let space = TerminalInput.event(.key(.character(" ")))
-        let (_, terminal) = run([space, space, .timeout, .timeout, .event(.key(.character("q")))], reader: &reader,
-            storage: storage, interval: 0.25)
-        #expect(storage.progress == [10, 20])
-        // While a save is pending the loop waits no longer than until it is due.
-        #expect(terminal.timeouts[2] != nil)
+        let (_, terminal) = run(
+            [space, space, .timeout, .timeout, .timeout, .timeout, .event(.key(.character("q")))], reader: &reader,
+            storage: storage, delays: ProgressSaver.Delays(quiet: 0.25, longest: 1))
+        #expect(storage.progress == [20])
+        // While a save is pending the loop waits no longer than until it is due (0.45 - 0.2).
+        let waited = terminal.timeouts[2]
+        #expect(waited.map { abs($0 - 0.25) < 1e-9 } == true, "waited \(String(describing: waited))")
+        // Once written, nothing is pending: the loop waits for a key without a timeout.
+        #expect(terminal.timeouts[5] == nil)
+    }
+
+    /// Steady turns never leave the reader quiet: the first unsaved one is written no later than
+    /// `longest` after it, at the first moment the wait times out.
+    @Test func steadyTurnsAreWrittenNoLaterThanTheLongestDelay() {
+        var reader = FakeReader()
+        let storage = MemoryStorage()
+        let space = TerminalInput.event(.key(.character(" ")))
+        let (_, terminal) = run(
+            [space, space, space, space, space, space, .timeout, .event(.key(.character("q")))], reader: &reader,
+            storage: storage, delays: ProgressSaver.Delays(quiet: 0.25, longest: 0.5))
+        #expect(storage.progress == [60])
+        // After the sixth turn (0.6) the save was already due (0.1 + 0.5): the loop asked for no wait at all.
+        #expect(terminal.timeouts[6] == 0)
+    }
+
+    /// A save the disk refuses is reported, stays pending and is tried again on quit.
+    @Test func aFailedDebouncedSaveIsReportedAndTriedAgainOnQuit() {
+        var reader = FakeReader()
+        let storage = MemoryStorage()
+        storage.failing = true
+        let space = TerminalInput.event(.key(.character(" ")))
+        // Written at the first rest (0.2); the retry waits `longest`, past the second rest (0.3); quit tries again.
+        _ = run(
+            [space, .timeout, .timeout, .event(.key(.character("q")))], reader: &reader, storage: storage,
+            delays: ProgressSaver.Delays(quiet: 0, longest: 1))
+        #expect(reader.reported == Array(repeating: "could not save the reading position: disk full", count: 2))
+    }
+
+    /// The storage answers with the state as stored: the reader adopts it, and a bookmark whose id the
+    /// file had already handed out (another process added one) is shown with the id it was stored under.
+    @Test func theReaderAdoptsTheStoredStateAndTheStoredBookmarkId() {
+        var reader = FakeReader()
+        let storage = MemoryStorage()
+        let theirs = Bookmark(id: "b1", offset: 0, chapterIndex: 0, chapterTitle: "", snippet: "", note: "mine", created: Date())
+        storage.state.insert(theirs)
+        _ = run([.event(.key(.character("m"))), .event(.key(.character(" "))), .event(.key(.character("q")))],
+            reader: &reader, storage: storage)
+        #expect(storage.bookmarks == ["b1", "b2"])
+        #expect(reader.added == ["b2"])
+        // Adopted after the bookmark and after the quit's save of the position.
+        #expect(reader.adopted == [["b1", "b2"], ["b1", "b2"]])
     }
 
     @Test func aSignalSavesAndEnds() {

@@ -48,10 +48,10 @@ private final class TitleRecorder: TerminalDevice {
 }
 
 private struct NoStorage: ReaderStorage {
-    func saveProgress(_ position: ReadingPosition) throws {}
+    func saveProgress(_ position: ReadingPosition) throws -> BookState? { nil }
     func saveSettings(_ settings: Settings) throws {}
-    func addBookmark(_ bookmark: Bookmark) throws {}
-    func deleteBookmark(id: String) throws {}
+    func addBookmark(_ bookmark: Bookmark) throws -> (bookmark: Bookmark, stored: BookState?) { (bookmark, nil) }
+    func deleteBookmark(id: String) throws -> BookState? { nil }
     func saveChapterPattern(_ pattern: String?) throws {}
     func saveBookReflow(_ reflow: DisplayOptions.Reflow) throws {}
     func saveHistory(_ history: JumpHistory) throws {}
