@@ -15,8 +15,8 @@ enum ListOfContents {
     /// The longest of those lines, in bytes (40 CJK characters).
     static let maximumGapLineBytes = 120
     /// Non-blank lines allowed between two entries of a list whose entries say what happens in their
-    /// chapters (`CHAPTER VIII` and three lines `OF THE GOOD FORTUNE WHICH …`), when the second entry's
-    /// number follows the first's.
+    /// chapters (`CHAPTER VIII` and three lines `OF THE GOOD FORTUNE WHICH …` under it), when the second
+    /// entry's number follows the first's.
     static let maximumDescriptionLines = 8
     /// How far the number of such an entry may pass the one before it: a list whose line broke after
     /// `CHAPTER` (`CHAPTER` / `XIII IN WHICH …`) has no heading for that entry.
@@ -67,7 +67,7 @@ enum ListOfContents {
         var numbers = RunNumbers()
         var runStart = 0
         while runStart < found.count {
-            let runEnd = Self.runEnd(found, from: runStart, numbers: &numbers)
+            let runEnd = Self.runEnd(found, from: runStart, bytes, numbers: &numbers)
             let entries = found[runStart...runEnd].reduce(0) { $0 + $1.candidate.entriesOnLine }
             if entries >= minimumEntries, let body = bodyStart(found, runStart, runEnd, bytes, numbers: &numbers) {
                 let listStart = keepsLeadingVolume(found, runStart, body.index) ? runStart + 1 : runStart
@@ -92,9 +92,10 @@ enum ListOfContents {
     }
 
     /// The last heading of the run that starts at `runStart`: each heading follows the one before it
-    /// closely (`isClose`), or after a few short lines when its number follows the run's last number of
-    /// its kind (`followsDescription`).
-    static func runEnd(_ found: [FoundHeading], from runStart: Int, numbers: inout RunNumbers) -> Int {
+    /// closely (`isClose`), or after that one's description (`followsDescription`).
+    static func runEnd(
+        _ found: [FoundHeading], from runStart: Int, _ bytes: UnsafeBufferPointer<UInt8>, numbers: inout RunNumbers
+    ) -> Int {
         numbers.clear()
         var runEnd = runStart
         while true {
@@ -102,7 +103,8 @@ enum ListOfContents {
             if let number = candidate.number, candidate.kind != .special {
                 numbers.most[candidate.numbering.slot] = candidate.lastNumber ?? number
             }
-            guard runEnd + 1 < found.count, isClose(found[runEnd + 1]) || followsDescription(found[runEnd + 1], numbers)
+            guard runEnd + 1 < found.count,
+                isClose(found[runEnd + 1]) || followsDescription(found[runEnd + 1], after: found[runEnd], bytes, numbers)
             else { return runEnd }
             runEnd += 1
         }
@@ -114,14 +116,31 @@ enum ListOfContents {
     }
 
     /// Whether a heading after a few short lines is the next entry of a list whose entries carry a
-    /// description: its number follows the last one of its kind in the run (`numbers.most`), so that a
-    /// list's entries join however long their descriptions, and a list and the body's first chapter never do.
-    static func followsDescription(_ heading: FoundHeading, _ numbers: RunNumbers) -> Bool {
+    /// description: the lines start right under the entry before it (a chapter's heading stands over a
+    /// blank line), and the heading's number follows the last one of its kind in the run (`numbers.most`),
+    /// so that a list's entries join however long their descriptions, and a list and the body's first
+    /// chapter never do.
+    static func followsDescription(
+        _ heading: FoundHeading, after previous: FoundHeading, _ bytes: UnsafeBufferPointer<UInt8>, _ numbers: RunNumbers
+    ) -> Bool {
         let candidate = heading.candidate
         guard heading.textLinesBefore <= maximumDescriptionLines, heading.longestTextLineBefore <= maximumGapLineBytes,
-            candidate.kind != .special, let number = candidate.number, let last = numbers.most[candidate.numbering.slot]
+            candidate.kind != .special, let number = candidate.number, let last = numbers.most[candidate.numbering.slot],
+            number > last, number <= last + 1 + maximumNumbersSkipped
         else { return false }
-        return number > last && number <= last + 1 + maximumNumbersSkipped
+        return textRightUnder(previous, bytes)
+    }
+
+    /// Whether the line right after the heading's line holds text.
+    static func textRightUnder(_ heading: FoundHeading, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var start = heading.line.upperBound
+        while start < bytes.count, bytes[start] != 0x0A { start += 1 }
+        start += 1
+        var end = start
+        while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+        guard start < end else { return false }
+        let (trimmedStart, trimmedEnd) = ChapterSplitter.trimmed(bytes, start, end)
+        return trimmedStart < trimmedEnd
     }
 
     /// Named sections before a list of contents that the body names again: a section listed in the front
