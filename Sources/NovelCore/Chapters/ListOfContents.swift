@@ -115,17 +115,19 @@ enum ListOfContents {
         heading.textLinesBefore <= maximumGapLines && heading.longestTextLineBefore <= maximumGapLineBytes
     }
 
-    /// Whether a heading after a few short lines is the next entry of a list whose entries carry a
-    /// description: the lines start right under the entry before it (a chapter's heading stands over a
+    /// Whether a heading after a few short lines is the next entry of an English list whose entries carry
+    /// a description: the lines start right under the entry before it (a chapter's heading stands over a
     /// blank line), and the heading's number follows the last one of its kind in the run (`numbers.most`),
     /// so that a list's entries join however long their descriptions, and a list and the body's first
-    /// chapter never do.
+    /// chapter never do. Not in Chinese, whose bare body headings have their couplet right under them and
+    /// whose lists hold a title, not a description.
     static func followsDescription(
         _ heading: FoundHeading, after previous: FoundHeading, _ bytes: UnsafeBufferPointer<UInt8>, _ numbers: RunNumbers
     ) -> Bool {
         let candidate = heading.candidate
         guard heading.textLinesBefore <= maximumDescriptionLines, heading.longestTextLineBefore <= maximumGapLineBytes,
-            candidate.kind != .special, let number = candidate.number, let last = numbers.most[candidate.numbering.slot],
+            candidate.family == .english, candidate.kind != .special, let number = candidate.number,
+            let last = numbers.most[candidate.numbering.slot],
             number > last, number <= last + 1 + maximumNumbersSkipped
         else { return false }
         return textRightUnder(previous, bytes)
