@@ -111,8 +111,8 @@ enum BareHeadingTitle {
             return Completion(
                 index: index,
                 title: TitleCompletion(
-                    english: english, first: following.first, second: following.second, third: following.third)
-                    .title(after: heading.titleRange, bytes),
+                    english: english, first: following.first, second: following.second, third: following.third
+                ).title(after: heading.titleRange, bytes),
                 bodyStart: following.end, note: following.count == 1 ? .titleFromNextLine : .titleFromNextLines)
         }
         let key = Listed.Key(slot: heading.candidate.numbering.slot, number: heading.candidate.number)

@@ -104,7 +104,8 @@ public struct ChapterSplitter: Sendable {
         Self.compact(&found, keeping: numerals.keep)
         let unrepeated = unrepeatedHeadings(found, bytes)
         trace?.dropped(
-            found, bytes, keep: unrepeated, reason: "repeated: the same number or section name as the chapter it sits in")
+            found, bytes, keep: unrepeated,
+            reason: "repeated: the same number or section name as the chapter it sits in")
         Self.compact(&found, keeping: unrepeated)
         // A user's pattern is an ICU regular expression, for one thread at a time.
         BareHeadingTitle.complete(&found, listed: listed, bytes: bytes, sideBySide: custom == nil, isHeading: { isCandidate(bytes, $0) })

@@ -104,7 +104,8 @@ enum ListOfContents {
                 numbers.most[candidate.numbering.slot] = candidate.lastNumber ?? number
             }
             guard runEnd + 1 < found.count,
-                isClose(found[runEnd + 1]) || followsDescription(found[runEnd + 1], after: found[runEnd], bytes, numbers)
+                isClose(found[runEnd + 1])
+                    || followsDescription(found[runEnd + 1], after: found[runEnd], bytes, numbers)
             else { return runEnd }
             runEnd += 1
         }
@@ -122,7 +123,8 @@ enum ListOfContents {
     /// chapter never do. Not in Chinese, whose bare body headings have their couplet right under them and
     /// whose lists hold a title, not a description.
     static func followsDescription(
-        _ heading: FoundHeading, after previous: FoundHeading, _ bytes: UnsafeBufferPointer<UInt8>, _ numbers: RunNumbers
+        _ heading: FoundHeading, after previous: FoundHeading, _ bytes: UnsafeBufferPointer<UInt8>,
+        _ numbers: RunNumbers
     ) -> Bool {
         let candidate = heading.candidate
         guard heading.textLinesBefore <= maximumDescriptionLines, heading.longestTextLineBefore <= maximumGapLineBytes,
@@ -224,7 +226,8 @@ enum ListOfContents {
                 if candidate.kind == .chapter, numberedPerVolume == false {
                     while body > runStart, found[body - 1].candidate.kind == .volume { body -= 1 }
                 }
-                return (openingSections(found, runStart, body - repeatedTail(found, runStart..<body, bytes), bytes), index)
+                body -= repeatedTail(found, runStart..<body, bytes)
+                return (openingSections(found, runStart, body, bytes), index)
             }
             let last = max(number, candidate.lastNumber ?? number)
             if numbers.first[key] == nil { numbers.first[key] = number }
@@ -245,15 +248,20 @@ enum ListOfContents {
             let number = found[next].candidate.number, let listed = most[found[next].candidate.numbering.slot],
             number <= listed
         else { return nil }
-        return (openingSections(found, runStart, runEnd + 1 - repeatedTail(found, runStart..<(runEnd + 1), bytes), bytes), next)
+        let body = runEnd + 1 - repeatedTail(found, runStart..<(runEnd + 1), bytes)
+        return (openingSections(found, runStart, body, bytes), next)
     }
 
     /// Where the body begins when the sections that open a book (a preface, an introduction) stand between
     /// a list's last entry and `body`: a list names its closing sections (an epilogue, an appendix) after its
     /// last chapter, so an opening one there is the body's.
-    static func openingSections(_ found: [FoundHeading], _ runStart: Int, _ body: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    static func openingSections(
+        _ found: [FoundHeading], _ runStart: Int, _ body: Int, _ bytes: UnsafeBufferPointer<UInt8>
+    ) -> Int {
         var start = body
-        while start - 1 > runStart, isNamedSection(found[start - 1]), EnglishHeading.opensBook(bytes, found[start - 1].line) {
+        while start - 1 > runStart, isNamedSection(found[start - 1]),
+            EnglishHeading.opensBook(bytes, found[start - 1].line)
+        {
             start -= 1
         }
         return start

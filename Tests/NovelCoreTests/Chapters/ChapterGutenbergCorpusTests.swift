@@ -34,7 +34,8 @@ struct ChapterGutenbergCorpusTests {
         // 93 chapters in the twelve books, then the epilogue's three (the list names all 96), which follow
         // the last book's.
         Expected(
-            file: "pg28054.txt", bodyOpens: "PART I", chaptersPerVolume: [0, 5, 8, 11, 0, 7, 7, 3, 0, 4, 8, 9, 0, 7, 10, 17],
+            file: "pg28054.txt", bodyOpens: "PART I",
+            chaptersPerVolume: [0, 5, 8, 11, 0, 7, 7, 3, 0, 4, 8, 9, 0, 7, 10, 17],
             volumes: ["PART I"] + (1...3).map { "Book \(RomanNumeral.format($0))" } + ["PART II"]
                 + (4...6).map { "Book \(RomanNumeral.format($0))" } + ["PART III"]
                 + (7...9).map { "Book \(RomanNumeral.format($0))" } + ["PART IV"]
@@ -72,7 +73,9 @@ struct ChapterGutenbergCorpusTests {
         #expect(chapters.first?.title == book.firstChapter)
         #expect(chapters.last?.title == book.lastChapter)
         #expect(index.entries.filter { $0.level == .volume }.map(\.title).map(Self.heading) == book.volumes)
-        let special = index.entries.filter { $0.kind == .special && !$0.title.hasPrefix("END OF THE PROJECT GUTENBERG") }
+        let special = index.entries.filter {
+            $0.kind == .special && !$0.title.hasPrefix("END OF THE PROJECT GUTENBERG")
+        }
         #expect(special.map(\.title) == book.sections)
         #expect(Self.chaptersPerVolume(index) == book.chaptersPerVolume)
         // Clean titles: no illustration marker, no page number, no line feed.
@@ -91,7 +94,9 @@ struct ChapterGutenbergCorpusTests {
             let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
             var lower = start
             var upper = end
-            while lower < upper, bytes[lower] == 0x20 || bytes[lower] == 0xEF || bytes[lower] == 0xBB || bytes[lower] == 0xBF {
+            while lower < upper,
+                bytes[lower] == 0x20 || bytes[lower] == 0xEF || bytes[lower] == 0xBB || bytes[lower] == 0xBF
+            {
                 lower += 1
             }
             while upper > lower, bytes[upper - 1] == 0x20 || bytes[upper - 1] == 0x0D { upper -= 1 }

@@ -48,12 +48,16 @@ struct EnglishContentsFormsTests {
     static func prose(_ seed: Int) -> String {
         var random = Seeded(state: UInt64(seed) &* 7_919 &+ 17)
         return (0..<random.next(2...4)).map { paragraph in
-            let sentences = (0..<random.next(2...4)).map { Self.sentences[(seed + paragraph + $0) % Self.sentences.count] }
+            let sentences = (0..<random.next(2...4)).map {
+                Self.sentences[(seed + paragraph + $0) % Self.sentences.count]
+            }
             return wrapped(sentences.joined(separator: " "), width: random.next(58...76))
         }.joined(separator: "\n\n") + "\n\n\n"
     }
 
-    static let titles = ["The Arrival", "A Wet Night at the Inn", "The Farm Beyond the Hill", "Mr. Hale Explains", "Departure"]
+    static let titles = [
+        "The Arrival", "A Wet Night at the Inn", "The Farm Beyond the Hill", "Mr. Hale Explains", "Departure",
+    ]
     static let descriptions = [
         "In which Mr. Hale arrives at the inn and finds it full of drovers on their way to the fair",
         "Shows how a wet night may end in a quarrel",
@@ -62,7 +66,8 @@ struct EnglishContentsFormsTests {
         "A departure at dawn",
     ]
     static let numerals = ["I", "II", "III", "IV", "V"]
-    static let header = "The Project Gutenberg eBook of The Inn\n\n*** START OF THE PROJECT GUTENBERG EBOOK THE INN ***\n\n\n\n\nTHE INN\n\nBy A. Writer\n\n\n\n"
+    static let header =
+        "The Project Gutenberg eBook of The Inn\n\n*** START OF THE PROJECT GUTENBERG EBOOK THE INN ***\n\n\n\n\nTHE INN\n\nBy A. Writer\n\n\n\n"
     static let footer = "*** END OF THE PROJECT GUTENBERG EBOOK THE INN ***\n"
 
     /// The body: `CHAPTER I.`, its title in capitals two lines under it, then prose.
@@ -80,7 +85,9 @@ struct EnglishContentsFormsTests {
     /// The 1-based numbers of the lines that read `line` once trimmed, after the line `after`.
     static func lines(_ line: String, in text: String, after: Int = 0) -> [Int] {
         text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
-            .filter { $0.offset + 1 > after && $0.element.trimmingCharacters(in: .whitespaces) == line }.map { $0.offset + 1 }
+            .filter { $0.offset + 1 > after && $0.element.trimmingCharacters(in: .whitespaces) == line }.map {
+                $0.offset + 1
+            }
     }
 
     static let bodyTitles = zip(numerals, titles).map { "CHAPTER \($0). \($1.uppercased())" }
@@ -157,10 +164,14 @@ struct EnglishContentsFormsTests {
     /// Two lists one after the other (one per volume), then the body: neither list gives a chapter.
     @Test func aListPerVolumeOneAfterTheOther() throws {
         let list = { (volume: String) in
-            "CONTENTS VOLUME \(volume)\n\n" + Self.numerals.prefix(3).map { "CHAPTER \($0). THE ROAD \($0)\n" }.joined() + "\n"
+            "CONTENTS VOLUME \(volume)\n\n" + Self.numerals.prefix(3).map { "CHAPTER \($0). THE ROAD \($0)\n" }.joined()
+                + "\n"
         }
         let volume = { (name: String, seed: Int) in
-            "VOLUME \(name)\n\n\n" + Self.numerals.prefix(3).enumerated().map { "CHAPTER \($1). THE ROAD \($1)\n\n" + Self.prose(seed + $0) }.joined()
+            "VOLUME \(name)\n\n\n"
+                + Self.numerals.prefix(3).enumerated().map {
+                    "CHAPTER \($1). THE ROAD \($1)\n\n" + Self.prose(seed + $0)
+                }.joined()
         }
         let text = Self.header + list("I") + list("II") + "\n\n" + volume("I", 1) + volume("II", 5) + Self.footer
         let found = try Self.headings(text)
@@ -174,16 +185,21 @@ struct EnglishContentsFormsTests {
     /// `Chapter I`): the list ends after the epilogue's chapters.
     @Test func anEpilogueWithItsOwnChaptersInAListOfParts() throws {
         let list =
-            "Contents\n\n Part I\n Book I. The Family\n" + Self.numerals.prefix(3).map { " Chapter \($0). A Visit \($0)\n" }.joined()
+            "Contents\n\n Part I\n Book I. The Family\n"
+            + Self.numerals.prefix(3).map { " Chapter \($0). A Visit \($0)\n" }.joined()
             + " Book II. The Town\n" + Self.numerals.prefix(2).map { " Chapter \($0). A Walk \($0)\n" }.joined()
-            + "\n Epilogue\n" + Self.numerals.prefix(2).map { " Chapter \($0). An End \($0)\n" }.joined() + "\n Footnotes\n\n\n\n"
+            + "\n Epilogue\n" + Self.numerals.prefix(2).map { " Chapter \($0). An End \($0)\n" }.joined()
+            + "\n Footnotes\n\n\n\n"
         let body =
             "PART I\n\n\n\nBook I. The Family\n\n\n\n"
-            + Self.numerals.prefix(3).enumerated().map { "Chapter \($1).\nA Visit \($1)\n\n\n" + Self.prose($0) }.joined()
+            + Self.numerals.prefix(3).enumerated().map { "Chapter \($1).\nA Visit \($1)\n\n\n" + Self.prose($0) }
+            .joined()
             + "Book II. The Town\n\n\n\n"
-            + Self.numerals.prefix(2).enumerated().map { "Chapter \($1).\nA Walk \($1)\n\n\n" + Self.prose($0 + 3) }.joined()
+            + Self.numerals.prefix(2).enumerated().map { "Chapter \($1).\nA Walk \($1)\n\n\n" + Self.prose($0 + 3) }
+            .joined()
             + "EPILOGUE\n\n\n\n"
-            + Self.numerals.prefix(2).enumerated().map { "Chapter \($1).\nAn End \($1)\n\n\n" + Self.prose($0 + 5) }.joined()
+            + Self.numerals.prefix(2).enumerated().map { "Chapter \($1).\nAn End \($1)\n\n\n" + Self.prose($0 + 5) }
+            .joined()
         let text = Self.header + list + body + Self.footer
         let found = try Self.headings(text)
         #expect(
@@ -257,25 +273,28 @@ struct EnglishContentsFormsTests {
             "PREFACE TO THE FIRST EDITION\n\n" + Self.prose(1) + "PREFACE TO THE SECOND EDITION\n\n" + Self.prose(2)
             + Self.body
         let found = try Self.headings(text)
-        #expect(found.map(\.title) == ["PREFACE TO THE FIRST EDITION", "PREFACE TO THE SECOND EDITION"] + Self.bodyTitles)
+        #expect(
+            found.map(\.title) == ["PREFACE TO THE FIRST EDITION", "PREFACE TO THE SECOND EDITION"] + Self.bodyTitles)
     }
 
     // MARK: Illustrations
 
-    @Test(arguments: [
-        // On the heading's line, the title under it.
-        { (numeral: String, title: String) in "CHAPTER \(numeral). [Illustration]\n\n\(title)\n\n" },
-        // Between the heading and its title.
-        { (numeral: String, title: String) in "CHAPTER \(numeral).\n\n[Illustration]\n\n\(title)\n\n" },
-        // A caption over two lines between them.
-        { (numeral: String, title: String) in
-            "CHAPTER \(numeral).\n\n[Illustration: The door of the inn, where\nthe drovers sat]\n\n\n\(title)\n\n"
-        },
-    ] as [@Sendable (String, String) -> String])
+    @Test(
+        arguments: [
+            // On the heading's line, the title under it.
+            { (numeral: String, title: String) in "CHAPTER \(numeral). [Illustration]\n\n\(title)\n\n" },
+            // Between the heading and its title.
+            { (numeral: String, title: String) in "CHAPTER \(numeral).\n\n[Illustration]\n\n\(title)\n\n" },
+            // A caption over two lines between them.
+            { (numeral: String, title: String) in
+                "CHAPTER \(numeral).\n\n[Illustration: The door of the inn, where\nthe drovers sat]\n\n\n\(title)\n\n"
+            },
+        ] as [@Sendable (String, String) -> String])
     func illustrationsAreNoPartOfATitle(heading: @Sendable (String, String) -> String) throws {
         let text =
             Self.header
-            + zip(Self.numerals, Self.titles).enumerated().map { heading($1.0, $1.1.uppercased()) + Self.prose($0) }.joined()
+            + zip(Self.numerals, Self.titles).enumerated().map { heading($1.0, $1.1.uppercased()) + Self.prose($0) }
+            .joined()
             + Self.footer
         #expect(try Self.headings(text).map(\.title) == Self.bodyTitles)
     }
@@ -283,7 +302,8 @@ struct EnglishContentsFormsTests {
     @Test func anIllustrationOverProseLeavesTheHeadingAlone() throws {
         let text =
             zip(Self.numerals, [true, false, true, false, true]).enumerated().map { index, entry in
-                (entry.1 ? "CHAPTER \(entry.0). [Illustration: The Inn]\n\n" : "CHAPTER \(entry.0)\n\n[Illustration]\n\n")
+                (entry.1
+                    ? "CHAPTER \(entry.0). [Illustration: The Inn]\n\n" : "CHAPTER \(entry.0)\n\n[Illustration]\n\n")
                     + Self.prose(index)
             }.joined()
         #expect(
@@ -298,17 +318,29 @@ struct EnglishContentsFormsTests {
         let text =
             "PREFACE\n\n" + Self.wrapped(Self.sentences[0] + " " + Self.sentences[1], width: 55)
             + "\n\nTheir faithful Friend and Servant,\n                                   C. D.\nDecember, 1843.\n\n\n\nCONTENTS\n\n"
-            + staves.enumerated().map { "Stave \(String(repeating: " ", count: 3 - $0)) \(Self.numerals[$0]): \($1)\n" }.joined()
-            + "\n\n\n" + staves.enumerated().map { "STAVE \(Self.numerals[$0]):  \($1.uppercased())\n\n" + Self.prose($0) }.joined()
+            + staves.enumerated().map { "Stave \(String(repeating: " ", count: 3 - $0)) \(Self.numerals[$0]): \($1)\n" }
+            .joined()
+            + "\n\n\n"
+            + staves.enumerated().map { "STAVE \(Self.numerals[$0]):  \($1.uppercased())\n\n" + Self.prose($0) }
+            .joined()
         let found = try Self.headings(text)
-        #expect(found.map(\.title) == ["PREFACE"] + staves.enumerated().map { "STAVE \(Self.numerals[$0]):  \($1.uppercased())" })
-        #expect(found.dropFirst().map(\.line) == staves.indices.map { Self.lines("STAVE \(Self.numerals[$0]):  \(staves[$0].uppercased())", in: text)[0] })
+        #expect(
+            found.map(\.title) == ["PREFACE"]
+                + staves.enumerated().map { "STAVE \(Self.numerals[$0]):  \($1.uppercased())" })
+        #expect(
+            found.dropFirst().map(\.line)
+                == staves.indices.map {
+                    Self.lines("STAVE \(Self.numerals[$0]):  \(staves[$0].uppercased())", in: text)[0]
+                })
     }
 
     /// A long title in capitals wraps over three lines, the first ending in a comma.
     @Test func aTitleInCapitalsOverThreeLines() throws {
-        let title = "IN WHICH IS CONTINUED THE ADVENTURE OF THE KNIGHT OF THE GROVE, TOGETHER WITH THE SENSIBLE, ORIGINAL, AND TRANQUIL COLLOQUY THAT PASSED BETWEEN THE TWO SQUIRES"
-        let text = "CHAPTER XIII.\n" + Self.wrapped(title, width: 72) + "\n\n\n" + Self.prose(1) + "CHAPTER XIV.\n\n" + Self.prose(2)
+        let title =
+            "IN WHICH IS CONTINUED THE ADVENTURE OF THE KNIGHT OF THE GROVE, TOGETHER WITH THE SENSIBLE, ORIGINAL, AND TRANQUIL COLLOQUY THAT PASSED BETWEEN THE TWO SQUIRES"
+        let text =
+            "CHAPTER XIII.\n" + Self.wrapped(title, width: 72) + "\n\n\n" + Self.prose(1) + "CHAPTER XIV.\n\n"
+            + Self.prose(2)
         #expect(Self.wrapped(title, width: 72).split(separator: "\n").count == 3)
         #expect(Self.wrapped(title, width: 72).split(separator: "\n").first?.hasSuffix(",") == true)
         #expect(try Self.headings(text).map(\.title) == ["CHAPTER XIII. " + title, "CHAPTER XIV."])
