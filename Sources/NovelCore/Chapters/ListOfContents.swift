@@ -132,7 +132,31 @@ enum ListOfContents {
             let last = numbers.most[candidate.numbering.slot],
             number > last, number <= last + 1 + maximumNumbersSkipped
         else { return false }
-        return textRightUnder(previous, bytes)
+        return textRightUnder(previous, bytes) || brokenEntryUnder(previous, bytes, before: heading.lineStart)
+    }
+
+    /// Whether the first line of text after the heading (before `limit`) is an entry broken after its
+    /// word: `CHAPTER` alone, its number and title on the next line (no heading, so the entry after it
+    /// skips a number).
+    static func brokenEntryUnder(
+        _ heading: FoundHeading, _ bytes: UnsafeBufferPointer<UInt8>, before limit: Int
+    ) -> Bool {
+        var start = heading.line.upperBound
+        while start < limit {
+            while start < limit, bytes[start] != 0x0A { start += 1 }
+            start += 1
+            var end = start
+            while end < limit, bytes[end] != 0x0A { end += 1 }
+            let (lineStart, lineEnd) = ChapterSplitter.trimmed(bytes, start, min(end, limit))
+            guard lineStart == lineEnd else {
+                return EnglishHeading.numberedWordBytes.contains { keyword in
+                    keyword.word.count == lineEnd - lineStart
+                        && zip(keyword.word, lineStart..<lineEnd).allSatisfy { $0 == bytes[$1] | 0x20 }
+                }
+            }
+            start = end
+        }
+        return false
     }
 
     /// Whether the line right after the heading's line holds text.
