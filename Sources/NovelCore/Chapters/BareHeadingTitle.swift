@@ -21,6 +21,8 @@ enum BareHeadingTitle {
         struct Entry {
             var numbering: HeadingCandidate.Numbering
             var number: Int?
+            /// The entry's trimmed line.
+            var line: Range<Int>
             var titleAfterMarker: Range<Int>
             var bodyStart: Int
         }
@@ -40,7 +42,8 @@ enum BareHeadingTitle {
                 entries.append(
                     Entry(
                         numbering: found[index].candidate.numbering, number: found[index].candidate.number,
-                        titleAfterMarker: found[index].titleAfterMarker, bodyStart: found[index].bodyStart))
+                        line: found[index].line, titleAfterMarker: found[index].titleAfterMarker,
+                        bodyStart: found[index].bodyStart))
             }
         }
 
@@ -107,12 +110,18 @@ enum BareHeadingTitle {
         if let following {
             return Completion(
                 index: index,
-                title: TitleCompletion(english: english, first: following.first, second: following.second)
-                    .title(after: heading.titleRange, bytes),
+                title: TitleCompletion(
+                    english: english, first: following.first, second: following.second, third: following.third
+                ).title(after: heading.titleRange, bytes),
                 bodyStart: following.end, note: following.count == 1 ? .titleFromNextLine : .titleFromNextLines)
         }
         let key = Listed.Key(slot: heading.candidate.numbering.slot, number: heading.candidate.number)
         guard let entry = listedByNumber[key] else { return nil }
+        // English parts and books share a numbering (`Part I`, `Book I`, `Book II`, `Part II`): a part takes
+        // no book's title.
+        if english, heading.candidate.kind == .volume, !EnglishHeading.sameName(bytes, heading.line, entry.line) {
+            return nil
+        }
         // An entry's title may go on over the next line of the list (the second half of a couplet).
         let nextLine =
             english ? nil : titleLines(bytes, from: entry.bodyStart, limit: bytes.count, blankLines: 0, isHeading: isHeading)

@@ -102,8 +102,10 @@ public struct ChapterSplitter: Sendable {
         let numerals = NumeralHeadings.filter(found)
         trace?.dropped(found, bytes, keep: numerals.keep, reasons: numerals.reasons(found, bytes))
         Self.compact(&found, keeping: numerals.keep)
-        let unrepeated = unrepeatedHeadings(found)
-        trace?.dropped(found, bytes, keep: unrepeated, reason: "repeated: the same number as the chapter it sits in")
+        let unrepeated = unrepeatedHeadings(found, bytes)
+        trace?.dropped(
+            found, bytes, keep: unrepeated,
+            reason: "repeated: the same number or section name as the chapter it sits in")
         Self.compact(&found, keeping: unrepeated)
         if let heads = RunningHeads.fold(found, bytes) {
             trace?.dropped(found, bytes, keep: heads.keep, reasons: heads.reasons)
@@ -317,7 +319,14 @@ public struct ChapterSplitter: Sendable {
         // heading every few kilobytes at most, a list of contents hundreds in a row).
         var titleAfterMarker = titleEnd..<titleEnd
         if let titleStart = candidate.titleStart, let from = scalarOffset(bytes, trimmed.lowerBound..<titleEnd, titleStart) {
-            let (afterStart, afterEnd) = Self.trimmed(bytes, from, titleEnd)
+            if candidate.family == .english {
+                // `CHAPTER II. [Illustration]`, `CHAPTER I. The Arrival ..... 12`: not part of the title.
+                let cleanEnd = EnglishHeading.titleEnd(bytes, from..<titleEnd)
+                if cleanEnd < titleEnd {
+                    titleEnd = cleanEnd > from ? cleanEnd : Self.trimmed(bytes, trimmed.lowerBound, from).1
+                }
+            }
+            let (afterStart, afterEnd) = Self.trimmed(bytes, from, max(from, titleEnd))
             if afterStart < afterEnd { titleAfterMarker = afterStart..<afterEnd }
         }
         return FoundHeading(
@@ -462,8 +471,9 @@ public struct ChapterSplitter: Sendable {
     }
 
     /// Which headings to keep: a chapter heading that repeats the number of the chapter it sits in (a
-    /// pasted title inside the text) is not a new chapter.
-    func unrepeatedHeadings(_ found: [FoundHeading]) -> [Bool] {
+    /// pasted title inside the text) is not a new chapter, nor a section's bare name inside the section of
+    /// that name (`EXTRACTS.` after an introduction inside `EXTRACTS. (Supplied by a Sub-Sub-Librarian)`).
+    func unrepeatedHeadings(_ found: [FoundHeading], _ bytes: UnsafeBufferPointer<UInt8>) -> [Bool] {
         var keep = [Bool](repeating: true, count: found.count)
         var previousNumber: Int?
         for (index, heading) in found.enumerated() {
@@ -478,6 +488,12 @@ public struct ChapterSplitter: Sendable {
                 previousNumber = heading.candidate.number
             case .special:
                 previousNumber = nil
+                if index > 0, ListOfContents.isNamedSection(heading), heading.titleAfterMarker.isEmpty,
+                    ListOfContents.isNamedSection(found[index - 1]),
+                    EnglishHeading.sameName(bytes, found[index - 1].line, heading.line)
+                {
+                    keep[index] = false
+                }
             }
         }
         return keep

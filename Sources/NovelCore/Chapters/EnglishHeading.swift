@@ -1,17 +1,24 @@
 /// English headings on one trimmed line, in the forms English books use (see docs/chapters.md,
 /// *English*): a word and a number (`Chapter XII.`, `CHAPTER ONE`, `Chapter the First`, `Letter 4`,
-/// `BOOK I`, `Part the Second`, `VOLUME II`) with an optional title after `. `, `: ` or a dash; a Roman
+/// `STAVE I`, `BOOK I`, `Part the Second`, `VOLUME II`) with an optional title after `. `, `: ` or a dash; a Roman
 /// numeral alone (`IV`, `IV.`) or before a title (`IV. THE STORM`); and named sections (PREFACE,
 /// INTRODUCTION …). Whole-book checks (`NumeralHeadings`, `ListOfContents`) decide which survive.
 enum EnglishHeading {
     /// Words that head a numbered unit, and the kind of unit.
     static let numberedWords: [String: HeadingCandidate.Kind] = [
-        "chapter": .chapter, "letter": .chapter, "book": .volume, "part": .volume, "volume": .volume,
+        "chapter": .chapter, "letter": .chapter, "stave": .chapter, "book": .volume, "part": .volume,
+        "volume": .volume,
     ]
     /// Sections outside the numbered run.
     static let sectionWords: Set<String> = [
         "preface", "introduction", "prologue", "etymology", "extracts", "epilogue", "conclusion", "afterword",
         "appendix", "notes", "foreword",
+    ]
+    /// The sections that open a book, before its first chapter; the others (an epilogue, an appendix) close
+    /// it. A list of contents names its closing sections after its last chapter, and the body's opening
+    /// sections follow the list (`ListOfContents`).
+    static let openingSectionWords: Set<String> = [
+        "preface", "introduction", "prologue", "etymology", "extracts", "foreword",
     ]
     static let numberWords = [
         "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
@@ -101,6 +108,93 @@ enum EnglishHeading {
         let (trimmedStart, trimmedEnd) = ChapterSplitter.trimmed(bytes, lower, upper)
         return trimmedStart < trimmedEnd ? trimmedStart..<trimmedEnd : nil
     }
+
+    // MARK: Named sections
+
+    /// The section's name in the heading line at `line` (its first word, `PREFACE` in `PREFACE TO THE SECOND
+    /// EDITION`), to compare two named sections without building Strings.
+    static func sectionName(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) -> Range<Int> {
+        var end = line.lowerBound
+        while end < line.upperBound, isLetter(bytes[end]) { end += 1 }
+        return line.lowerBound..<end
+    }
+
+    /// Whether the heading lines at `first` and `second` start with the same word in any case: they name
+    /// the same section (`EXTRACTS.` and `Extracts (Supplied by a Sub-Sub-Librarian)`) or the same unit
+    /// (`PART I`, `Part II`; not `Book I`).
+    static func sameName(_ bytes: UnsafeBufferPointer<UInt8>, _ first: Range<Int>, _ second: Range<Int>) -> Bool {
+        let one = sectionName(bytes, first)
+        let other = sectionName(bytes, second)
+        return !one.isEmpty && one.count == other.count
+            && zip(one, other).allSatisfy { bytes[$0] | 0x20 == bytes[$1] | 0x20 }
+    }
+
+    /// Whether the heading line at `line` names a section that opens a book (`openingSectionWords`).
+    static func opensBook(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) -> Bool {
+        let name = sectionName(bytes, line)
+        return openingSectionWordBytes.contains { word in
+            word.count == name.count && zip(word, name).allSatisfy { $0 == bytes[$1] | 0x20 }
+        }
+    }
+
+    static let openingSectionWordBytes = openingSectionWords.map { Array($0.utf8) }
+
+    // MARK: Where a title ends
+
+    /// Where the title on a heading line at `line` ends: before an illustration marker on the line
+    /// (`CHAPTER II. [Illustration]`) and before the page number a list of contents gives after a leader
+    /// of dots or a wide space (`CHAPTER I. The Arrival ........ 12`, `I. PLAYING PILGRIMS        7`). Neither
+    /// is part of the title.
+    static func titleEnd(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) -> Int {
+        var end = line.upperBound
+        if let marker = illustrationStart(bytes, line) { end = marker }
+        end = pageNumberStart(bytes, line.lowerBound..<end) ?? end
+        return ChapterSplitter.trimmed(bytes, line.lowerBound, end).1
+    }
+
+    /// The start of an illustration marker (`[Illustration]`, `[Illustration: The Inn]`) that closes the
+    /// line at `line` after something else, or nil.
+    static func illustrationStart(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) -> Int? {
+        guard line.count > illustrationOpening.count, bytes[line.upperBound - 1] == 0x5D else { return nil }
+        var start = line.upperBound - illustrationOpening.count
+        while start >= line.lowerBound {
+            if bytes[start..<(start + illustrationOpening.count)].elementsEqual(illustrationOpening) { return start }
+            start -= 1
+        }
+        return nil
+    }
+
+    /// Whether the trimmed line at `line` opens an illustration block (`[Illustration]`, or `[Illustration:`
+    /// and a caption that may go on over more lines).
+    static func opensIllustration(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) -> Bool {
+        line.count >= illustrationOpening.count
+            && bytes[line.lowerBound..<(line.lowerBound + illustrationOpening.count)].elementsEqual(illustrationOpening)
+    }
+
+    /// Spaces or dots that lead to a page number: at least this many.
+    static let minimumLeader = 2
+
+    /// Where a page number at the end of the line at `line` begins, with the dots or the wide space that
+    /// lead to it (`……… 12`, `. . . 12`, `   xii`); nil when the line does not end so. A number after one
+    /// space is part of the title (`The Year 1812`).
+    static func pageNumberStart(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) -> Int? {
+        var start = line.upperBound
+        while start > line.lowerBound, isDigit(bytes[start - 1]) { start -= 1 }
+        if start == line.upperBound {
+            // A page in small Roman numerals (front matter): `xii`.
+            while start > line.lowerBound, "ivxlc".utf8.contains(bytes[start - 1]) { start -= 1 }
+        }
+        guard start < line.upperBound, start - line.lowerBound > minimumLeader else { return nil }
+        var leaderStart = start
+        while leaderStart > line.lowerBound, [0x2E, 0x20, 0x09].contains(bytes[leaderStart - 1]) { leaderStart -= 1 }
+        guard leaderStart > line.lowerBound else { return nil }
+        let leader = bytes[leaderStart..<start]
+        if leader.count(where: { $0 == 0x2E }) >= minimumLeader { return leaderStart }
+        // A wide space alone: a title's own full stop before it stays.
+        return leader.count(where: { $0 != 0x2E }) >= minimumLeader ? start : nil
+    }
+
+    @inline(__always) private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 
     static func match(_ line: [Unicode.Scalar]) -> HeadingCandidate? {
         guard let initial = line.first, isUppercase(initial) else { return nil }
@@ -193,8 +287,10 @@ enum EnglishHeading {
         else { return nil }
         let titleStart = skipSeparators(line, from: wordEnd)
         if titleStart < line.count {
-            // IV. THE STORM: the numeral, a full stop, a title in capitals or title case.
+            // IV. THE STORM: the numeral, a full stop, a title in capitals or title case; `C. D.` under a
+            // letter is a signature's initials.
             guard line[wordEnd] == ".", isUppercase(line[titleStart]) else { return nil }
+            if titleStart + 1 < line.count, line[titleStart + 1] == "." { return nil }
         }
         var heading = HeadingCandidate(
             kind: .chapter, family: .english, number: number, unit: nil, volumeLabel: nil, titleStart: titleStart)

@@ -14,12 +14,22 @@ enum ListOfContents {
     static let maximumGapLines = 2
     /// The longest of those lines, in bytes (40 CJK characters).
     static let maximumGapLineBytes = 120
+    /// Non-blank lines allowed between two entries of a list whose entries say what happens in their
+    /// chapters (`CHAPTER VIII` and three lines `OF THE GOOD FORTUNE WHICH …` under it), when the second
+    /// entry's number follows the first's.
+    static let maximumDescriptionLines = 8
+    /// How far the number of such an entry may pass the one before it: a list whose line broke after
+    /// `CHAPTER` (`CHAPTER` / `XIII IN WHICH …`) has no heading for that entry.
+    static let maximumNumbersSkipped = 2
 
     struct Result {
         /// Whether each heading is kept; false for the entries of a list.
         var keep: [Bool]
         /// The lists found among the runs of headings.
         var lists: [List]
+        /// Named sections before a list that the body names again (`INTRODUCTION` listed, then the body's
+        /// `INTRODUCTION`): counted once, at the body.
+        var listedSections: [Int] = []
 
         struct List {
             /// The headings of the list.
@@ -39,6 +49,10 @@ enum ListOfContents {
                         + "and the numbering starts again at \(found[list.restart].title(bytes))"
                 }
             }
+            for index in listedSections {
+                reasons[found[index].lineStart] =
+                    "list of contents: a named section listed before the body, which names it again"
+            }
             for index in found.indices where !keep[index] && reasons[found[index].lineStart] == nil {
                 reasons[found[index].lineStart] =
                     "list of contents: \(found[index].candidate.entriesOnLine) headings on one line"
@@ -53,16 +67,18 @@ enum ListOfContents {
         var numbers = RunNumbers()
         var runStart = 0
         while runStart < found.count {
-            var runEnd = runStart
-            var entries = found[runStart].candidate.entriesOnLine
-            while runEnd + 1 < found.count, isClose(found[runEnd + 1]) {
-                runEnd += 1
-                entries += found[runEnd].candidate.entriesOnLine
-            }
+            let runEnd = Self.runEnd(found, from: runStart, bytes, numbers: &numbers)
+            let entries = found[runStart...runEnd].reduce(0) { $0 + $1.candidate.entriesOnLine }
             if entries >= minimumEntries, let body = bodyStart(found, runStart, runEnd, bytes, numbers: &numbers) {
                 let listStart = keepsLeadingVolume(found, runStart, body.index) ? runStart + 1 : runStart
                 for index in listStart..<body.index { keep[index] = false }
                 if listStart < body.index { lists.append(Result.List(entries: listStart..<body.index, restart: body.restart)) }
+                // The body began inside the run: what follows may be another list (one per volume, the
+                // second straight after the first).
+                if body.index > runStart, body.index <= runEnd {
+                    runStart = body.index
+                    continue
+                }
             }
             runStart = runEnd + 1
         }
@@ -70,7 +86,119 @@ enum ListOfContents {
         for index in found.indices where keep[index] && found[index].candidate.entriesOnLine > 1 {
             keep[index] = false
         }
-        return Result(keep: keep, lists: lists)
+        let listedSections = sectionsNamedAgain(found, lists, keep: keep, bytes)
+        for index in listedSections { keep[index] = false }
+        return Result(keep: keep, lists: lists, listedSections: listedSections)
+    }
+
+    /// The last heading of the run that starts at `runStart`: each heading follows the one before it
+    /// closely (`isClose`), or after that one's description (`followsDescription`).
+    static func runEnd(
+        _ found: [FoundHeading], from runStart: Int, _ bytes: UnsafeBufferPointer<UInt8>, numbers: inout RunNumbers
+    ) -> Int {
+        numbers.clear()
+        var runEnd = runStart
+        while true {
+            let candidate = found[runEnd].candidate
+            if let number = candidate.number, candidate.kind != .special {
+                numbers.most[candidate.numbering.slot] = candidate.lastNumber ?? number
+            }
+            guard runEnd + 1 < found.count,
+                isClose(found[runEnd + 1])
+                    || followsDescription(found[runEnd + 1], after: found[runEnd], bytes, numbers)
+            else { return runEnd }
+            runEnd += 1
+        }
+    }
+
+    /// Whether a heading follows the one before it closely enough to be the next line of a list.
+    static func isClose(_ heading: FoundHeading) -> Bool {
+        heading.textLinesBefore <= maximumGapLines && heading.longestTextLineBefore <= maximumGapLineBytes
+    }
+
+    /// Whether a heading after a few short lines is the next entry of an English list whose entries carry
+    /// a description: the lines start right under the entry before it (a chapter's heading stands over a
+    /// blank line), and the heading's number follows the last one of its kind in the run (`numbers.most`),
+    /// so that a list's entries join however long their descriptions, and a list and the body's first
+    /// chapter never do. Not in Chinese, whose bare body headings have their couplet right under them and
+    /// whose lists hold a title, not a description.
+    static func followsDescription(
+        _ heading: FoundHeading, after previous: FoundHeading, _ bytes: UnsafeBufferPointer<UInt8>,
+        _ numbers: RunNumbers
+    ) -> Bool {
+        let candidate = heading.candidate
+        guard heading.textLinesBefore <= maximumDescriptionLines, heading.longestTextLineBefore <= maximumGapLineBytes,
+            candidate.family == .english, candidate.kind != .special, let number = candidate.number,
+            let last = numbers.most[candidate.numbering.slot],
+            number > last, number <= last + 1 + maximumNumbersSkipped
+        else { return false }
+        return textRightUnder(previous, bytes) || brokenEntryUnder(previous, bytes, before: heading.lineStart)
+    }
+
+    /// Whether the first line of text after the heading (before `limit`) is an entry broken after its
+    /// word: `CHAPTER` alone, its number and title on the next line (no heading, so the entry after it
+    /// skips a number).
+    static func brokenEntryUnder(
+        _ heading: FoundHeading, _ bytes: UnsafeBufferPointer<UInt8>, before limit: Int
+    ) -> Bool {
+        var start = heading.line.upperBound
+        while start < limit {
+            while start < limit, bytes[start] != 0x0A { start += 1 }
+            start += 1
+            var end = start
+            while end < limit, bytes[end] != 0x0A { end += 1 }
+            let (lineStart, lineEnd) = ChapterSplitter.trimmed(bytes, start, min(end, limit))
+            guard lineStart == lineEnd else {
+                return EnglishHeading.numberedWordBytes.contains { keyword in
+                    keyword.word.count == lineEnd - lineStart
+                        && zip(keyword.word, lineStart..<lineEnd).allSatisfy { $0 == bytes[$1] | 0x20 }
+                }
+            }
+            start = end
+        }
+        return false
+    }
+
+    /// Whether the line right after the heading's line holds text.
+    static func textRightUnder(_ heading: FoundHeading, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var start = heading.line.upperBound
+        while start < bytes.count, bytes[start] != 0x0A { start += 1 }
+        start += 1
+        var end = start
+        while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+        guard start < end else { return false }
+        let (trimmedStart, trimmedEnd) = ChapterSplitter.trimmed(bytes, start, end)
+        return trimmedStart < trimmedEnd
+    }
+
+    /// Named sections before a list of contents that the body names again: a section listed in the front
+    /// matter (`INTRODUCTION`, a few lines of other entries, then the list's `CHAPTER I`) is counted once,
+    /// at the body. Only a section whose own text is a few short lines (a list's entry, not a preface)
+    /// before the list's first entry, or before another such section.
+    static func sectionsNamedAgain(
+        _ found: [FoundHeading], _ lists: [Result.List], keep: [Bool], _ bytes: UnsafeBufferPointer<UInt8>
+    ) -> [Int] {
+        var named: [Int] = []
+        for list in lists {
+            var index = list.entries.lowerBound - 1
+            while index >= 0, keep[index], isNamedSection(found[index]),
+                found[index + 1].textLinesBefore <= maximumDescriptionLines,
+                found[index + 1].longestTextLineBefore <= maximumGapLineBytes
+            {
+                let section = found[index].line
+                let namedAgain = found[list.entries.upperBound...].indices.contains {
+                    keep[$0] && isNamedSection(found[$0]) && EnglishHeading.sameName(bytes, section, found[$0].line)
+                }
+                if namedAgain { named.append(index) }
+                index -= 1
+            }
+        }
+        return named
+    }
+
+    /// An English named section (PREFACE, EXTRACTS …): its name is its first word.
+    static func isNamedSection(_ heading: FoundHeading) -> Bool {
+        heading.candidate.kind == .special && heading.candidate.family == .english
     }
 
     /// The first, highest and most recent numbers of a run, by numbering (`HeadingCandidate.Numbering.slot`):
@@ -89,11 +217,6 @@ enum ListOfContents {
         }
     }
 
-    /// Whether a heading follows the one before it closely enough to be the next line of a list.
-    static func isClose(_ heading: FoundHeading) -> Bool {
-        heading.textLinesBefore <= maximumGapLines && heading.longestTextLineBefore <= maximumGapLineBytes
-    }
-
     /// Where the body begins when the run is a list of contents (`index`), and the heading whose number
     /// showed it (`restart`); nil when the numbering never starts again.
     ///
@@ -109,6 +232,13 @@ enum ListOfContents {
         var numberedPerVolume: Bool?
         for index in runStart...runEnd {
             let candidate = found[index].candidate
+            // An epilogue listed with its own chapters (`Epilogue`, `Chapter I`) numbers them again, as a volume.
+            if candidate.kind == .special, numberedPerVolume == true {
+                for slot in HeadingCandidate.Numbering.slots(of: .chapter) {
+                    numbers.first[slot] = nil
+                    numbers.highest[slot] = nil
+                }
+            }
             guard let number = candidate.number, candidate.kind != .special else { continue }
             if numberedPerVolume == nil { numberedPerVolume = candidate.kind == .volume }
             // Back to where the run began (not a title repeated inside its chapter: 第38回 … 第38回).
@@ -120,7 +250,8 @@ enum ListOfContents {
                 if candidate.kind == .chapter, numberedPerVolume == false {
                     while body > runStart, found[body - 1].candidate.kind == .volume { body -= 1 }
                 }
-                return (body - repeatedTail(found, runStart..<body, bytes), index)
+                body -= repeatedTail(found, runStart..<body, bytes)
+                return (openingSections(found, runStart, body, bytes), index)
             }
             let last = max(number, candidate.lastNumber ?? number)
             if numbers.first[key] == nil { numbers.first[key] = number }
@@ -141,7 +272,23 @@ enum ListOfContents {
             let number = found[next].candidate.number, let listed = most[found[next].candidate.numbering.slot],
             number <= listed
         else { return nil }
-        return (runEnd + 1 - repeatedTail(found, runStart..<(runEnd + 1), bytes), next)
+        let body = runEnd + 1 - repeatedTail(found, runStart..<(runEnd + 1), bytes)
+        return (openingSections(found, runStart, body, bytes), next)
+    }
+
+    /// Where the body begins when the sections that open a book (a preface, an introduction) stand between
+    /// a list's last entry and `body`: a list names its closing sections (an epilogue, an appendix) after its
+    /// last chapter, so an opening one there is the body's.
+    static func openingSections(
+        _ found: [FoundHeading], _ runStart: Int, _ body: Int, _ bytes: UnsafeBufferPointer<UInt8>
+    ) -> Int {
+        var start = body
+        while start - 1 > runStart, isNamedSection(found[start - 1]),
+            EnglishHeading.opensBook(bytes, found[start - 1].line)
+        {
+            start -= 1
+        }
+        return start
     }
 
     /// A numbered volume heading just before a list (`第一部分`, then the list) heads the part the list

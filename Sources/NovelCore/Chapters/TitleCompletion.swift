@@ -1,13 +1,24 @@
-/// The title lines found under a bare heading: one or two lines of the text, and where the chapter's
-/// text starts after them. Ranges, not Strings: an English book may have a titled heading every few
-/// hundred bytes, and a title is made into a String once, for its entry.
+/// The title lines found under a bare heading: one to three lines of the text (three only in English,
+/// whose long titles wrap), and where the chapter's text starts after them. Ranges, not Strings: an
+/// English book may have a titled heading every few hundred bytes, and a title is made into a String
+/// once, for its entry.
 struct TitleLines {
     var first: Range<Int>
     var second: Range<Int>?
+    var third: Range<Int>? = nil
     /// Just past the last title line and its line feed.
     var end: Int
 
-    var count: Int { second == nil ? 1 : 2 }
+    var count: Int { 1 + (second == nil ? 0 : 1) + (third == nil ? 0 : 1) }
+
+    /// The last of the lines.
+    var last: Range<Int> { third ?? second ?? first }
+
+    /// Adds the line at `line`, which ends just before `end`, after the others.
+    mutating func append(_ line: Range<Int>, end: Int) {
+        if second == nil { second = line } else { third = line }
+        self.end = end
+    }
 }
 
 /// What completes a bare heading's title (`BareHeadingTitle`): one or two parts of the text — its title
@@ -19,6 +30,7 @@ struct TitleCompletion {
     var english: Bool
     var first: Range<Int>
     var second: Range<Int>?
+    var third: Range<Int>? = nil
 
     /// The heading at `heading` with its completion, made in one String.
     func title(after heading: Range<Int>, _ bytes: UnsafeBufferPointer<UInt8>) -> String {
@@ -28,6 +40,7 @@ struct TitleCompletion {
             separator.withUTF8 { separatorBytes in
                 let total =
                     heading.count + joinerBytes.count + first.count + (second.map { separatorBytes.count + $0.count } ?? 0)
+                    + (third.map { separatorBytes.count + $0.count } ?? 0)
                 return String(unsafeUninitializedCapacity: total) { buffer in
                     var written = 0
                     func put(_ piece: UnsafeBufferPointer<UInt8>) {
@@ -38,9 +51,10 @@ struct TitleCompletion {
                     put(UnsafeBufferPointer(rebasing: bytes[heading]))
                     put(joinerBytes)
                     put(UnsafeBufferPointer(rebasing: bytes[first]))
-                    if let second {
+                    for line in [second, third] {
+                        guard let line else { continue }
                         put(separatorBytes)
-                        put(UnsafeBufferPointer(rebasing: bytes[second]))
+                        put(UnsafeBufferPointer(rebasing: bytes[line]))
                     }
                     return written
                 }
