@@ -9,12 +9,15 @@ enum LayoutBenchmarks {
     /// With `reflow` the paragraphs issue's transform is forced on for every chapter: each chapter is
     /// examined line by line and laid out from a display text where a line changes.
     /// With `book` (and its `name`) another book than the big one, laid out with its own reflow.
-    static func wholeBook(_ context: Context, reflow: Bool = false, book other: Book? = nil, name: String? = nil) throws
-        -> Row
-    {
+    /// `forced` sets the reflow setting (`reflow` true is `.on`).
+    static func wholeBook(
+        _ context: Context, reflow: Bool = false, forced: DisplayOptions.Reflow? = nil, book other: Book? = nil,
+        name: String? = nil
+    ) throws -> Row {
         let book = other ?? context.book
         var settings = LayoutSettings()
         if reflow { settings.display.reflow = .on }
+        if let forced { settings.display.reflow = forced }
         let layouter = PageLayouter(settings: settings, viewport: viewport)
         guard layouter.geometry != nil else { throw BenchError("80×24 is too small for the default settings") }
         var pages = 0

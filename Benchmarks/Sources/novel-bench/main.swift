@@ -102,7 +102,10 @@ func runAll(_ arguments: [String]) -> Int32 {
     add("english whole-book layout", goal: "≤ 3× the time") {
         let book = try BookOpener.open(path: try EnglishBenchmarks.bookPath(context))
         let name = "English book, its own reflow (\(book.profile.paragraphs.rawValue))"
-        return [try LayoutBenchmarks.wholeBook(context, book: book, name: name)]
+        return [
+            try LayoutBenchmarks.wholeBook(context, book: book, name: name),
+            try LayoutBenchmarks.wholeBook(context, forced: .off, book: book, name: "English book, reflow off"),
+        ]
     }
     let samples = option("--samples", in: arguments).map { $0.split(separator: ",").map(String.init) } ?? []
     add("sample books", goal: "(context)") { [try SampleBookBenchmarks.row(context, books: samples)] }
