@@ -132,7 +132,14 @@ enum RunningHeads {
             var lines: [Line] = []
             var cursor = found[index].lineStart
             var previous = index - 1
-            while lines.count < maximumLines, let (lineStart, text) = lineAbove(bytes, cursor) {
+            while lines.count < maximumLines, let textEnd = textEndAbove(bytes, cursor) {
+                // Most chapters have neither head: after a heading that is not a volume's, only the title
+                // can be one, told from the last byte above, without reading back over the line above
+                // (on a long book those bytes are rarely in the cache).
+                let afterVolume = previous >= 0 && found[previous].candidate.kind == .volume
+                guard afterVolume || title?.mayEnd(bytes, at: textEnd) == true,
+                    let (lineStart, text) = lineAbove(bytes, cursor)
+                else { break }
                 if previous >= 0, found[previous].lineStart == lineStart {
                     // The heading just before: a head only when it is a volume heading, one to a head.
                     guard found[previous].candidate.kind == .volume, !lines.contains(where: { $0.volume != nil })
@@ -172,6 +179,23 @@ enum RunningHeads {
         }
         if !chapters.isEmpty { runs.append(start..<chapters.count) }
         return runs
+    }
+
+    /// Where the text of the last non-blank line before `lineStart` ends (its trailing blanks left out),
+    /// or nil when there is none: the same end as `lineAbove`'s text.
+    private static func textEndAbove(_ bytes: UnsafeBufferPointer<UInt8>, _ lineStart: Int) -> Int? {
+        var end = lineStart
+        while end > 0 {
+            let byte = bytes[end - 1]
+            if byte == 0x0A || byte == 0x20 || byte == 0x09 || byte == 0x0D {
+                end -= 1
+            } else if end >= 3, bytes[end - 3] == 0xE3, bytes[end - 2] == 0x80, byte == 0x80 {
+                end -= 3
+            } else {
+                return end
+            }
+        }
+        return nil
     }
 
     /// The last non-blank line before the line starting at `lineStart`: its start and its trimmed text.
@@ -227,6 +251,13 @@ enum RunningHeads {
                 return false
             }
             return true
+        }
+
+        /// Whether trimmed text ending at `end` may be the title: its last byte is the title's or 》's.
+        func mayEnd(_ bytes: UnsafeBufferPointer<UInt8>, at end: Int) -> Bool {
+            guard end > 0, let last = folded.last else { return false }
+            let byte = Self.lowercased(bytes[end - 1])
+            return byte == last || byte == Self.closingMark.last
         }
 
         static let openingMark = Array("《".utf8)
