@@ -1,7 +1,7 @@
 import NovelCore
 
-/// The display transforms (reflow, quote pairing, italics, site junk) on the input as one chapter, with
-/// options and a text profile read from its first bytes: the position map must stay inside the input and
+/// The display transforms (reflow in each paragraph model, quote pairing, italics, site junk) on the input
+/// as one chapter, with options and a text profile read from its first bytes: the position map must stay inside the input and
 /// keep display order, so that no transform can move a position.
 enum TransformFuzzTarget {
     static let target = FuzzTarget(
@@ -17,7 +17,8 @@ enum TransformFuzzTarget {
             options.illustrations = [.caption, .hide, .raw][wrap % 3]
             let profile = TextProfile(
                 script: flags & 32 != 0 ? .latin : .cjk, isHardWrapped: flags & 64 != 0,
-                wrapWidth: wrap == 0 ? nil : wrap, reason: "fuzz")
+                wrapWidth: wrap == 0 ? nil : wrap,
+                paragraphs: [.fitted, .blankLines, .indented][wrap / 3 % 3], reason: "fuzz")
             let text = Array(input.rest)
             guard let display = DisplayTransform.display(text, profile: profile, options: options) else { return }
             check(display, inputCount: text.count, label: "transform")
