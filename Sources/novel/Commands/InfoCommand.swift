@@ -36,6 +36,7 @@ struct InfoCommand: ParsableCommand {
                 path: book, encoding: bookOptions.encoding, chapterPattern: bookOptions.chapterPattern,
                 paths: NovelPaths.fromEnvironment(), progress: progress)
         }
+        StandardError.warn(session.warnings)
         let settings = SettingsStore(paths: NovelPaths.fromEnvironment()).load().settings
         let reflow = ReflowChoice(given: bookOptions.reflow, book: session.state?.reflow, setting: settings.reflow)
         let conversion = ConversionChoice(given: bookOptions.convert, book: session.state?.convert, setting: settings.convert)
