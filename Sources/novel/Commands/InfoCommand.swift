@@ -37,7 +37,8 @@ struct InfoCommand: ParsableCommand {
                 paths: NovelPaths.fromEnvironment(), progress: progress)
         }
         StandardError.warn(session.warnings)
-        let settings = SettingsStore(paths: NovelPaths.fromEnvironment()).load().settings
+        let (settings, settingsWarnings) = SettingsStore(paths: NovelPaths.fromEnvironment()).load()
+        StandardError.warn(settingsWarnings)
         let reflow = ReflowChoice(given: bookOptions.reflow, book: session.state?.reflow, setting: settings.reflow)
         let conversion = ConversionChoice(given: bookOptions.convert, book: session.state?.convert, setting: settings.convert)
         try ChineseConverter.check(conversion.value)
