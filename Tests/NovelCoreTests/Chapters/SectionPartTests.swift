@@ -1,3 +1,5 @@
+import Foundation
+import NovelTestSupport
 import Testing
 
 @testable import NovelCore
@@ -117,6 +119,26 @@ struct SectionPartTests {
                 }
             }
         }
+    }
+
+    /// Each real book taken whole as one section (as a book without headings is): the same cuts.
+    @Test(.enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.absentMessage)))
+    func realBooksAreCutWhereTheOldAlgorithmCutThem() throws {
+        var books = 0
+        for folder in ["real", "wild", "gutenberg"] {
+            let names = try FileManager.default.contentsOfDirectory(atPath: Corpus.path(folder)).sorted()
+            for name in names where name.hasSuffix(".txt") {
+                let text = try BookLoader.load(path: Corpus.path(folder + "/" + name))
+                let bytes = Array(text.utf8)
+                guard bytes.count > ChapterSplitter.longSectionCharacters else { continue }
+                books += 1
+                bytes.withUnsafeBufferPointer { buffer in
+                    let parts = ChapterSplitter.partBoundaries(buffer, 0..<buffer.count)
+                    #expect(parts == Self.recountingPartBoundaries(buffer, 0..<buffer.count), "\(folder)/\(name)")
+                }
+            }
+        }
+        #expect(books > 10)
     }
 
     @Test func aSectionJustOverTheLimitIsCutOnceAndOneAtItIsNot() {
