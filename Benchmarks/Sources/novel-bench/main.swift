@@ -82,6 +82,7 @@ func runAll(_ arguments: [String]) -> Int32 {
     add("GB18030 load", goal: "(context)") { [try TextBenchmarks.gb18030Load(context)] }
     add("chapter index", goal: "≤ 3× the time") { [try ChapterBenchmarks.indexing(context)] }
     add("toc process", goal: "≤ 3× the time") { [try ChapterBenchmarks.tocProcess(context)] }
+    add("toc without headings", goal: "≤ 3× the time") { [try HeadinglessBenchmarks.tocProcess(context)] }
     add("cached reopen", goal: "scan skipped") { [try ChapterBenchmarks.cachedReopen(context)] }
     add("whole-book layout", goal: "≤ 3× the time") { [try LayoutBenchmarks.wholeBook(context)] }
     add("whole-book layout, reflow on", goal: "≤ 3× the time") { [try LayoutBenchmarks.wholeBook(context, reflow: true)] }

@@ -12,7 +12,7 @@ extension ChapterIndexCache {
     }
 
     public func loadScan(fingerprint: String, pattern: String?) -> HeadingScan? {
-        guard let data = try? BookFile.read(scanFile(fingerprint: fingerprint)) else { return nil }
+        guard let data = try? BookFile.read(scanFile(fingerprint: fingerprint), limit: BookFile.largestCache) else { return nil }
         return data.withUnsafeBytes { raw -> HeadingScan? in
             var reader = Reader(bytes: raw)
             guard reader.take(Self.scanMagic.count).map(Array.init) == Self.scanMagic,

@@ -26,7 +26,7 @@ public struct ChapterIndexCache: Sendable {
     /// long index is not decoded).
     public func load(fingerprint: String, pattern: String?, through offset: Int? = nil) -> ChapterIndex? {
         // open(2), not FileManager: read before a book's first screen.
-        guard let data = try? BookFile.read(file(fingerprint: fingerprint)) else { return nil }
+        guard let data = try? BookFile.read(file(fingerprint: fingerprint), limit: BookFile.largestCache) else { return nil }
         return data.withUnsafeBytes { raw -> ChapterIndex? in
             var reader = Reader(bytes: raw)
             guard reader.take(Self.magic.count).map(Array.init) == Self.magic,
@@ -58,7 +58,7 @@ public struct ChapterIndexCache: Sendable {
     /// screen deep in a long book needs one chapter, not a thousand titles.
     public func entry(fingerprint: String, pattern: String?, containing offset: Int) -> (TOCEntry, ruleName: String)? {
         // open(2), not FileManager: read before a book's first screen.
-        guard let data = try? BookFile.read(file(fingerprint: fingerprint)) else { return nil }
+        guard let data = try? BookFile.read(file(fingerprint: fingerprint), limit: BookFile.largestCache) else { return nil }
         return data.withUnsafeBytes { raw -> (TOCEntry, ruleName: String)? in
             var reader = Reader(bytes: raw)
             guard reader.take(Self.magic.count).map(Array.init) == Self.magic,

@@ -649,34 +649,58 @@ public struct ChapterSplitter: Sendable {
 
     /// Ranges of about `sectionPartCharacters` each, cut after a line feed when there is one near the
     /// target, otherwise at a character boundary (a 2 MB line has no paragraph boundary).
+    ///
+    /// The range is counted once and each part's characters are taken off what remains, so a book without
+    /// headings (one section of hundreds of megabytes) is cut in one walk forward, not one recount per part.
     static func partBoundaries(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> [Range<Int>] {
         var parts: [Range<Int>] = []
         var start = range.lowerBound
-        while scalarCount(bytes, start..<range.upperBound) > longSectionCharacters {
-            // Walk `sectionPartCharacters` characters forward.
-            var index = start
-            var characters = 0
-            while index < range.upperBound, characters < sectionPartCharacters {
-                if bytes[index] & 0xC0 != 0x80 { characters += 1 }
-                index += 1
-            }
-            while index < range.upperBound, bytes[index] & 0xC0 == 0x80 { index += 1 }
+        var remaining = scalarCount(bytes, range)
+        while remaining > longSectionCharacters {
+            let (index, characters) = charactersForward(
+                bytes, from: start, count: sectionPartCharacters, limit: range.upperBound)
             // Prefer the next blank line within another part's length (in a hard-wrapped book a line
             // end is not a paragraph's end), then the next line end.
             let limit = min(range.upperBound, index + sectionPartCharacters * 3)
-            let cut = nextBlankLine(bytes, from: index, limit: limit) ?? nextLineStart(bytes, from: index, limit: limit) ?? index
+            let blankLine = nextBlankLine(bytes, from: index, limit: limit)
+            let cut = blankLine ?? nextLineStart(bytes, from: index, limit: limit) ?? index
             parts.append(start..<cut)
+            remaining -= characters + scalarCount(bytes, index..<cut)
             start = cut
         }
         parts.append(start..<range.upperBound)
         return parts
     }
 
+    /// Where `count` characters from `start` end (before `limit`), past the continuation bytes of the last
+    /// one, and how many characters that is (fewer when `limit` comes first). Whole blocks of words while
+    /// a block cannot pass the count, then single words, then byte by byte.
+    private static func charactersForward(
+        _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, count: Int, limit: Int
+    ) -> (end: Int, characters: Int) {
+        guard let base = bytes.baseAddress else { return (start, 0) }
+        var index = start
+        var characters = 0
+        for words in [maximumWordsPerContinuationCount, 1] {
+            while index + words * 8 <= limit, characters + words * 8 <= count {
+                characters += words * 8 - continuationBytes(base, from: index, words: words)
+                index += words * 8
+            }
+        }
+        while index < limit, characters < count {
+            if bytes[index] & 0xC0 != 0x80 { characters += 1 }
+            index += 1
+        }
+        while index < limit, bytes[index] & 0xC0 == 0x80 { index += 1 }
+        return (index, characters)
+    }
+
     /// The start of the first line after `start` (before `limit`), or nil.
     private static func nextLineStart(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, limit: Int) -> Int? {
-        var probe = start
-        while probe < limit, bytes[probe] != 0x0A { probe += 1 }
-        return probe < limit ? probe + 1 : nil
+        guard let base = bytes.baseAddress, start < limit, let feed = memchr(base + start, 0x0A, limit - start) else {
+            return nil
+        }
+        return base.distance(to: feed.assumingMemoryBound(to: UInt8.self)) + 1
     }
 
     /// The start of the first line after a blank line (spaces and TABs only) that starts after
@@ -692,7 +716,6 @@ public struct ChapterSplitter: Sendable {
         return nil
     }
 
-    /// Unicode scalars in the range (bytes that do not continue a UTF-8 sequence).
     /// Unicode scalars in the range (see `scalarCount` in Text/UTF8Scalars.swift).
     static func scalarCount(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
         NovelCore.scalarCount(bytes, range)

@@ -12,7 +12,7 @@ public struct LibraryCache: Sendable {
 
     /// The cached entries by path.
     public func load() -> [String: LibraryEntry] {
-        guard let data = FileManager.default.contents(atPath: path),
+        guard let data = (try? BookFile.read(path, limit: BookFile.largestCache)).map({ Data($0) }),
             let entries = try? JSONDecoder().decode([LibraryEntry].self, from: data)
         else { return [:] }
         return Dictionary(entries.map { ($0.path, $0) }, uniquingKeysWith: { _, last in last })

@@ -59,9 +59,36 @@ extension BookState {
         return warnings
     }
 
-    /// The number of a `bN` id.
+    /// The largest number a `bN` id counts with: far beyond any real book's bookmarks, and far enough
+    /// below `Int.max` that the next id (`N + 1`) can always be made. A larger one in a hand-edited file
+    /// keeps its id but does not count.
+    static let largestBookmarkNumber = 1_000_000_000
+
+    /// The number of a `bN` id (nil for another form, or a number past `largestBookmarkNumber`).
     static func bookmarkNumber(_ id: String) -> Int? {
-        guard id.hasPrefix("b"), let number = Int(id.dropFirst()), number > 0 else { return nil }
+        guard id.hasPrefix("b"), let number = Int(id.dropFirst()), (1...largestBookmarkNumber).contains(number) else {
+            return nil
+        }
+        return number
+    }
+
+    /// Whether `id` is `b` and a number past `largestBookmarkNumber` (from a hand-edited file).
+    static func isBookmarkNumberTooLarge(_ id: String) -> Bool {
+        let digits = id.utf8.dropFirst()
+        return id.hasPrefix("b") && !digits.isEmpty && digits.allSatisfy { (0x30...0x39).contains($0) }
+            && digits.contains { $0 != 0x30 } && bookmarkNumber(id) == nil
+    }
+
+    /// The file's `nextBookmarkNumber`, or 1 (reported) when it is not a whole number from 1 to one past
+    /// `largestBookmarkNumber`.
+    static func storedNextBookmarkNumber(_ object: [String: Any], warnings: inout [String], path: String) -> Int {
+        guard let value = object["nextBookmarkNumber"], !(value is NSNull) else { return 1 }
+        guard let number = StateValue.int(value), (1...largestBookmarkNumber + 1).contains(number) else {
+            warnings.append(
+                "\(path): nextBookmarkNumber must be a whole number from 1 to \(largestBookmarkNumber + 1), "
+                    + "not \(value); ignored")
+            return 1
+        }
         return number
     }
 }

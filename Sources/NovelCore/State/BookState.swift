@@ -84,7 +84,12 @@ public struct BookState: Sendable, Equatable {
         // Ids of unreadable bookmarks count too: they live on in the copy kept aside.
         let rawIDs = (object["bookmarks"] as? [Any] ?? []).compactMap { ($0 as? [String: Any])?["id"] as? String }
         let highest = (bookmarks.map(\.id) + rawIDs).compactMap(Self.bookmarkNumber).max() ?? 0
-        nextBookmarkNumber = max(object["nextBookmarkNumber"] as? Int ?? 1, highest + 1)
+        for id in rawIDs where Self.isBookmarkNumberTooLarge(id) {
+            warnings.append(
+                "\(path): bookmarks: id \(id) is past b\(Self.largestBookmarkNumber); kept, but new ids do not "
+                    + "follow it")
+        }
+        nextBookmarkNumber = max(Self.storedNextBookmarkNumber(object, warnings: &warnings, path: path), highest + 1)
         // A hand-edited file can repeat an id: the later bookmark gets a fresh one, so each can be named.
         var seenIDs: Set<String> = []
         for index in bookmarks.indices where !seenIDs.insert(bookmarks[index].id).inserted {

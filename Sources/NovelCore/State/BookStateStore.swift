@@ -90,7 +90,7 @@ public struct BookStateStore: Sendable {
         for fingerprint in fingerprints() {
             // Only files that may name this path are parsed: a reader with hundreds of books would
             // otherwise parse every state at each launch.
-            guard let raw = try? BookFile.read(path(fingerprint: fingerprint)),
+            guard let raw = try? BookFile.read(path(fingerprint: fingerprint), limit: BookFile.largestSettingsOrState),
                 named.contains(where: { ByteSearch.contains(raw, $0) })
             else { continue }
             let contents = file(fingerprint).contents(of: raw)

@@ -36,12 +36,12 @@ public struct JSONObjectFile: Sendable {
         // file machinery costs a few tenths of a millisecond to set up.
         let bytes: [UInt8]
         do {
-            bytes = try BookFile.read(path)
+            bytes = try BookFile.read(path, limit: BookFile.largestSettingsOrState)
         } catch .notFound {
             return Contents(object: [:], isNewer: false, warnings: [])
         } catch {
             return Contents(
-                object: [:], isNewer: false, warnings: ["cannot read \(path); using defaults and not saving to it"],
+                object: [:], isNewer: false, warnings: ["\(error); using defaults and not saving to it"],
                 isUnreadable: true)
         }
         return contents(of: bytes)
@@ -75,7 +75,8 @@ public struct JSONObjectFile: Sendable {
     /// of the wrong shape), so that nothing the user had is lost. Returns the copy's path.
     @discardableResult
     public func copyAside() -> String? {
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        guard let bytes = try? BookFile.read(path, limit: BookFile.largestSettingsOrState) else { return nil }
+        let data = Data(bytes)
         let aside = asidePath()
         do {
             try AtomicFile.write(data, to: aside)

@@ -7,6 +7,12 @@ public enum BookError: Error, Equatable, Sendable, CustomStringConvertible {
     case binary(path: String, reason: String)
     case unknownEncoding(name: String)
     case undecodable(path: String, encoding: String, reason: String)
+    /// A device, socket or the like: only regular files (and, for a book, a FIFO being written) are read.
+    case notRegularFile(path: String, kind: String)
+    /// A FIFO that nothing wrote to within `FileKindCheck.fifoWriterWait`.
+    case noWriter(path: String, seconds: Int)
+    /// Larger than a file of its kind can sanely be (a settings or state file of gigabytes).
+    case tooLarge(path: String, limit: Int)
 
     public var description: String {
         switch self {
@@ -18,6 +24,10 @@ public enum BookError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unknownEncoding(let name):
             "unknown encoding '\(name)'; try one of: utf-8, gb18030, gbk, big5, big5-hkscs, utf-16le, utf-16be, shift_jis, windows-1252"
         case .undecodable(let path, let encoding, let reason): "\(path): cannot decode as \(encoding) (\(reason))"
+        case .notRegularFile(let path, let kind): "\(path): is \(kind), not a regular file"
+        case .noWriter(let path, let seconds):
+            "\(path): is a FIFO (named pipe) that nothing wrote to within \(seconds) seconds"
+        case .tooLarge(let path, let limit): "\(path): is larger than \(limit / 1_000_000) MB, too large for its kind"
         }
     }
 }

@@ -29,7 +29,7 @@ extension ChineseConverter {
         else { return nil }
         let configPath = folder + "/" + configFile
         // open(2), not FileManager: a reopen with a conversion stamps before its first screen.
-        guard let config = fileStamp(configPath), let json = try? BookFile.read(configPath), json.count < 1 << 16
+        guard let config = fileStamp(configPath), let json = try? BookFile.read(configPath, limit: 1 << 16)
         else { return nil }
         var parts = ["opencc \(library)", "\(configFile) \(config)"]
         for dictionary in Set(dictionaryFiles(in: String(decoding: json, as: UTF8.self))).sorted() {

@@ -36,7 +36,9 @@ struct InfoCommand: ParsableCommand {
                 path: book, encoding: bookOptions.encoding, chapterPattern: bookOptions.chapterPattern,
                 paths: NovelPaths.fromEnvironment(), progress: progress)
         }
-        let settings = SettingsStore(paths: NovelPaths.fromEnvironment()).load().settings
+        StandardError.warn(session.warnings)
+        let (settings, settingsWarnings) = SettingsStore(paths: NovelPaths.fromEnvironment()).load()
+        StandardError.warn(settingsWarnings)
         let reflow = ReflowChoice(given: bookOptions.reflow, book: session.state?.reflow, setting: settings.reflow)
         let conversion = ConversionChoice(given: bookOptions.convert, book: session.state?.convert, setting: settings.convert)
         try ChineseConverter.check(conversion.value)
