@@ -48,18 +48,6 @@ struct SectionPartTests {
         return nil
     }
 
-    /// A seeded generator, so that a failing text can be made again.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var value = state
-            value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE5_E9B9
-            value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-            return value ^ (value >> 31)
-        }
-    }
-
     /// Kinds of long text without headings that real books show.
     enum Shape: CaseIterable {
         /// Chinese paragraphs of varied length, one per line.
@@ -74,7 +62,7 @@ struct SectionPartTests {
     }
 
     static func text(_ shape: Shape, bytes target: Int, seed: UInt64) -> [UInt8] {
-        var random = SplitMix(state: seed)
+        var random = SeededGenerator(seed: seed)
         var text: [UInt8] = []
         text.reserveCapacity(target + 1024)
         let characters = ["灯", "a", "é", "😀", "，", " ", "—"].map { Array($0.utf8) }
