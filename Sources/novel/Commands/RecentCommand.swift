@@ -47,7 +47,7 @@ struct RecentCommand: ParsableCommand {
             return
         }
         if states.isEmpty {
-            StandardOutput.writeLine("No books read yet. Try: novel read books/青灯记.txt")
+            StandardOutput.writeLine("No books read yet. Try: \(SampleBook.suggestion)")
             return
         }
         var lines = ""
