@@ -8,7 +8,7 @@ public protocol NovelError: Error, CustomStringConvertible {
 extension BookError: NovelError {
     public var isBadInput: Bool {
         switch self {
-        case .unreadable: false
+        case .readFailed: false
         default: true
         }
     }

@@ -56,6 +56,8 @@ enum JSONText {
                 return write(number: number)
             } else if value is NSNull {
                 append("null")
+            } else if let literal = value as? JSONNumberLiteral {
+                append(literal.text)  // kept as the user wrote it (see JSONNumberLiteral)
             } else if let object = value as? [String: Any] {
                 return write(object: object, level: level)
             } else if let list = value as? [Any] {

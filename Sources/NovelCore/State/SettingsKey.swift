@@ -150,9 +150,7 @@ public enum SettingsKey: String, CaseIterable, Sendable {
             default: throw invalid
             }
         case .keymap:
-            guard let data = text.data(using: .utf8), let object = try? JSONSerialization.jsonObject(with: data) else {
-                throw invalid
-            }
+            guard let object = JSONText.parse(text) else { throw invalid }
             value = object
         case .choice, .text:
             value = text
@@ -201,6 +199,7 @@ public enum SettingsKey: String, CaseIterable, Sendable {
 
 
     static func show(_ value: Any) -> String {
+        if let literal = value as? JSONNumberLiteral { return literal.text }
         if let number = value as? NSNumber {
             if StateValue.isBoolean(number) { return number.boolValue ? "true" : "false" }
             let double = number.doubleValue

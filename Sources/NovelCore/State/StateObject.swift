@@ -19,9 +19,13 @@ enum StateValue {
         return number.intValue
     }
 
+    /// A whole number that fits `Int64`; nil for a fraction or a number past it (never wrapped).
     static func int64(_ value: Any?) -> Int64? {
         guard let number = value as? NSNumber, !isBoolean(number) else { return nil }
-        return number.int64Value
+        guard String(cString: number.objCType) == "d" else { return number.int64Value }
+        let double = number.doubleValue
+        guard double.rounded() == double, abs(double) < 9.2e18 else { return nil }
+        return Int64(double)
     }
 
     static func double(_ value: Any?) -> Double? {
