@@ -66,8 +66,8 @@ public struct Keymap: Sendable {
         }
         keys[.quit] = restored
         issues.append(
-            "quit: no key would quit the reader; using its default keys "
-                + ReaderCommand.quit.defaultKeys.joined(separator: " "))
+            "quit: no key would quit the reader, which keeps "
+                + ReaderCommand.quit.defaultKeys.joined(separator: " ") + " for it")
     }
 
     /// What is wrong with `overrides` (unknown commands or keys, keys taken, no way to quit), one line

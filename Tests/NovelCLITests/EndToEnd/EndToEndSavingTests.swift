@@ -129,7 +129,7 @@ final class EndToEndSavingTests {
         #expect(try session.quit(terminal) == 1)
         let after = try terminal.capture()
         #expect((try? terminal.alternateScreenIsOn()) == false)
-        #expect(after.contains("novel: could not save the reading position: could not save"), "\(after)")
+        #expect(after.contains("novel: could not save the reading position: could not lock"), "\(after)")
     }
 }
 

@@ -57,8 +57,8 @@ import Testing
         let keymap = Keymap(overrides: overrides)
         #expect(keymap.command(for: .key(.character("q"))) == .quit)
         #expect(keymap.command(for: .key(.escape)) == .quit)
-        #expect(keymap.problems.contains("keymap: quit: no key would quit the reader; using its default keys q Esc"))
-        #expect(Keymap.problems(in: overrides).contains("quit: no key would quit the reader; using its default keys q Esc"))
+        #expect(keymap.problems.contains("keymap: quit: no key would quit the reader, which keeps q Esc for it"))
+        #expect(Keymap.problems(in: overrides).contains("quit: no key would quit the reader, which keeps q Esc for it"))
         let events = keymap.allBindings.map(\.0)
         #expect(Set(events).count == events.count)
     }
