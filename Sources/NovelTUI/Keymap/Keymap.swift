@@ -115,7 +115,7 @@ public struct Keymap: Sendable {
         var lines = ReaderCommand.allCases.map { command in
             (keys: (keys[command] ?? []).map(KeyName.name).joined(separator: " "), help: command.help)
         }
-        lines.append((keys: "N Enter", help: "Chapter N of the table of contents (also N g)"))
+        lines.append((keys: "N Enter", help: "Chapter N: the one numbered N, else the Nth entry (also N g)"))
         return lines
     }
 
@@ -145,7 +145,7 @@ public struct Keymap: Sendable {
             text += "| `\(command.rawValue)` | \(keys) | \(command.help) |\n"
         }
         text += """
-            | | `N` `Enter`, `N` `g` | Chapter N of the table of contents (type the digits first) |
+            | | `N` `Enter`, `N` `g` | Chapter N: the chapter numbered N (第N章, Chapter N) where the book numbers them, else the Nth entry of the table of contents counting from 1 (type the digits first) |
 
             ## Overrides
 

@@ -125,7 +125,7 @@ extension Reader {
             if text.hasSuffix("%"), let percent = Double(text.dropLast()) {
                 go(to: .percent(percent))
             } else if !text.isEmpty {
-                go(to: .chapter(text))
+                go(toChapter: text)
             }
         case .chapterPattern:
             return applyChapterPattern(text.isEmpty ? nil : text)
