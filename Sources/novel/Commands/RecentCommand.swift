@@ -54,7 +54,8 @@ struct RecentCommand: ParsableCommand {
         for state in states {
             let percent = String(format: "%5.1f%%", state.position?.percent ?? 0)
             let when = state.lastRead.map(Self.localDate) ?? ""
-            lines += "\(percent)  \(when)  \(state.title)  \(state.lastPath)\n"
+            let (title, path) = (TerminalSafe.escaped(state.title), TerminalSafe.escaped(state.lastPath))
+            lines += "\(percent)  \(when)  \(title)  \(path)\n"
         }
         StandardOutput.write(lines)
     }
