@@ -36,7 +36,9 @@ extension ChapterIndexCache {
         for name in names where name.hasPrefix(Self.filePrefix) && TemporaryFile.writer(ofName: name) == nil {
             let path = directory + "/" + name
             var status = stat()
-            guard RawPath.withCString(path, { lstat($0, &status) }) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
+            guard RawPath.withCString(path, { lstat($0, &status) }) == 0, status.st_mode & S_IFMT == S_IFREG else {
+                continue
+            }
             let size = Self.counted(size: Int(status.st_size))
             files.append((path, status.st_mtim, size))
             total += size

@@ -23,7 +23,9 @@ public struct ChapterIndexCache: Sendable {
 
     /// The cache folder of `paths`, with the size limit of its settings.json.
     public init(paths: NovelPaths) {
-        self.init(directory: paths.cacheDirectory) { Self.bytes(megabytes: SettingsStore(paths: paths).quietLoad().cacheMegabytes) }
+        self.init(directory: paths.cacheDirectory) {
+            Self.bytes(megabytes: SettingsStore(paths: paths).quietLoad().cacheMegabytes)
+        }
     }
 
     func key(fingerprint: String, pattern: String?) -> String {

@@ -7,7 +7,8 @@ import Foundation
 extension NovelPaths {
     /// This process's paths and the folders refused on the way, decided at first use.
     public static let forThisProcess: (paths: NovelPaths, untrusted: [UntrustedFolder]) =
-        decided { name in getenv(name).map { String(cString: $0) } }.trusted(user: geteuid(), substitute: RunFolder.path)
+        decided { name in getenv(name).map { String(cString: $0) } }.trusted(
+            user: geteuid(), substitute: RunFolder.path)
 
     /// These paths with each state or cache folder that `user` must not trust replaced by
     /// `substitute(role)`, and the folders replaced (each named once, for one warning).

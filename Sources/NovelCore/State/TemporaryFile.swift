@@ -39,13 +39,16 @@ enum TemporaryFile {
     /// Removes the stale temporary files among `names` (the entries of `folder`, when the caller has
     /// listed it already); others' files and anything but regular files are left alone.
     static func removeStale(
-        in folder: String, names: [String]? = nil, now: Date = Date(), isRunning: (pid_t) -> Bool = TemporaryFile.isRunning
+        in folder: String, names: [String]? = nil, now: Date = Date(),
+        isRunning: (pid_t) -> Bool = TemporaryFile.isRunning
     ) {
         for name in names ?? RawPath.names(inDirectory: folder) ?? [] {
             guard let writer = writer(ofName: name) else { continue }
             let path = folder + "/" + name
             var status = stat()
-            guard RawPath.withCString(path, { lstat($0, &status) }) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
+            guard RawPath.withCString(path, { lstat($0, &status) }) == 0, status.st_mode & S_IFMT == S_IFREG else {
+                continue
+            }
             let written = Date(timeIntervalSince1970: TimeInterval(status.st_mtim.tv_sec))
             if isStale(age: now.timeIntervalSince(written), writer: writer, isRunning: isRunning) {
                 _ = RawPath.withCString(path) { unlink($0) }

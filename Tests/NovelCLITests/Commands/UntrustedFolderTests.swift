@@ -67,7 +67,9 @@ import Testing
         let warned = warnings(untrusted)
         #expect(warned.count == 1, "\(untrusted.stderr)")
         let reason = mode & 0o002 != 0 ? "is writable by everyone" : "is writable by its group"
-        #expect(warned.first?.contains("not using the cache folder \(paths.cacheDirectory): it \(reason)") == true, "\(untrusted.stderr)")
+        #expect(
+            warned.first?.contains("not using the cache folder \(paths.cacheDirectory): it \(reason)") == true,
+            "\(untrusted.stderr)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: tables)) == Data(bytes), "the planted file is left as it is")
         #expect(files(temporary).isEmpty, "the run folder is removed at the end: \(files(temporary))")
     }
@@ -100,7 +102,8 @@ import Testing
         let add = try novel("bookmarks", book, "--add", "--note", "theirs")
         #expect(add.status == 0, "\(add.stderr)")
         #expect(warnings(add).count == 1)
-        #expect(warnings(add).first?.contains("not using the state folder \(books): it is writable by everyone") == true)
+        #expect(
+            warnings(add).first?.contains("not using the state folder \(books): it is writable by everyone") == true)
         #expect(files(books) == before)
         #expect(try Data(contentsOf: URL(fileURLWithPath: books + "/" + stateFile)) == saved)
         let list = try novel("bookmarks", book)
@@ -113,7 +116,9 @@ import Testing
     /// As root, a cache folder given to another user (nobody): ignored with a warning naming the owner.
     @Test func aCacheFolderOfAnotherUserIsNotUsed() throws {
         guard geteuid() == 0 else {
-            print("UntrustedFolderTests: not root, so no folder can be given to another user; skipped (FolderTrustTests injects the uid)")
+            print(
+                "UntrustedFolderTests: not root, so no folder can be given to another user; skipped (FolderTrustTests injects the uid)"
+            )
             return
         }
         #expect(try novel("toc", book).status == 0)

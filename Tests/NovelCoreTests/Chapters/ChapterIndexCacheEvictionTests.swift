@@ -68,18 +68,19 @@ import Testing
         #expect(SettingsStore(paths: paths).quietLoad().cacheMegabytes == 1)
         try FileManager.default.createDirectory(atPath: paths.cacheDirectory, withIntermediateDirectories: true)
         let old = paths.cacheDirectory + "/chapters-0123456789abcdef.idx"
-        try Data(count: 900_000).write(to: URL(fileURLWithPath: old))
+        try Data(count: 990_000).write(to: URL(fileURLWithPath: old))
         let seen = paths.cacheDirectory + "/chapters-0123.seen"
         try Data().write(to: URL(fileURLWithPath: seen))
-        let longAgo = Date().addingTimeInterval(-3600)
-        for file in [old, seen] { try FileManager.default.setAttributes([.modificationDate: longAgo], ofItemAtPath: file) }
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-3600)], ofItemAtPath: old)
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-60)], ofItemAtPath: seen)
         let unrelated = try home.write("cache/library.json", "[]")
 
         let opened = try BookOpener.open(path: Corpus.repositoryPath("books/青灯记.txt"), paths: paths)
-        // 900,000 bytes, a 4 KB mark and the new index pass 1 MB: the oldest file goes, the rest fit.
+        // 990,000 bytes, a 4 KB mark and the new index pass 1 MB: the oldest file goes, the rest fit.
         #expect(!FileManager.default.fileExists(atPath: old))
         #expect(FileManager.default.fileExists(atPath: seen))
-        #expect(FileManager.default.fileExists(atPath: unrelated), "only the index cache's files are counted and evicted")
+        #expect(
+            FileManager.default.fileExists(atPath: unrelated), "only the index cache's files are counted and evicted")
         #expect(ChapterIndexCache(paths: paths).load(fingerprint: opened.fingerprint, pattern: nil) == opened.index)
     }
 
@@ -88,7 +89,8 @@ import Testing
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let dead = try #require(unusedProcessID())
         let killed = try home.write("cache/.chapters-aaaa.idx.tmp-\(dead)-9", "half")
-        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-120)], ofItemAtPath: killed)
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date().addingTimeInterval(-120)], ofItemAtPath: killed)
         let writing = try home.write("cache/.chapters-bbbb.idx.tmp-\(getpid())-9", "half")
         cache.store(book.index, fingerprint: "cccc", pattern: nil)
         #expect(stored() == [".chapters-bbbb.idx.tmp-\(getpid())-9", "chapters-cccc.idx"])

@@ -82,7 +82,8 @@ import Testing
     /// The paths a process uses: a refused folder is replaced, the others kept, each named once.
     @Test func onlyTheRefusedFoldersAreReplaced() throws {
         let paths = home.novelPaths
-        try FileManager.default.createDirectory(atPath: paths.stateDirectory + "/books", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: paths.stateDirectory + "/books", withIntermediateDirectories: true)
         #expect(chmod(paths.stateDirectory, 0o700) == 0)
         #expect(chmod(paths.stateDirectory + "/books", 0o770) == 0)
         _ = try folder("cache", mode: 0o700)
@@ -92,7 +93,10 @@ import Testing
             return "/elsewhere/" + role.rawValue
         }
         #expect(asked == [.state])
-        #expect(untrusted == [UntrustedFolder(role: .state, path: paths.stateDirectory + "/books", reason: "is writable by its group")])
+        #expect(
+            untrusted == [
+                UntrustedFolder(role: .state, path: paths.stateDirectory + "/books", reason: "is writable by its group")
+            ])
         #expect(checked.stateDirectory == "/elsewhere/state")
         #expect(checked.cacheDirectory == paths.cacheDirectory)
         #expect(checked.configDirectory == paths.configDirectory)
@@ -108,14 +112,20 @@ import Testing
     /// As root, a real folder of another user (nobody, 65534) in the place of the cache.
     @Test func aCacheFolderGivenToAnotherUserIsReplaced() throws {
         guard geteuid() == 0 else {
-            print("FolderTrustTests: not root, so no folder can be given to another user; skipped (the injected uid test covers the rule)")
+            print(
+                "FolderTrustTests: not root, so no folder can be given to another user; skipped (the injected uid test covers the rule)"
+            )
             return
         }
         let paths = home.novelPaths
         _ = try folder("cache", mode: 0o700)
         #expect(chown(paths.cacheDirectory, 65534, 65534) == 0)
         let (checked, untrusted) = paths.trusted(user: geteuid()) { "/elsewhere/" + $0.rawValue }
-        #expect(untrusted == [UntrustedFolder(role: .cache, path: paths.cacheDirectory, reason: "is owned by another user (uid 65534)")])
+        #expect(
+            untrusted == [
+                UntrustedFolder(
+                    role: .cache, path: paths.cacheDirectory, reason: "is owned by another user (uid 65534)")
+            ])
         #expect(checked.cacheDirectory == "/elsewhere/cache")
     }
 

@@ -33,7 +33,10 @@ import Testing
         let made = (TemporaryFile.path(for: "/x/books/ab.json") as NSString).lastPathComponent
         #expect(made.hasPrefix(".ab.json.tmp-"))
         #expect(TemporaryFile.writer(ofName: made) == getpid())
-        for other in ["ab.json", "chapters-ab.idx", ".a.tmp-", ".a.tmp-x1", ".a.tmp-12-", ".a.tmp-1-2-3", ".a.tmp-0", "a.json.corrupt-2024"] {
+        for other in [
+            "ab.json", "chapters-ab.idx", ".a.tmp-", ".a.tmp-x1", ".a.tmp-12-", ".a.tmp-1-2-3", ".a.tmp-0",
+            "a.json.corrupt-2024",
+        ] {
             #expect(TemporaryFile.writer(ofName: other) == nil, "\(other)")
         }
     }
@@ -55,7 +58,8 @@ import Testing
         #expect(!exists(killedWriter) && !exists(olderCacheName) && !exists(reusedPID))
         #expect(exists(inProgress) && exists(otherNamespace) && exists(liveAndRecent) && exists(notTemporary))
         let left = try FileManager.default.contentsOfDirectory(atPath: home.path).sorted()
-        #expect(left == [".ef.json.tmp-\(getpid())-3", ".gh.json.tmp-\(dead)-4", ".ij.json.tmp-1-5", "kl.json", "new.json"])
+        #expect(
+            left == [".ef.json.tmp-\(getpid())-3", ".gh.json.tmp-\(dead)-4", ".ij.json.tmp-1-5", "kl.json", "new.json"])
     }
 
     @Test func aFolderInPlaceOfATemporaryFileIsLeftAlone() throws {
