@@ -68,7 +68,7 @@ import Testing
         #expect(SettingsStore(paths: paths).quietLoad().cacheMegabytes == 1)
         try FileManager.default.createDirectory(atPath: paths.cacheDirectory, withIntermediateDirectories: true)
         let old = paths.cacheDirectory + "/chapters-0123456789abcdef.idx"
-        try Data(count: 990_000).write(to: URL(fileURLWithPath: old))
+        try Data(count: 996_000).write(to: URL(fileURLWithPath: old))
         let seen = paths.cacheDirectory + "/chapters-0123.seen"
         try Data().write(to: URL(fileURLWithPath: seen))
         try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-3600)], ofItemAtPath: old)
@@ -76,7 +76,7 @@ import Testing
         let unrelated = try home.write("cache/library.json", "[]")
 
         let opened = try BookOpener.open(path: Corpus.repositoryPath("books/青灯记.txt"), paths: paths)
-        // 990,000 bytes, a 4 KB mark and the new index pass 1 MB: the oldest file goes, the rest fit.
+        // 996,000 bytes (243 blocks), a 4 KB mark and the new index pass 1 MB: the oldest file goes, the rest fit.
         #expect(!FileManager.default.fileExists(atPath: old))
         #expect(FileManager.default.fileExists(atPath: seen))
         #expect(
