@@ -15,7 +15,7 @@ public enum BookOpener {
         let text = try BookLoader.load(path: path, encoding: encoding, progress: steps[0])
         steps[0].finish()
         let pattern = chapterPattern.flatMap { $0.isEmpty ? nil : $0 }
-        let cache = paths.map { ChapterIndexCache(directory: $0.cacheDirectory) }
+        let cache = paths.map { ChapterIndexCache(paths: $0) }
         var fingerprint = ""
         var cached: ChapterIndex?
         // The fingerprint and the cached index it finds, when there is one.

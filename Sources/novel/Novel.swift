@@ -55,6 +55,7 @@ struct Novel: ParsableCommand {
     static func main() {
         StandardOutput.ignoreBrokenPipeSignal()
         ChineseConverter.tableFolder = NovelPaths.fromEnvironment().cacheDirectory
+        StandardError.warn(NovelPaths.forThisProcess.untrusted.map(\.description))
         do {
             // Arguments from their bytes: a file name that is not UTF-8 must reach open(2) unchanged.
             let arguments = RawPath.arguments.dropFirst()

@@ -3,7 +3,8 @@ import Foundation
 /// Replaces a file so that a reader only ever sees the old or the new contents: write a temporary file
 /// in the same folder, flush it to disk, rename it over the old one, flush the folder. A symbolic link
 /// (a settings.json kept in a dotfiles repository) is written through: its target is replaced and the
-/// link stays.
+/// link stays. Temporary files of killed writers are removed by the next write in the folder
+/// (`TemporaryFile`).
 public enum AtomicFile {
     /// `beforeRename` runs after the temporary file is on disk and before the rename; tests throw from it
     /// to act out a crash half-way. Errors name `path` as given, the name the user knows.
@@ -19,8 +20,7 @@ public enum AtomicFile {
         } catch {
             throw StateError.writeFailed(path: named, reason: "cannot create \(directory)")
         }
-        let name = (path as NSString).lastPathComponent
-        let temporary = directory + "/.\(name).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let temporary = TemporaryFile.path(for: path)
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, permissions)
         guard descriptor >= 0 else { throw StateError.writeFailed(path: named, reason: errnoText()) }
         fchmod(descriptor, permissions)  // exactly these bits, whatever the umask
@@ -52,6 +52,7 @@ public enum AtomicFile {
         }
         guard rename(temporary, path) == 0 else { throw StateError.writeFailed(path: named, reason: errnoText()) }
         keepTemporary = true  // renamed: nothing left to remove
+        TemporaryFile.removeStale(in: directory)  // what writers killed half-way left here
         let folder = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if folder >= 0 {
             fsync(folder)

@@ -12,6 +12,7 @@ public enum SettingsKey: String, CaseIterable, Sendable {
     case autoPageSeconds, autoLineSeconds
     case disguise, bookInTitle
     case libraryFolder
+    case cacheMegabytes
 
     /// Font scale: the layouter clamps to it, `novel print --font-scale` is checked against it.
     public static let fontScaleRange = NumberRange(1...3, granularity: 0.5)
@@ -64,6 +65,7 @@ public enum SettingsKey: String, CaseIterable, Sendable {
         case .disguise: Self.choice(\.disguise)
         case .bookInTitle: .flag(\.bookInTitle)
         case .libraryFolder: .text(\.libraryFolder)
+        case .cacheMegabytes: Self.integer(\.cacheMegabytes, 1...100_000)
         }
     }
 
