@@ -19,8 +19,11 @@ struct UncheckedConcurrencyTests {
                 let code = line.split(separator: "//", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
                 guard code.contains("@unchecked Sendable") || code.contains("nonisolated(unsafe)") else { continue }
                 let words = code.split(whereSeparator: { " :<(".contains($0) })
-                let declared = words.firstIndex { ["class", "struct", "enum"].contains($0) }.map { String(words[$0 + 1]) }
-                let fileName = String(file.split(separator: "/").last ?? "").replacingOccurrences(of: ".swift", with: "")
+                let declared = words.firstIndex { ["class", "struct", "enum"].contains($0) }.map {
+                    String(words[$0 + 1])
+                }
+                let fileName = String(file.split(separator: "/").last ?? "").replacingOccurrences(
+                    of: ".swift", with: "")
                 found.append((declared ?? fileName, "\(file):\(number + 1)"))
             }
         }
@@ -29,12 +32,15 @@ struct UncheckedConcurrencyTests {
 
     @Test func everyOptOutIsListedWithWhyItIsSafe() throws {
         let doc = try String(contentsOfFile: Corpus.repositoryPath("docs/architecture.md"), encoding: .utf8)
-        let section = try #require(doc.components(separatedBy: Self.heading).dropFirst().first)
+        let section =
+            try #require(doc.components(separatedBy: Self.heading).dropFirst().first)
             .components(separatedBy: "\n#").first ?? ""
         let optOuts = try Self.optOuts()
         #expect(optOuts.count >= 5, "the scan finds the known ones")
         for optOut in optOuts {
-            #expect(section.contains("`\(optOut.name)`"), "\(optOut.place): \(optOut.name) is not in docs/architecture.md's list")
+            #expect(
+                section.contains("`\(optOut.name)`"),
+                "\(optOut.place): \(optOut.name) is not in docs/architecture.md's list")
         }
     }
 }

@@ -60,7 +60,8 @@ final class CustomHeadingPattern: Sendable {
                 let start = Int(nicu_regex_group_start(regex, 1, &error))
                 let end = Int(nicu_regex_group_end(regex, 1, &error))
                 if start >= 0, end > start, end <= bytes.count {
-                    number = ChineseNumeral.parse(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
+                    number = ChineseNumeral.parse(
+                        String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
                 }
             }
             return (true, number)

@@ -73,12 +73,16 @@ private enum LaterHandler {
     }
 
     static func address(_ action: sigaction) -> UnsafeRawPointer? {
-        guard action.sa_flags & SA_SIGINFO != 0, let handler = action.__sigaction_handler.sa_sigaction else { return nil }
+        guard action.sa_flags & SA_SIGINFO != 0, let handler = action.__sigaction_handler.sa_sigaction else {
+            return nil
+        }
         return unsafeBitCast(handler, to: UnsafeRawPointer.self)
     }
 }
 
-private func laterHandler(_ number: Int32, _ info: UnsafeMutablePointer<siginfo_t>?, _ context: UnsafeMutableRawPointer?) {
+private func laterHandler(
+    _ number: Int32, _ info: UnsafeMutablePointer<siginfo_t>?, _ context: UnsafeMutableRawPointer?
+) {
     let repaired = nmap_repaired_pages()
     LaterHandler.guardAction.pointee.__sigaction_handler.sa_sigaction?(number, info, context)
     if nmap_repaired_pages() == repaired { signal(number, SIG_DFL) }

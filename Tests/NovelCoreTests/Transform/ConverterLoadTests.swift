@@ -30,7 +30,9 @@ struct ConverterLoadTests {
         try #require(ChineseConverter.loaded(.t2s) != nil, "OpenCC's t2s configuration must load")
         let texts = (0..<40).map { "第\($0)回 這裡的頭髮與發展，後來\(String(repeating: "們", count: $0))。" }
         let alone = texts.map { text in
-            Array(text.utf8).withUnsafeBufferPointer { ChineseConversion.aligned($0, .t2s, recent: RecentConversions())?.shown }
+            Array(text.utf8).withUnsafeBufferPointer {
+                ChineseConversion.aligned($0, .t2s, recent: RecentConversions())?.shown
+            }
         }
         #expect(alone.allSatisfy { $0 != nil })
         let recent = RecentConversions(limit: 16)

@@ -29,7 +29,8 @@ struct BreakIteratorPoolTests {
         let mismatches = allAtOnce(8) { thread in
             (0..<300).compactMap { round -> String? in
                 let index = (thread * 5 + round) % Self.lines.count
-                return Self.clusters(Self.lines[index]) == alone[index] ? nil : "thread \(thread), round \(round), line \(index)"
+                return Self.clusters(Self.lines[index]) == alone[index]
+                    ? nil : "thread \(thread), round \(round), line \(index)"
             }
         }
         #expect(mismatches.count == 8)
