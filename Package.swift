@@ -40,6 +40,9 @@ let package = Package(
             name: "CICU",
             linkerSettings: systemLibraries(["icui18n", "icuuc", "icudata"], static: ["-lstdc++", "-lm"])
         ),
+        // System calls Swift cannot make as they are: the SIGBUS guard for mapped books (a signal handler)
+        // and a thread's own nice value (gettid is a variadic syscall).
+        .target(name: "CPosix"),
         // ncursesw with a shim for the macros and globals Swift cannot import; linked by NovelTUI.
         .systemLibrary(
             name: "CNcurses",
@@ -55,11 +58,11 @@ let package = Package(
         .target(
             name: "COpenCCDictionaries", dependencies: ["COpenCC"],
             linkerSettings: [.linkedLibrary("opencc"), .linkedLibrary("stdc++")]),
-        .target(name: "NovelCore", dependencies: ["CICU", "COpenCC", "COpenCCDictionaries"]),
+        .target(name: "NovelCore", dependencies: ["CICU", "CPosix", "COpenCC", "COpenCCDictionaries"]),
         // The commit and build day for `novel --version` (scripts/build-novel sets them).
         .target(name: "CBuildInfo", cSettings: buildInfo("NOVEL_BUILD_COMMIT") + buildInfo("NOVEL_BUILD_DATE")),
         .target(
-            name: "NovelTUI", dependencies: ["NovelCore", "CICU", "CNcurses"],
+            name: "NovelTUI", dependencies: ["NovelCore", "CPosix", "CNcurses"],
             linkerSettings: [.linkedLibrary("ncursesw")]),
         .executableTarget(
             name: "novel",
@@ -71,7 +74,7 @@ let package = Package(
         .target(name: "NovelTestSupport", dependencies: ["NovelCore", "NovelTUI"]),
         // What each libFuzzer target does with one input; also replayed by the tests (docs/fuzzing.md).
         .target(name: "NovelFuzzing", dependencies: ["NovelCore", "NovelTUI", "COpenCC"], exclude: ["Dictionaries"]),
-        .testTarget(name: "NovelCoreTests", dependencies: ["NovelCore", "CICU", "COpenCC", "NovelTestSupport"], exclude: ["Layout/Golden"]),
+        .testTarget(name: "NovelCoreTests", dependencies: ["NovelCore", "CICU", "CPosix", "COpenCC", "NovelTestSupport"], exclude: ["Layout/Golden"]),
         .testTarget(name: "NovelTUITests", dependencies: ["NovelTUI", "NovelCore", "NovelTestSupport"], exclude: ["Render/Golden"]),
         .testTarget(name: "NovelCLITests", dependencies: ["NovelCore", "NovelTestSupport"], exclude: ["EndToEnd/Golden"]),
         .testTarget(

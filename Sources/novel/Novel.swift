@@ -54,7 +54,7 @@ struct Novel: ParsableCommand {
     /// Maps errors to exit codes: 2 for bad input, 1 for run-time failures, argument-parser's own for flags.
     static func main() {
         StandardOutput.ignoreBrokenPipeSignal()
-        ChineseConverter.tableFolder = NovelPaths.fromEnvironment().cacheDirectory
+        ChineseConverter.keepTables(in: NovelPaths.fromEnvironment().cacheDirectory)
         StandardError.warn(NovelPaths.forThisProcess.untrusted.map(\.description))
         do {
             // Arguments from their bytes: a file name that is not UTF-8 must reach open(2) unchanged.

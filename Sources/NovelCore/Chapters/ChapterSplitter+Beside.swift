@@ -22,11 +22,8 @@ extension ChapterSplitter {
         _ bytes: UnsafeBufferPointer<UInt8>, progress: LoadStep, besideIt sideJob: () -> Bool
     ) -> [FoundHeading]? {
         let stop = StopFlag()
-        // A user's pattern is one ICU regular expression, which two threads must not use at once: its
-        // scan is one piece, on one thread.
-        let pieces =
-            pattern == nil
-            ? Self.linePieces(bytes, firstPart: bytes.count / 2, size: Self.scanPieceBytes) : [0..<bytes.count]
+        // Each piece's scan matches a user's pattern with a copy of its own (`CustomHeadingPattern`).
+        let pieces = Self.linePieces(bytes, firstPart: bytes.count / 2, size: Self.scanPieceBytes)
         let scans = SideBySide.results(1 + pieces.count) { job -> PieceScan in
             if job == 0 {
                 if sideJob() { stop.raise() }

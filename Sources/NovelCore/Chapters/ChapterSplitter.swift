@@ -19,7 +19,7 @@ public struct ChapterSplitter: Sendable {
     static let reservedBytesPerHeading = 256
     static let maximumReservedHeadings = 1 << 17
 
-    private let custom: CustomHeadingPattern?
+    let custom: CustomHeadingPattern?
     /// The user's pattern as given (nil: the built-in rules), kept with a `HeadingScan`.
     let pattern: String?
 
@@ -113,8 +113,7 @@ public struct ChapterSplitter: Sendable {
             heads.apply(to: &found)
             Self.compact(&found, keeping: heads.keep)
         }
-        // A user's pattern is an ICU regular expression, for one thread at a time.
-        BareHeadingTitle.complete(&found, listed: listed, bytes: bytes, sideBySide: custom == nil, isHeading: { isCandidate(bytes, $0) })
+        BareHeadingTitle.complete(&found, listed: listed, bytes: bytes, isHeading: { isCandidate(bytes, $0) })
         trace?.kept(found, bytes, ruleName: ruleName)
         var entries = buildEntries(found, bytes)
         GutenbergMatter.foldFooter(&entries, bytes)
@@ -228,6 +227,8 @@ public struct ChapterSplitter: Sendable {
         found.reserveCapacity(min(max(0, count - start) / Self.reservedBytesPerHeading, Self.maximumReservedHeadings))
         var scalars: [Unicode.Scalar] = []
         scalars.reserveCapacity(Self.maximumHeadingBytes)
+        // This scan's own copy of the user's regex, which keeps the line it was last given.
+        let matcher = custom?.matcher()
         var textLines = textLines
         var longestTextLine = longestTextLine
         var lineStart = start
@@ -261,7 +262,7 @@ public struct ChapterSplitter: Sendable {
             // and no copy of an empty result (a found heading is 200 bytes).
             if custom != nil || Self.mayBeHeading(bytes, start, end), let heading = heading(
                 bytes, lineStart: lineStart, lineEnd: lineEnd, trimmed: start..<end, textLinesBefore: textLines,
-                longestTextLineBefore: longestTextLine, scalars: &scalars)
+                longestTextLineBefore: longestTextLine, scalars: &scalars, matcher: matcher)
             {
                 found.append(heading)
                 textLines = 0
@@ -277,10 +278,10 @@ public struct ChapterSplitter: Sendable {
 
     /// The heading on the line `lineStart..<lineEnd`, whose trimmed text is the non-empty `trimmed`, or
     /// nil for a line of text. Judged by the line alone; the text lines before it are the caller's count.
-    /// `scalars` is a buffer the caller lends (see `candidate`).
+    /// `scalars` and `matcher` are the caller's (see `candidate`).
     func heading(
         _ bytes: UnsafeBufferPointer<UInt8>, lineStart: Int, lineEnd: Int, trimmed: Range<Int>, textLinesBefore: Int,
-        longestTextLineBefore: Int, scalars: inout [Unicode.Scalar]
+        longestTextLineBefore: Int, scalars: inout [Unicode.Scalar], matcher: CustomHeadingPattern.Matcher?
     ) -> FoundHeading? {
         var (start, end) = (trimmed.lowerBound, trimmed.upperBound)
         // Most lines of a book are refused by their first bytes, before any heading is built.
@@ -288,13 +289,13 @@ public struct ChapterSplitter: Sendable {
         var heading: HeadingCandidate?
         // A heading inside an illustration's caption: `[Illustration: … Chapter I.]`.
         if custom == nil, let inner = EnglishHeading.insideCaption(bytes, start, end),
-            let inside = candidate(bytes, inner.lowerBound, inner.upperBound, scalars: &scalars),
+            let inside = candidate(bytes, inner.lowerBound, inner.upperBound, scalars: &scalars, matcher: matcher),
             inside.family == .english
         {
             heading = inside
             (start, end) = (inner.lowerBound, inner.upperBound)
         } else {
-            heading = candidate(bytes, start, end, scalars: &scalars)
+            heading = candidate(bytes, start, end, scalars: &scalars, matcher: matcher)
         }
         guard let heading else { return nil }
         return Self.foundHeading(
@@ -355,13 +356,16 @@ public struct ChapterSplitter: Sendable {
     static let maximumRunOnPrefixBytes = 360
 
     /// The heading on the trimmed line `start..<end`, if it is one; `scalars` is a buffer the caller
-    /// lends, so that the lines of a scan are decoded without an allocation each.
+    /// lends, so that the lines of a scan are decoded without an allocation each, and `matcher` the
+    /// calling thread's copy of the user's pattern (`custom.matcher()`; nil for the built-in rules).
     private func candidate(
-        _ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, scalars: inout [Unicode.Scalar]
+        _ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, scalars: inout [Unicode.Scalar],
+        matcher: CustomHeadingPattern.Matcher?
     ) -> HeadingCandidate? {
+        assert((matcher == nil) == (custom == nil), "a user's pattern is matched with the caller's matcher")
         let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
-        if let custom {
-            let (matched, number) = custom.match(line)
+        if let matcher {
+            let (matched, number) = matcher.match(line)
             return matched
                 ? HeadingCandidate(kind: .chapter, family: .chinese, number: number, unit: nil, volumeLabel: nil) : nil
         }
@@ -401,10 +405,12 @@ public struct ChapterSplitter: Sendable {
         return HeadingMatcher.mayStartHeading(decodeScalar(bytes, at: start).0)
     }
 
-    /// Whether the trimmed line at `range` is a heading under the rules in use.
+    /// Whether the trimmed line at `range` is a heading under the rules in use. Any thread may ask: a
+    /// user's pattern is matched with a copy of its own.
     func isCandidate(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
         var scalars: [Unicode.Scalar] = []
-        return !range.isEmpty && candidate(bytes, range.lowerBound, range.upperBound, scalars: &scalars) != nil
+        return !range.isEmpty
+            && candidate(bytes, range.lowerBound, range.upperBound, scalars: &scalars, matcher: custom?.matcher()) != nil
     }
 
     /// Cells a line takes, counting everything from U+1100 up as wide (close enough to judge a heading).

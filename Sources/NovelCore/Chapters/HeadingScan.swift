@@ -65,6 +65,7 @@ extension ChapterSplitter {
             var found: [FoundHeading] = []
             found.reserveCapacity(scan.lines.count + 16)
             var scalars: [Unicode.Scalar] = []
+            let matcher = custom?.matcher()
             for line in scan.lines.dropLast() {
                 // Each of these lines ended before the old end, so reads the same as it did.
                 guard startsALine(line.lineStart), line.lineStart < scan.length,
@@ -77,7 +78,7 @@ extension ChapterSplitter {
                     let heading = heading(
                         bytes, lineStart: line.lineStart, lineEnd: lineEnd, trimmed: start..<end,
                         textLinesBefore: line.textLinesBefore, longestTextLineBefore: line.longestTextLineBefore,
-                        scalars: &scalars)
+                        scalars: &scalars, matcher: matcher)
                 else { return nil }
                 found.append(heading)
             }
