@@ -53,16 +53,15 @@ extension ChapterSplitter {
     /// `size`. Every piece but the last ends just past a line feed, so each line lies in one piece.
     static func linePieces(_ bytes: UnsafeBufferPointer<UInt8>, firstPart: Int, size: Int) -> [Range<Int>] {
         let count = bytes.count
-        guard let base = bytes.baseAddress else { return [0..<count] }
         var pieces: [Range<Int>] = []
         var pieceStart = 0
         var target = max(1, firstPart)
         while count - pieceStart > target {
             let cut = pieceStart + target
             // The piece goes on to the end of the line it would cut (to the text's end without one).
-            guard let feed = memchr(base + cut, 0x0A, count - cut) else { break }
-            let pieceEnd = base.distance(to: feed.assumingMemoryBound(to: UInt8.self)) + 1
-            guard pieceEnd < count else { break }
+            let feed = LineBounds.end(bytes, from: cut)
+            guard feed + 1 < count else { break }
+            let pieceEnd = feed + 1
             pieces.append(pieceStart..<pieceEnd)
             pieceStart = pieceEnd
             target = max(1, size)

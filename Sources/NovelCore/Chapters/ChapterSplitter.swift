@@ -248,12 +248,7 @@ public struct ChapterSplitter: Sendable {
                 lineStart += 1
                 continue
             }
-            let lineEnd: Int
-            if let feed = memchr(base + lineStart, 0x0A, count - lineStart) {
-                lineEnd = base.distance(to: feed.assumingMemoryBound(to: UInt8.self))
-            } else {
-                lineEnd = count
-            }
+            let lineEnd = LineBounds.end(bytes, from: lineStart, limit: count)
             defer { lineStart = lineEnd + 1 }
             let (start, end) = Self.trimmed(bytes, lineStart, lineEnd)
             if start == end { continue }

@@ -70,7 +70,7 @@ enum EnglishTitleLines {
         var line = first
         for _ in 0..<maximumCaptionLines {
             var lineEnd = line.upperBound
-            while lineEnd < limit, bytes[lineEnd] != 0x0A { lineEnd += 1 }
+            lineEnd = LineBounds.end(bytes, from: lineEnd, limit: limit)
             if line.upperBound > line.lowerBound, bytes[line.upperBound - 1] == 0x5D { return min(lineEnd + 1, limit) }
             guard lineEnd < limit else { return nil }
             var nextEnd = lineEnd + 1

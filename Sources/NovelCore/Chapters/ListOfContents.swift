@@ -143,7 +143,7 @@ enum ListOfContents {
     ) -> Bool {
         var start = heading.line.upperBound
         while start < limit {
-            while start < limit, bytes[start] != 0x0A { start += 1 }
+            start = LineBounds.end(bytes, from: start, limit: limit)
             start += 1
             var end = start
             while end < limit, bytes[end] != 0x0A { end += 1 }
@@ -162,10 +162,10 @@ enum ListOfContents {
     /// Whether the line right after the heading's line holds text.
     static func textRightUnder(_ heading: FoundHeading, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var start = heading.line.upperBound
-        while start < bytes.count, bytes[start] != 0x0A { start += 1 }
+        start = LineBounds.end(bytes, from: start)
         start += 1
         var end = start
-        while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+        end = LineBounds.end(bytes, from: end)
         guard start < end else { return false }
         let (trimmedStart, trimmedEnd) = ChapterSplitter.trimmed(bytes, start, end)
         return trimmedStart < trimmedEnd

@@ -19,7 +19,7 @@ public enum RuleTest {
         book.text.utf8.withUnsafeBufferPointer { bytes in
             var start = 0
             while start < bytes.count {
-                let end = ChineseConversion.lineEnd(bytes, from: start)
+                let end = LineBounds.end(bytes, from: start)
                 let content = LineFacts.contentRange(bytes, start..<end)
                 let junk = matcher.hidden(bytes, content, mask: .max)
                 for (index, rule) in applying.enumerated() {

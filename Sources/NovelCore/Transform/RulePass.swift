@@ -24,7 +24,7 @@ enum RulePass {
             var start = 0
             var matched = false
             while start < bytes.count {
-                let end = ChineseConversion.lineEnd(bytes, from: start)
+                let end = LineBounds.end(bytes, from: start)
                 let matches = pattern.matches(bytes, start..<end)
                 if !matches.isEmpty {
                     matched = true
