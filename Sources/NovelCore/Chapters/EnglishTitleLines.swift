@@ -24,8 +24,8 @@ enum EnglishTitleLines {
         var blanks = 0
         while position < limit {
             var lineEnd = position
-            while lineEnd < limit, bytes[lineEnd] != 0x0A { lineEnd += 1 }
-            let (lineStart, trimmedEnd) = ChapterSplitter.trimmed(bytes, position, lineEnd)
+            lineEnd = LineBounds.end(bytes, from: lineEnd, limit: limit)
+            let (lineStart, trimmedEnd) = Blanks.trimmed(bytes, position, lineEnd)
             position = lineEnd + 1
             if lineStart == trimmedEnd {
                 // A blank line closes the title, which does not end where it would go on.
@@ -74,8 +74,8 @@ enum EnglishTitleLines {
             if line.upperBound > line.lowerBound, bytes[line.upperBound - 1] == 0x5D { return min(lineEnd + 1, limit) }
             guard lineEnd < limit else { return nil }
             var nextEnd = lineEnd + 1
-            while nextEnd < limit, bytes[nextEnd] != 0x0A { nextEnd += 1 }
-            let (start, end) = ChapterSplitter.trimmed(bytes, lineEnd + 1, nextEnd)
+            nextEnd = LineBounds.end(bytes, from: nextEnd, limit: limit)
+            let (start, end) = Blanks.trimmed(bytes, lineEnd + 1, nextEnd)
             line = start..<end
         }
         return nil

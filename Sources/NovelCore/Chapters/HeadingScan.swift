@@ -71,7 +71,7 @@ extension ChapterSplitter {
                 let lineEnd = LineBounds.end(bytes, from: line.lineStart, limit: scan.length)
                 guard lineEnd < scan.length else { return nil }
                 previousStart = line.lineStart
-                let (start, end) = Self.trimmed(bytes, line.lineStart, lineEnd)
+                let (start, end) = Blanks.trimmed(bytes, line.lineStart, lineEnd)
                 guard start < end,
                     let heading = heading(
                         bytes, lineStart: line.lineStart, lineEnd: lineEnd, trimmed: start..<end,

@@ -146,8 +146,8 @@ enum ListOfContents {
             start = LineBounds.end(bytes, from: start, limit: limit)
             start += 1
             var end = start
-            while end < limit, bytes[end] != 0x0A { end += 1 }
-            let (lineStart, lineEnd) = ChapterSplitter.trimmed(bytes, start, min(end, limit))
+            end = LineBounds.end(bytes, from: end, limit: limit)
+            let (lineStart, lineEnd) = Blanks.trimmed(bytes, start, min(end, limit))
             guard lineStart == lineEnd else {
                 return EnglishHeading.numberedWordBytes.contains { keyword in
                     keyword.word.count == lineEnd - lineStart
@@ -167,7 +167,7 @@ enum ListOfContents {
         var end = start
         end = LineBounds.end(bytes, from: end)
         guard start < end else { return false }
-        let (trimmedStart, trimmedEnd) = ChapterSplitter.trimmed(bytes, start, end)
+        let (trimmedStart, trimmedEnd) = Blanks.trimmed(bytes, start, end)
         return trimmedStart < trimmedEnd
     }
 

@@ -20,7 +20,7 @@ public enum RuleTest {
             var start = 0
             while start < bytes.count {
                 let end = LineBounds.end(bytes, from: start)
-                let content = LineFacts.contentRange(bytes, start..<end)
+                let content = Blanks.trimmed(bytes, start..<end)
                 let junk = matcher.hidden(bytes, content, mask: .max)
                 for (index, rule) in applying.enumerated() {
                     let count: Int

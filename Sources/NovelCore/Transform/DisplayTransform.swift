@@ -133,7 +133,7 @@ public enum DisplayTransform {
                 continue
             }
             if junk != nil {
-                let content = LineFacts.contentRange(bytes, lineStart..<lineEnd)
+                let content = Blanks.trimmed(bytes, lineStart..<lineEnd)
                 if let hidden = junk?.hidden(bytes, content) {
                     if hidden == content.upperBound {
                         writer.hideLine(lineStart..<next)

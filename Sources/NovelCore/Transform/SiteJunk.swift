@@ -127,7 +127,7 @@ public enum SiteJunk {
             if let base = bytes.baseAddress, !line.isEmpty {
                 let (first, next) = decodeScalar(base, at: line.lowerBound, count: line.upperBound)
                 if first == 0x28 || first == 0xFF08 || first == 0x5B || first == 0x3010 {
-                    let start = LineFacts.contentRange(bytes, next..<line.upperBound).lowerBound
+                    let start = Blanks.trimmed(bytes, next..<line.upperBound).lowerBound
                     found |= startCandidates(bytes, at: start, end: line.upperBound)
                 }
             }
