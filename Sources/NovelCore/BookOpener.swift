@@ -28,7 +28,7 @@ public enum BookOpener {
             }
         }
         var split: (index: ChapterIndex, scan: HeadingScan)?
-        let sampleKey = text.utf8.count >= ChapterSplitter.besideWorkBytes ? ChapterIndexCache.sampleKey(text.utf8) : nil
+        let sampleKey = text.utf8.count >= SideBySide.besideWorkBytes ? ChapterIndexCache.sampleKey(text.utf8) : nil
         if let sampleKey, cache?.maySeeIndex(sampleKey: sampleKey) != true {
             // A long book with no index in the cache (as far as its samples tell) is split while its
             // fingerprint is taken on another core (the split does not need it); the split stops if the

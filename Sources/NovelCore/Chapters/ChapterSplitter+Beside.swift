@@ -4,14 +4,8 @@ import Foundation
 /// besides splitting it (the text's fingerprint, and the cache lookup it allows) needs nothing from the
 /// split, so on a long book it runs while the split scans, and its answer may make the split unnecessary.
 extension ChapterSplitter {
-    /// A text shorter than this is not worth a second thread: starting one costs about as much as the
-    /// work it would take over.
-    public static let besideWorkBytes = 1 << 20
     /// The size of the pieces the second half of a text is scanned in (`findHeadings(_:progress:besideIt:)`).
     static let scanPieceBytes = 1 << 20
-    /// How often a scan looks whether it was told to stop: a stopped scan ends within this many bytes
-    /// (well under a millisecond), and looking costs nothing against the lines between.
-    static let stopCheckBytes = 1 << 20
 
     /// The candidate lines, as `findHeadings` finds them, with `sideJob` run beside the scan on another
     /// core; nil when `sideJob` returns true, which stops the scan. One thread scans the first half of

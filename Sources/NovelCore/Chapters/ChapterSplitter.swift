@@ -241,7 +241,7 @@ public struct ChapterSplitter: Sendable {
             }
             if let stop, lineStart >= nextStopCheck {
                 if stop.isRaised { break }
-                nextStopCheck = lineStart + Self.stopCheckBytes
+                nextStopCheck = lineStart + SideBySide.stopCheckBytes
             }
             // An empty line (every other line of an English book) needs no search for its end.
             if base[lineStart] == 0x0A {
