@@ -13,7 +13,7 @@ public enum RuleTest {
     public static func run(_ rules: CleaningRules, book: Book) -> [Result] {
         let applying = rules.applying(title: book.title, path: book.path)
         var results = applying.map { Result(rule: $0, matches: 0, samples: []) }
-        let builtInIndex = Dictionary(uniqueKeysWithValues: SiteJunk.builtIn.enumerated().map { ($1.name, $0) })
+        let builtInIndex = Dictionary(uniqueKeysWithValues: SiteJunkRule.builtIn.enumerated().map { ($1.name, $0) })
         let matcher = SiteJunk.Matcher(SiteJunk.builtInHints)
         let patterns = applying.map { $0.isBuiltIn ? nil : try? RulePattern($0) }
         book.text.utf8.withUnsafeBufferPointer { bytes in
