@@ -64,15 +64,13 @@ public enum BookOpener {
         BookTitle.of(text, path: path)
     }
 
-    /// The file name without its folder and extension.
+    /// The file name without its folder and extension (`BookTitle.ofFileName`).
     public static func title(of path: String) -> String {
-        let name = fileName(of: path)
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
-        return String(name[..<dot])
+        BookTitle.ofFileName(path)
     }
 
-    /// The file name without its folder.
+    /// The file name without its folder (`BookTitle.fileName`).
     public static func fileName(of path: String) -> String {
-        path.split(separator: "/").last.map(String.init) ?? path
+        BookTitle.fileName(of: path)
     }
 }

@@ -31,3 +31,12 @@ public enum BookError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 }
+
+extension BookError: NovelError {
+    public var isBadInput: Bool {
+        switch self {
+        case .unreadable: false
+        default: true
+        }
+    }
+}
