@@ -81,7 +81,7 @@ public enum SiteJunk {
             while index < line.upperBound {
                 let lead = base[index]
                 if lead < 0xE0 {
-                    index += lead < 0x80 ? 1 : 2
+                    index += utf8SequenceLength(lead)
                     continue
                 }
                 let (scalar, next) = decodeScalar(base, at: index, count: line.upperBound)
