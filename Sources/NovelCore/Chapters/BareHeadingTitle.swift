@@ -152,8 +152,7 @@ enum BareHeadingTitle {
         var position = start
         var blanks = 0
         while (lines?.count ?? 0) < maximumLines, position < limit {
-            var lineEnd = position
-            lineEnd = LineBounds.end(bytes, from: lineEnd, limit: limit)
+            let lineEnd = LineBounds.end(bytes, from: position, limit: limit)
             let (lineStart, trimmedEnd) = Blanks.trimmed(bytes, position, lineEnd)
             position = lineEnd + 1
             if lineStart == trimmedEnd {

@@ -535,8 +535,7 @@ public struct ChapterSplitter: Sendable {
     static func frontTitle(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String? {
         var lineStart = range.lowerBound
         while lineStart < range.upperBound {
-            var lineEnd = lineStart
-            lineEnd = LineBounds.end(bytes, from: lineEnd, limit: range.upperBound)
+            let lineEnd = LineBounds.end(bytes, from: lineStart, limit: range.upperBound)
             let (start, end) = Blanks.trimmed(bytes, lineStart, lineEnd)
             lineStart = lineEnd + 1
             if start == end { continue }

@@ -23,8 +23,7 @@ enum EnglishTitleLines {
         var position = start
         var blanks = 0
         while position < limit {
-            var lineEnd = position
-            lineEnd = LineBounds.end(bytes, from: lineEnd, limit: limit)
+            let lineEnd = LineBounds.end(bytes, from: position, limit: limit)
             let (lineStart, trimmedEnd) = Blanks.trimmed(bytes, position, lineEnd)
             position = lineEnd + 1
             if lineStart == trimmedEnd {
@@ -69,12 +68,10 @@ enum EnglishTitleLines {
     static func illustrationEnd(_ bytes: UnsafeBufferPointer<UInt8>, from first: Range<Int>, limit: Int) -> Int? {
         var line = first
         for _ in 0..<maximumCaptionLines {
-            var lineEnd = line.upperBound
-            lineEnd = LineBounds.end(bytes, from: lineEnd, limit: limit)
+            let lineEnd = LineBounds.end(bytes, from: line.upperBound, limit: limit)
             if line.upperBound > line.lowerBound, bytes[line.upperBound - 1] == 0x5D { return min(lineEnd + 1, limit) }
             guard lineEnd < limit else { return nil }
-            var nextEnd = lineEnd + 1
-            nextEnd = LineBounds.end(bytes, from: nextEnd, limit: limit)
+            let nextEnd = LineBounds.end(bytes, from: lineEnd + 1, limit: limit)
             let (start, end) = Blanks.trimmed(bytes, lineEnd + 1, nextEnd)
             line = start..<end
         }

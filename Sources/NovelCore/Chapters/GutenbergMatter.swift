@@ -36,8 +36,7 @@ enum GutenbergMatter {
         guard let last = entries.last, let start = footerStart(bytes), start > last.bodyStart,
             start < last.range.upperBound
         else { return }
-        var lineEnd = start
-        lineEnd = LineBounds.end(bytes, from: lineEnd)
+        let lineEnd = LineBounds.end(bytes, from: start)
         let line = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<lineEnd]), as: UTF8.self)
         let title = line.trimmingCharacters(in: CharacterSet(charactersIn: "* \t\r"))
         let end = last.range.upperBound

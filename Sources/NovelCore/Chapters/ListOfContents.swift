@@ -145,8 +145,7 @@ enum ListOfContents {
         while start < limit {
             start = LineBounds.end(bytes, from: start, limit: limit)
             start += 1
-            var end = start
-            end = LineBounds.end(bytes, from: end, limit: limit)
+            let end = LineBounds.end(bytes, from: start, limit: limit)
             let (lineStart, lineEnd) = Blanks.trimmed(bytes, start, min(end, limit))
             guard lineStart == lineEnd else {
                 return EnglishHeading.numberedWordBytes.contains { keyword in
@@ -161,11 +160,9 @@ enum ListOfContents {
 
     /// Whether the line right after the heading's line holds text.
     static func textRightUnder(_ heading: FoundHeading, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var start = heading.line.upperBound
-        start = LineBounds.end(bytes, from: start)
+        var start = LineBounds.end(bytes, from: heading.line.upperBound)
         start += 1
-        var end = start
-        end = LineBounds.end(bytes, from: end)
+        let end = LineBounds.end(bytes, from: start)
         guard start < end else { return false }
         let (trimmedStart, trimmedEnd) = Blanks.trimmed(bytes, start, end)
         return trimmedStart < trimmedEnd

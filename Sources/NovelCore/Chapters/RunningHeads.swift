@@ -205,8 +205,7 @@ enum RunningHeads {
     private static func firstLineStart(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var start = 0
         while start < bytes.count {
-            var end = start
-            end = LineBounds.end(bytes, from: end)
+            let end = LineBounds.end(bytes, from: start)
             let (textStart, textEnd) = Blanks.trimmed(bytes, start, end)
             if textStart < textEnd { return start }
             start = end + 1

@@ -78,8 +78,7 @@ public struct TextProfile: Sendable, Equatable {
             var start = lineStart(bytes, window.lowerBound)
             var previous: LineFacts?
             while start < window.upperBound {
-                var end = start
-                end = LineBounds.end(bytes, from: end)
+                let end = LineBounds.end(bytes, from: start)
                 let line = LineFacts.of(bytes, start..<end)
                 shape.add(line, after: previous)
                 previous = line
