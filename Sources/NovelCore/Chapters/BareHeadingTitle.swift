@@ -152,9 +152,8 @@ enum BareHeadingTitle {
         var position = start
         var blanks = 0
         while (lines?.count ?? 0) < maximumLines, position < limit {
-            var lineEnd = position
-            while lineEnd < limit, bytes[lineEnd] != 0x0A { lineEnd += 1 }
-            let (lineStart, trimmedEnd) = ChapterSplitter.trimmed(bytes, position, lineEnd)
+            let lineEnd = LineBounds.end(bytes, from: position, limit: limit)
+            let (lineStart, trimmedEnd) = Blanks.trimmed(bytes, position, lineEnd)
             position = lineEnd + 1
             if lineStart == trimmedEnd {
                 if lines != nil || blanks >= blankLines { break }

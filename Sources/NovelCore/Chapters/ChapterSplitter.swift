@@ -242,21 +242,16 @@ public struct ChapterSplitter: Sendable {
             }
             if let stop, lineStart >= nextStopCheck {
                 if stop.isRaised { break }
-                nextStopCheck = lineStart + Self.stopCheckBytes
+                nextStopCheck = lineStart + SideBySide.stopCheckBytes
             }
             // An empty line (every other line of an English book) needs no search for its end.
             if base[lineStart] == 0x0A {
                 lineStart += 1
                 continue
             }
-            let lineEnd: Int
-            if let feed = memchr(base + lineStart, 0x0A, count - lineStart) {
-                lineEnd = base.distance(to: feed.assumingMemoryBound(to: UInt8.self))
-            } else {
-                lineEnd = count
-            }
+            let lineEnd = LineBounds.end(bytes, from: lineStart, limit: count)
             defer { lineStart = lineEnd + 1 }
-            let (start, end) = Self.trimmed(bytes, lineStart, lineEnd)
+            let (start, end) = Blanks.trimmed(bytes, lineStart, lineEnd)
             if start == end { continue }
             // `heading` refuses the line by its first bytes too; asked here, most lines (text) cost no call
             // and no copy of an empty result (a found heading is 200 bytes).
@@ -313,7 +308,7 @@ public struct ChapterSplitter: Sendable {
         var bodyStart = min(lineEnd + 1, count)
         var titleEnd = trimmed.upperBound
         if let column = candidate.bodyColumn, let cut = scalarOffset(bytes, trimmed, column) {
-            titleEnd = Self.trimmed(bytes, trimmed.lowerBound, cut).1
+            titleEnd = Blanks.trimmed(bytes, trimmed.lowerBound, cut).1
             bodyStart = cut
         }
         // The title after the marker, cut from the bytes once (no scalar arrays: an English book has a
@@ -324,10 +319,10 @@ public struct ChapterSplitter: Sendable {
                 // `CHAPTER II. [Illustration]`, `CHAPTER I. The Arrival ..... 12`: not part of the title.
                 let cleanEnd = EnglishHeading.titleEnd(bytes, from..<titleEnd)
                 if cleanEnd < titleEnd {
-                    titleEnd = cleanEnd > from ? cleanEnd : Self.trimmed(bytes, trimmed.lowerBound, from).1
+                    titleEnd = cleanEnd > from ? cleanEnd : Blanks.trimmed(bytes, trimmed.lowerBound, from).1
                 }
             }
-            let (afterStart, afterEnd) = Self.trimmed(bytes, from, max(from, titleEnd))
+            let (afterStart, afterEnd) = Blanks.trimmed(bytes, from, max(from, titleEnd))
             if afterStart < afterEnd { titleAfterMarker = afterStart..<afterEnd }
         }
         return FoundHeading(
@@ -427,33 +422,6 @@ public struct ChapterSplitter: Sendable {
         return cut
     }
 
-    /// The line without leading and trailing ASCII spaces, tabs, CRs and ideographic spaces (U+3000).
-    static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>, _ lineStart: Int, _ lineEnd: Int) -> (Int, Int) {
-        var start = lineStart
-        var end = lineEnd
-        while start < end {
-            let byte = bytes[start]
-            if byte == 0x20 || byte == 0x09 || byte == 0x0D {
-                start += 1
-            } else if byte == 0xE3, start + 2 < end, bytes[start + 1] == 0x80, bytes[start + 2] == 0x80 {
-                start += 3
-            } else {
-                break
-            }
-        }
-        while end > start {
-            let byte = bytes[end - 1]
-            if byte == 0x20 || byte == 0x09 || byte == 0x0D {
-                end -= 1
-            } else if end - 3 >= start, bytes[end - 3] == 0xE3, bytes[end - 2] == 0x80, byte == 0x80 {
-                end -= 3
-            } else {
-                break
-            }
-        }
-        return (start, end)
-    }
-
     // MARK: Whole-book checks
 
     /// The rule family with more headings wins; Chinese on a tie.
@@ -519,7 +487,7 @@ public struct ChapterSplitter: Sendable {
         }
         var entries: [TOCEntry] = []
         entries.reserveCapacity(found.count + 2)
-        if Self.hasText(bytes, 0..<firstHeading.entryStart) {
+        if Blanks.hasText(bytes, 0..<firstHeading.entryStart) {
             let title = Self.frontTitle(bytes, 0..<firstHeading.entryStart) ?? (isChinese ? "开篇" : "Opening")
             entries.append(
                 TOCEntry(
@@ -567,31 +535,14 @@ public struct ChapterSplitter: Sendable {
         return entries
     }
 
-    /// Whether the range holds anything but whitespace.
-    static func hasText(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
-        var index = range.lowerBound
-        while index < range.upperBound {
-            let byte = bytes[index]
-            if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
-                index += 1
-            } else if byte == 0xE3, index + 2 < range.upperBound, bytes[index + 1] == 0x80, bytes[index + 2] == 0x80 {
-                index += 3
-            } else {
-                return true
-            }
-        }
-        return false
-    }
-
     /// The first non-blank line of the text before the first heading when it is short enough to be a
     /// title (usually the book's name).
     /// Only that line is decoded: the front matter may hold a list of contents of a thousand lines.
     static func frontTitle(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String? {
         var lineStart = range.lowerBound
         while lineStart < range.upperBound {
-            var lineEnd = lineStart
-            while lineEnd < range.upperBound, bytes[lineEnd] != 0x0A { lineEnd += 1 }
-            let (start, end) = trimmed(bytes, lineStart, lineEnd)
+            let lineEnd = LineBounds.end(bytes, from: lineStart, limit: range.upperBound)
+            let (start, end) = Blanks.trimmed(bytes, lineStart, lineEnd)
             lineStart = lineEnd + 1
             if start == end { continue }
             return scalarCount(bytes, start..<end) <= 20
@@ -669,7 +620,7 @@ public struct ChapterSplitter: Sendable {
             // end is not a paragraph's end), then the next line end.
             let limit = min(range.upperBound, index + sectionPartCharacters * 3)
             let blankLine = nextBlankLine(bytes, from: index, limit: limit)
-            let cut = blankLine ?? nextLineStart(bytes, from: index, limit: limit) ?? index
+            let cut = blankLine ?? LineBounds.nextStart(bytes, after: index, limit: limit) ?? index
             parts.append(start..<cut)
             remaining -= characters + scalarCount(bytes, index..<cut)
             start = cut
@@ -701,23 +652,16 @@ public struct ChapterSplitter: Sendable {
         return (index, characters)
     }
 
-    /// The start of the first line after `start` (before `limit`), or nil.
-    private static func nextLineStart(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, limit: Int) -> Int? {
-        guard let base = bytes.baseAddress, start < limit, let feed = memchr(base + start, 0x0A, limit - start) else {
-            return nil
-        }
-        return base.distance(to: feed.assumingMemoryBound(to: UInt8.self)) + 1
-    }
-
-    /// The start of the first line after a blank line (spaces and TABs only) that starts after
-    /// `start` (before `limit`), or nil.
+    /// The start of the first line after an empty line (nothing but spaces and TABs) that starts after
+    /// `start` (before `limit`), or nil. A line of ideographic spaces is not taken for one: the parts of
+    /// the long sections of books already split keep their bounds (and their cached indexes stay right).
     private static func nextBlankLine(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, limit: Int) -> Int? {
-        var lineStart = nextLineStart(bytes, from: start, limit: limit)
+        var lineStart = LineBounds.nextStart(bytes, after: start, limit: limit)
         while let current = lineStart {
             var probe = current
-            while probe < limit, bytes[probe] == 0x20 || bytes[probe] == 0x09 { probe += 1 }
+            while probe < limit, Blanks.isSpaceOrTab(bytes[probe]) { probe += 1 }
             if probe < limit, bytes[probe] == 0x0A { return probe + 1 }
-            lineStart = nextLineStart(bytes, from: current, limit: limit)
+            lineStart = LineBounds.nextStart(bytes, after: current, limit: limit)
         }
         return nil
     }

@@ -14,9 +14,6 @@ public enum SettingsKey: String, CaseIterable, Sendable {
     case libraryFolder
     case cacheMegabytes
 
-    /// Font scale: the layouter clamps to it, `novel print --font-scale` is checked against it.
-    public static let fontScaleRange = NumberRange(1...3, granularity: 0.5)
-
     /// How a key's value is checked, stored and stepped.
     public enum Field {
         /// A number in a range; integers when the range's granularity is 1.
@@ -34,7 +31,7 @@ public enum SettingsKey: String, CaseIterable, Sendable {
     public var field: Field {
         switch self {
         case .fontScale:
-            .number(Self.fontScaleRange, get: { $0.fontScale }, set: { $0.fontScale = $1 })
+            .number(LayoutSettings.fontScaleRange, get: { $0.fontScale }, set: { $0.fontScale = $1 })
         case .width: Self.integer(\.width, 10...1000, step: 2)
         case .margin: Self.integer(\.margin, 0...40)
         case .lineSpacing: Self.integer(\.lineSpacing, 0...4)

@@ -34,3 +34,12 @@ public enum BookError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 }
+
+extension BookError: NovelError {
+    public var isBadInput: Bool {
+        switch self {
+        case .readFailed: false
+        default: true
+        }
+    }
+}

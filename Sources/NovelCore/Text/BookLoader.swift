@@ -94,7 +94,7 @@ public enum BookLoader {
     static func validatedAndNormalised(
         _ buffer: UnsafeBufferPointer<UInt8>, progress halves: [LoadStep], releasingMapped: Bool = false
     ) -> (valid: Bool, normalised: [UInt8]?) {
-        guard buffer.count >= ChapterSplitter.besideWorkBytes, startsAsUTF8(buffer) else {
+        guard buffer.count >= SideBySide.besideWorkBytes, startsAsUTF8(buffer) else {
             guard UTF8Validator.isValid(buffer, progress: halves[0]) else { return (false, nil) }
             return (
                 true, TextNormaliser.normalised(buffer, progress: halves[1], stop: nil, releasingMapped: releasingMapped)

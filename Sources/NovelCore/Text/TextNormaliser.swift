@@ -82,7 +82,7 @@ public enum TextNormaliser {
         var changed = false
         var spanStart = 0
         var index = first
-        var nextStopCheck = first + ChapterSplitter.stopCheckBytes
+        var nextStopCheck = first + SideBySide.stopCheckBytes
         /// Copies the unchanged bytes before `end` and then `replacement`, if there is room.
         func flush(to end: Int, then replacement: Replacement) -> Bool {
             let span = end - spanStart
@@ -104,7 +104,7 @@ public enum TextNormaliser {
         while true {
             if let stop, index >= nextStopCheck {
                 if stop.isRaised { return .stopped }
-                nextStopCheck = index + ChapterSplitter.stopCheckBytes
+                nextStopCheck = index + SideBySide.stopCheckBytes
             }
             let byte = input[index]
             var replacement = Replacement.none
