@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The folders this process uses: the environment's, except that a state or cache folder `FolderTrust`
 /// refuses is not used at all. One private folder made for the run (removed when it ends) stands in for
@@ -35,27 +36,29 @@ extension NovelPaths {
 /// A private folder for this run (`mkdtemp` under `TMPDIR` or /tmp: new, owned by the user, mode 0700),
 /// made at first use and removed when the process exits normally.
 enum RunFolder {
-    nonisolated(unsafe) private static var made: String?
-    private static let lock = NSLock()
+    /// The run's folder once made; nil before, and for good where `mkdtemp` failed (`failed`).
+    private static let made = Mutex<(path: String?, failed: Bool)>((nil, false))
 
     /// `role`'s folder inside the run's folder; when no run folder can be made, a path under /dev/null,
     /// where nothing can be created, so that nothing is kept at all.
     static func path(_ role: UntrustedFolder.Role) -> String {
-        lock.lock()
-        defer { lock.unlock() }
-        if made == nil {
-            let base = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
-            var template = Array((base + "/novel-run-XXXXXX").utf8CString)
-            made = template.withUnsafeMutableBufferPointer { buffer in
+        let base = made.withLock { made -> String? in
+            if let path = made.path { return path }
+            if made.failed { return nil }
+            let parent = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
+            var template = Array((parent + "/novel-run-XXXXXX").utf8CString)
+            let path = template.withUnsafeMutableBufferPointer { buffer in
                 buffer.baseAddress.flatMap(mkdtemp).map { String(cString: $0) }
             }
-            guard made != nil else { return "/dev/null/novel-" + role.rawValue }
-            atexit { RunFolder.remove() }
+            made = (path, path == nil)
+            if path != nil { atexit { RunFolder.remove() } }
+            return path
         }
-        return (made ?? "") + "/" + role.rawValue
+        guard let base else { return "/dev/null/novel-" + role.rawValue }
+        return base + "/" + role.rawValue
     }
 
     private static func remove() {
-        if let made { try? FileManager.default.removeItem(atPath: made) }
+        if let path = made.withLock({ $0.path }) { try? FileManager.default.removeItem(atPath: path) }
     }
 }

@@ -116,12 +116,16 @@ final class EndToEndSavingTests {
         #expect(marks.map { $0["note"] as? String } == ["mine"])
     }
 
-    /// Issue 38, item 12: a place the disk refuses (here a file where the state folder should be, which
-    /// fails for root too, as a full disk would) is said on stderr once the terminal is back, and the
-    /// reader exits 1, not 0.
+    /// Issue 38, item 12: a place the disk refuses (here a folder where the book state's lock file should
+    /// be, which fails for root too, as a full disk would; the state folder itself is a proper one, which
+    /// `FolderTrust` accepts) is said on stderr once the terminal is back, and the reader exits 1, not 0.
     @Test func aPlaceThatCannotBeSavedIsSaidAfterTheTerminalIsRestoredAndFails() throws {
-        try FileManager.default.createDirectory(atPath: session.home.path + "/state", withIntermediateDirectories: true)
-        try session.home.write("state/books", "not a folder\n")
+        let text = try #require(FileManager.default.contents(atPath: session.book))
+        let state = BookStateStore(paths: NovelPaths.fromEnvironment(environment))
+            .path(fingerprint: BookFingerprint.of(Array(text)))
+        try FileManager.default.createDirectory(atPath: state + ".lock", withIntermediateDirectories: true)
+        chmod(session.home.path + "/state", 0o700)
+        chmod(session.home.path + "/state/books", 0o700)
         let terminal = try session.terminal()
         defer { terminal.kill() }
         let screen = try session.open(terminal)
@@ -129,6 +133,7 @@ final class EndToEndSavingTests {
         #expect(try session.quit(terminal) == 1)
         let after = try terminal.capture()
         #expect((try? terminal.alternateScreenIsOn()) == false)
+        // The terminal wraps the long path; the message's opening is enough to know it.
         #expect(after.contains("novel: could not save the reading position: could not lock"), "\(after)")
     }
 }
