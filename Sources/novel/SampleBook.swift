@@ -41,7 +41,8 @@ enum SampleBook {
     /// `path` as one word of a POSIX shell: quoted only when it holds something the shell would split or expand.
     static func shellWord(_ path: String) -> String {
         let plain = path.unicodeScalars.allSatisfy { scalar in
-            scalar.value > 0x7F || CharacterSet.alphanumerics.contains(scalar) || "/._-+,:@%".unicodeScalars.contains(scalar)
+            scalar.value > 0x7F || CharacterSet.alphanumerics.contains(scalar)
+                || "/._-+,:@%".unicodeScalars.contains(scalar)
         }
         if plain { return path }
         return "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"

@@ -39,7 +39,9 @@ extension ChapterByNumber.Miss: CustomStringConvertible {
         case .noChapterNumbered(let number, let numbers):
             "no chapter numbered \(number); the chapters are numbered \(numbers.lowerBound) to \(numbers.upperBound)"
         case .noEntry(let number, let count):
-            count == 0 ? "no chapter \(number); the table of contents is empty" : "no chapter \(number); the table of contents has 1 to \(count)"
+            count == 0
+                ? "no chapter \(number); the table of contents is empty"
+                : "no chapter \(number); the table of contents has 1 to \(count)"
         }
     }
 }

@@ -7,7 +7,9 @@ import Testing
 @Suite struct ChapterByNumberTests {
     static let chineseNumerals = ["一", "二", "三", "四", "五", "六", "七", "八", "九", "十", "十一", "十二", "十三"]
 
-    func index(of number: Int, in text: String, currentEntry: Int? = nil) throws -> (entries: [TOCEntry], result: Result<Int, ChapterByNumber.Miss>) {
+    func index(of number: Int, in text: String, currentEntry: Int? = nil) throws -> (
+        entries: [TOCEntry], result: Result<Int, ChapterByNumber.Miss>
+    ) {
         let entries = try ChapterTestBook.index(text).entries
         return (entries, ChapterByNumber.entryIndex(number, in: entries, currentEntry: currentEntry))
     }
@@ -52,13 +54,17 @@ import Testing
         #expect(entries.allSatisfy { $0.number == nil || $0.kind != .chapter })
         #expect(try result.get() == 1)
         #expect(ChapterByNumber.entryIndex(0, in: entries) == .failure(.noEntry(0, count: entries.count)))
-        #expect(ChapterByNumber.entryIndex(entries.count + 1, in: entries) == .failure(.noEntry(entries.count + 1, count: entries.count)))
+        #expect(
+            ChapterByNumber.entryIndex(entries.count + 1, in: entries)
+                == .failure(.noEntry(entries.count + 1, count: entries.count)))
     }
 
     @Test func aNumberNoChapterHasSaysWhichNumbersThereAre() throws {
         let text = ChapterTestBook.body(Self.chineseNumerals.prefix(5).map { "第\($0)章　某某" })
         let (_, result) = try index(of: 99, in: text)
         #expect(result == .failure(.noChapterNumbered(99, numbers: 1...5)))
-        #expect("\(ChapterByNumber.Miss.noChapterNumbered(99, numbers: 1...5))" == "no chapter numbered 99; the chapters are numbered 1 to 5")
+        #expect(
+            "\(ChapterByNumber.Miss.noChapterNumbered(99, numbers: 1...5))"
+                == "no chapter numbered 99; the chapters are numbered 1 to 5")
     }
 }
