@@ -21,8 +21,12 @@ final class FuzzHome: Sendable {
     let libraryFolder: String
 
     private init() {
-        // Resolved as the stores resolve a book's path (`lastPath`), so that a seed's paths are found again.
-        root = ReadingSession.absolutePath(NSTemporaryDirectory()) + "/novel-fuzz-\(getpid())"
+        // In memory where there is a tmpfs: the stores flush every write to disk, which on a busy disk
+        // takes longer than the rest of an input. Resolved as the stores resolve a book's path
+        // (`lastPath`), so that a seed's paths are found again.
+        let memory = "/dev/shm"
+        let temporary = access(memory, W_OK) == 0 ? memory : NSTemporaryDirectory()
+        root = ReadingSession.absolutePath(temporary) + "/novel-fuzz-\(getpid())"
         paths = NovelPaths(configDirectory: root + "/config", stateDirectory: root + "/state", cacheDirectory: root + "/cache")
         bookPath = root + "/sample.txt"
         for folder in [paths.configDirectory, paths.stateDirectory, paths.cacheDirectory] {
