@@ -1,16 +1,26 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// scripts/build-novel (the binary people run) sets NOVEL_STATIC_C_LIBRARIES=1: ICU and ncursesw are then
-// linked from their static archives, so the dynamic loader has no C++ libraries to map and relocate at
-// start (about 1.3 ms of the 2× `less` launch budget). Test and fuzz builds link the shared libraries.
+// scripts/build-novel (the binary people run) sets NOVEL_STATIC_C_LIBRARIES=1: ICU is then linked from its
+// static archives, so the dynamic loader has no ICU C++ libraries to map and relocate at start (most of
+// 1.3 ms of the 2× `less` launch budget). ncursesw stays shared: it is small to load, and a Debian package
+// must not carry a copy of it (lintian's embedded-library). Test and fuzz builds link the shared libraries.
 let staticCLibraries = Context.environment["NOVEL_STATIC_C_LIBRARIES"] == "1"
 
 /// The link settings for system C libraries, in dependency order; `static` names the archives that only a
-/// static link needs (ncursesw's shared library pulls in tinfo by itself; ICU's archives need the C++ runtime).
+/// static link needs (ICU's archives need the C++ runtime).
 func systemLibraries(_ names: [String], static extra: [String] = []) -> [LinkerSetting] {
     guard staticCLibraries else { return names.map { .linkedLibrary($0) } }
     return [.unsafeFlags((names.map { "-l:lib\($0).a" } + extra).flatMap { ["-Xlinker", $0] })]
+}
+
+/// scripts/build-novel records the commit and the day it builds from, for `novel --version`. Only characters
+/// of a commit id or a date pass, so the values cannot break out of the C string they become.
+func buildInfo(_ name: String) -> [CSetting] {
+    guard let value = Context.environment[name], !value.isEmpty,
+        value.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-.+:".contains($0)) })
+    else { return [] }
+    return [.define(name, to: "\"\(value)\"")]
 }
 
 let package = Package(
@@ -30,8 +40,10 @@ let package = Package(
             name: "CICU",
             linkerSettings: systemLibraries(["icui18n", "icuuc", "icudata"], static: ["-lstdc++", "-lm"])
         ),
-        // ncursesw with a shim for the macros and globals Swift cannot import; linked by NovelTUI (not by the
-        // module map, so that the dist build can link it statically).
+        // System calls Swift cannot make as they are: the SIGBUS guard for mapped books (a signal handler)
+        // and a thread's own nice value (gettid is a variadic syscall).
+        .target(name: "CPosix"),
+        // ncursesw with a shim for the macros and globals Swift cannot import; linked by NovelTUI.
         .systemLibrary(
             name: "CNcurses",
             providers: [.apt(["libncurses-dev"])]
@@ -46,21 +58,23 @@ let package = Package(
         .target(
             name: "COpenCCDictionaries", dependencies: ["COpenCC"],
             linkerSettings: [.linkedLibrary("opencc"), .linkedLibrary("stdc++")]),
-        .target(name: "NovelCore", dependencies: ["CICU", "COpenCC", "COpenCCDictionaries"]),
+        .target(name: "NovelCore", dependencies: ["CICU", "CPosix", "COpenCC", "COpenCCDictionaries"]),
+        // The commit and build day for `novel --version` (scripts/build-novel sets them).
+        .target(name: "CBuildInfo", cSettings: buildInfo("NOVEL_BUILD_COMMIT") + buildInfo("NOVEL_BUILD_DATE")),
         .target(
-            name: "NovelTUI", dependencies: ["NovelCore", "CICU", "CNcurses"],
-            linkerSettings: systemLibraries(["ncursesw"], static: ["-l:libtinfo.a"])),
+            name: "NovelTUI", dependencies: ["NovelCore", "CPosix", "CNcurses"],
+            linkerSettings: [.linkedLibrary("ncursesw")]),
         .executableTarget(
             name: "novel",
             dependencies: [
-                "NovelCore", "NovelTUI",
+                "NovelCore", "NovelTUI", "CBuildInfo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .target(name: "NovelTestSupport", dependencies: ["NovelCore", "NovelTUI"]),
         // What each libFuzzer target does with one input; also replayed by the tests (docs/fuzzing.md).
         .target(name: "NovelFuzzing", dependencies: ["NovelCore", "NovelTUI", "COpenCC"], exclude: ["Dictionaries"]),
-        .testTarget(name: "NovelCoreTests", dependencies: ["NovelCore", "CICU", "COpenCC", "NovelTestSupport"], exclude: ["Layout/Golden"]),
+        .testTarget(name: "NovelCoreTests", dependencies: ["NovelCore", "CICU", "CPosix", "COpenCC", "NovelTestSupport"], exclude: ["Layout/Golden"]),
         .testTarget(name: "NovelTUITests", dependencies: ["NovelTUI", "NovelCore", "NovelTestSupport"], exclude: ["Render/Golden"]),
         .testTarget(name: "NovelCLITests", dependencies: ["NovelCore", "NovelTestSupport"], exclude: ["EndToEnd/Golden"]),
         .testTarget(

@@ -346,6 +346,16 @@ nicu_regex *nicu_regex_open(const char *pattern, int32_t flags, int32_t *errorLi
     return wrapper;
 }
 
+nicu_regex *nicu_regex_clone(const nicu_regex *r, int32_t *error) {
+    UErrorCode status = U_ZERO_ERROR;
+    URegularExpression *regex = uregex_clone(r->regex, &status);
+    *error = status;
+    if (U_FAILURE(status)) return NULL;
+    nicu_regex *wrapper = calloc(1, sizeof(nicu_regex));
+    wrapper->regex = regex;
+    return wrapper;
+}
+
 void nicu_regex_set_utf8(nicu_regex *r, const uint8_t *text, int64_t length, int32_t *error) {
     UErrorCode status = U_ZERO_ERROR;
     r->text = utext_openUTF8(r->text, (const char *)text, length, &status);

@@ -10,7 +10,7 @@ extension BookOpener {
             let splitter = try? ChapterSplitter(customPattern: chapterPattern)
         else { return nil }
         let fingerprint = BookFingerprint.of(text.utf8)
-        let cache = paths.map { ChapterIndexCache(directory: $0.cacheDirectory) }
+        let cache = paths.map { ChapterIndexCache(paths: $0) }
         let fits = { (scan: HeadingScan) in scan.pattern == splitter.pattern && scan.length == book.text.utf8.count }
         let scan =
             book.headingScan.flatMap { fits($0) ? $0 : nil }

@@ -15,7 +15,7 @@ public enum BookOpener {
         let text = try BookLoader.load(path: path, encoding: encoding, progress: steps[0])
         steps[0].finish()
         let pattern = chapterPattern.flatMap { $0.isEmpty ? nil : $0 }
-        let cache = paths.map { ChapterIndexCache(directory: $0.cacheDirectory) }
+        let cache = paths.map { ChapterIndexCache(paths: $0) }
         var fingerprint = ""
         var cached: ChapterIndex?
         // The fingerprint and the cached index it finds, when there is one.
@@ -28,7 +28,7 @@ public enum BookOpener {
             }
         }
         var split: (index: ChapterIndex, scan: HeadingScan)?
-        let sampleKey = text.utf8.count >= ChapterSplitter.besideWorkBytes ? ChapterIndexCache.sampleKey(text.utf8) : nil
+        let sampleKey = text.utf8.count >= SideBySide.besideWorkBytes ? ChapterIndexCache.sampleKey(text.utf8) : nil
         if let sampleKey, cache?.maySeeIndex(sampleKey: sampleKey) != true {
             // A long book with no index in the cache (as far as its samples tell) is split while its
             // fingerprint is taken on another core (the split does not need it); the split stops if the
@@ -64,15 +64,13 @@ public enum BookOpener {
         BookTitle.of(text, path: path)
     }
 
-    /// The file name without its folder and extension.
+    /// The file name without its folder and extension (`BookTitle.ofFileName`).
     public static func title(of path: String) -> String {
-        let name = fileName(of: path)
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
-        return String(name[..<dot])
+        BookTitle.ofFileName(path)
     }
 
-    /// The file name without its folder.
+    /// The file name without its folder (`BookTitle.fileName`).
     public static func fileName(of path: String) -> String {
-        path.split(separator: "/").last.map(String.init) ?? path
+        BookTitle.fileName(of: path)
     }
 }

@@ -1,6 +1,7 @@
 import COpenCC
 import Foundation
 import NovelCore
+import Synchronization
 
 /// Simplified ⇄ Traditional conversion over the other display transforms, on the input as one chapter:
 /// the configuration and transforms come from its first byte. The converted text's map must pass the
@@ -32,18 +33,17 @@ enum ConversionFuzzTarget {
         })
 
     /// OpenCC's library's conversion of `text`, with one handle per configuration for the whole run.
+    /// Each handle is used under the lock: one thread at a time.
     static func openCC(_ text: String, _ conversion: Conversion) -> String? {
-        handles.lock()
-        defer { handles.unlock() }
         guard let config = conversion.configFile else { return nil }
-        if openHandles[conversion] == nil { openHandles[conversion] = novel_opencc_open(config) }
-        guard let handle = openHandles[conversion] ?? nil, let converted = opencc_convert_utf8(handle, text, text.utf8.count) else {
-            return nil
+        return openHandles.withLock { handles in
+            if handles[conversion] == nil { handles[conversion] = novel_opencc_open(config) }
+            guard let handle = handles[conversion] ?? nil, let converted = opencc_convert_utf8(handle, text, text.utf8.count)
+            else { return nil }
+            defer { opencc_convert_utf8_free(converted) }
+            return String(cString: converted)
         }
-        defer { opencc_convert_utf8_free(converted) }
-        return String(cString: converted)
     }
 
-    nonisolated(unsafe) private static var openHandles: [Conversion: opencc_t?] = [:]
-    private static let handles = NSLock()
+    private static let openHandles = Mutex<[Conversion: opencc_t?]>([:])
 }

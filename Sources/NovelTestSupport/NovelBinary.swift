@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Runs the built `novel` executable, as a user would from a shell.
 public enum NovelBinary {
@@ -45,18 +46,17 @@ public enum NovelBinary {
         if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
         try? input.fileHandleForWriting.close()
         // Read both pipes before waiting so a large output cannot block the child.
-        let errorData = ReadBox()
+        let errorData = Mutex(Data())
         let group = DispatchGroup()
-        DispatchQueue.global().async(group: group) { errorData.data = errors.fileHandleForReading.readDataToEndOfFile() }
+        DispatchQueue.global().async(group: group) {
+            let read = errors.fileHandleForReading.readDataToEndOfFile()
+            errorData.withLock { $0 = read }
+        }
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
         group.wait()
         process.waitUntilExit()
         return Result(
             status: process.terminationStatus, stdout: String(decoding: outputData, as: UTF8.self),
-            stderr: String(decoding: errorData.data, as: UTF8.self))
+            stderr: String(decoding: errorData.withLock { $0 }, as: UTF8.self))
     }
-}
-
-private final class ReadBox: @unchecked Sendable {
-    var data = Data()
 }

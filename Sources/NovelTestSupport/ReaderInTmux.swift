@@ -2,7 +2,7 @@ import Foundation
 
 /// What both end-to-end suites do with the reader in tmux: a private `NOVEL_HOME`, a terminal of a given
 /// size, the reader's settled first screen, keys that change the screen, and quitting.
-public final class ReaderInTmux: @unchecked Sendable {
+public final class ReaderInTmux: Sendable {
     public let home: TemporaryDirectory
     /// The bundled sample.
     public let book = Corpus.repositoryPath("books/青灯记.txt")

@@ -1,8 +1,9 @@
 import Foundation
+import Synchronization
 
 /// Drives a real terminal for end-to-end tests: a shell in a detached tmux session on a private
 /// tmux server, so tests never touch the user's tmux and can run side by side.
-public final class TmuxSession: @unchecked Sendable {
+public final class TmuxSession: Sendable {
     public enum Failure: Error, CustomStringConvertible {
         case commandFailed(arguments: [String], status: Int32, stderr: String)
         case timedOut(waitingFor: String, seconds: Double, screen: String)
@@ -40,7 +41,7 @@ public final class TmuxSession: @unchecked Sendable {
 
     public let name: String
     private let socket: String
-    private var isAlive = true
+    private let isAlive = Atomic(true)
 
     /// Starts a shell in a `columns`×`rows` terminal with `environment` (LANG=C.UTF-8 and TERM unless given).
     public init(columns: Int = 80, rows: Int = 24, environment: [String: String] = [:], term: String = "tmux-256color")
@@ -172,8 +173,7 @@ public final class TmuxSession: @unchecked Sendable {
 
     /// Ends the session and its private server.
     public func kill() {
-        guard isAlive else { return }
-        isAlive = false
+        guard isAlive.exchange(false, ordering: .acquiringAndReleasing) else { return }
         _ = try? tmux(["kill-server"])
     }
 

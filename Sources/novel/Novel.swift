@@ -19,7 +19,7 @@ struct Novel: ParsableCommand {
               novel toc books/the-lamplighter.txt --json
               novel --generate-completion-script bash > ~/.local/share/bash-completion/completions/novel
             """,
-        version: NovelVersion.string,
+        version: VersionLine.text,
         subcommands: [
             ReadCommand.self, TocCommand.self, BookmarksCommand.self, SettingsCommand.self,
             InfoCommand.self, PrintCommand.self, LineCommand.self, RecentCommand.self, LibraryCommand.self, WidthsCommand.self,
@@ -38,21 +38,24 @@ struct Novel: ParsableCommand {
         try read.run()
     }
 
-    static let firstRunHelp = """
+    static var firstRunHelp: String {
+        """
         novel: a terminal reader for long novels in plain text.
 
         No book read yet. Try the bundled sample:
-          novel read books/青灯记.txt
+          \(SampleBook.suggestion)
 
         Afterwards, `novel` alone reopens the last book where you left it.
         See `novel --help` for every command.
 
         """
+    }
 
     /// Maps errors to exit codes: 2 for bad input, 1 for run-time failures, argument-parser's own for flags.
     static func main() {
         StandardOutput.ignoreBrokenPipeSignal()
-        ChineseConverter.tableFolder = NovelPaths.fromEnvironment().cacheDirectory
+        ChineseConverter.keepTables(in: NovelPaths.fromEnvironment().cacheDirectory)
+        StandardError.warn(NovelPaths.forThisProcess.untrusted.map(\.description))
         do {
             // Arguments from their bytes: a file name that is not UTF-8 must reach open(2) unchanged.
             let arguments = RawPath.arguments.dropFirst()

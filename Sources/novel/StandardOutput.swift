@@ -34,10 +34,31 @@ enum StandardOutput {
         writeJSONText(String(decoding: data, as: UTF8.self))
     }
 
-    /// The encoders escape C0 controls; C1 controls and raw file-name bytes (private-use code points) are
-    /// written as JSON escapes too, which keeps the data exact and the terminal safe. They can only occur
-    /// inside JSON strings.
+    /// A JSON list of objects too long to hold (`novel toc --json` of a million chapters), written as it
+    /// is made, a piece at a time, each piece made safe as `writeJSON` does.
+    static func writeJSONList<Objects: Sequence<[String: Any]>>(_ objects: Objects) throws {
+        let complete = JSONText.prettyList(objects) { piece in
+            let safe = terminalSafeJSON(String(decoding: piece, as: UTF8.self))
+            write(safe)
+        }
+        guard complete else { throw JSONListError() }
+        write("\n")
+    }
+
+    /// A value JSON cannot hold (a non-finite number) in a list being written.
+    struct JSONListError: Error, CustomStringConvertible {
+        var description: String { "cannot write the list as JSON: it holds a value JSON cannot" }
+    }
+
     private static func writeJSONText(_ json: String) {
+        write(terminalSafeJSON(json) + "\n")
+    }
+
+    /// The encoders escape C0 controls; C1 controls, format controls (U+202E …) and raw file-name bytes
+    /// (private-use code points) are written as JSON escapes too, which keeps the data exact and the
+    /// terminal safe. They can only occur inside JSON strings.
+    private static func terminalSafeJSON(_ json: String) -> String {
+        guard TerminalSafe.needsEscaping(json, keepingLayout: true) else { return json }
         var output = ""
         for scalar in json.unicodeScalars {
             if TerminalSafe.isUnsafe(scalar, keepingLayout: true) {
@@ -46,7 +67,7 @@ enum StandardOutput {
                 output.unicodeScalars.append(scalar)
             }
         }
-        write(output + "\n")
+        return output
     }
 
     static func write(_ bytes: UnsafeRawBufferPointer) {

@@ -31,15 +31,13 @@ enum TerminalProgress {
 }
 
 /// The line itself: drawn by its thread until `stop`, which waits for the thread and clears the line.
-private final class ProgressLine: @unchecked Sendable {
+private final class ProgressLine: Sendable {
     let label: String
     let progress: LoadProgress
-    // `stopped` is written by the command's thread and read by the line's: under the condition's lock.
-    private let condition = NSCondition()
-    private var stopped = false
-    private var finished = false
-    /// The percentage on the line; nil before it is first drawn.
-    private var shown: Int?
+    /// Signalled once by `stop`; the line's thread waits on it for a tick at a time.
+    private let stopping = DispatchSemaphore(value: 0)
+    /// Signalled once by the line's thread when the line is cleared.
+    private let finished = DispatchSemaphore(value: 0)
 
     init(label: String, progress: LoadProgress) {
         self.label = label
@@ -49,15 +47,10 @@ private final class ProgressLine: @unchecked Sendable {
     /// The thread's loop: waits out the quiet time, then rewrites the line on every tick until stopped.
     func show() {
         let start = Date()
-        condition.lock()
-        defer {
-            finished = true
-            condition.broadcast()
-            condition.unlock()
-        }
-        while !stopped {
-            _ = condition.wait(until: Date().addingTimeInterval(TerminalProgress.tickSeconds))
-            if stopped { break }
+        defer { finished.signal() }
+        // The percentage on the line; nil before it is first drawn.
+        var shown: Int?
+        while stopping.wait(timeout: .now() + TerminalProgress.tickSeconds) == .timedOut {
             guard Date().timeIntervalSince(start) >= TerminalProgress.quietSeconds else { continue }
             let percent = Int(progress.fraction * 100)
             guard percent != shown else { continue }
@@ -69,11 +62,8 @@ private final class ProgressLine: @unchecked Sendable {
 
     /// Ends the line and returns once it is cleared.
     func stop() {
-        condition.lock()
-        stopped = true
-        condition.broadcast()
-        while !finished { condition.wait() }
-        condition.unlock()
+        stopping.signal()
+        finished.wait()
     }
 
     private func write(_ text: String) {

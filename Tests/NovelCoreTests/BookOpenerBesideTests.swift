@@ -20,7 +20,7 @@ import Testing
         // normalising pass runs beside the UTF-8 check too).
         var text = ""
         var number = 1
-        while text.utf8.count < ChapterSplitter.besideWorkBytes + 50_000 {
+        while text.utf8.count < SideBySide.besideWorkBytes + 50_000 {
             text += "CHAPTER \(number).\r\n\r\nThe Ferry\r\n\r\n" + String(repeating: DenseBookTests.prose, count: 4) + "\r\n"
             number += 1
         }

@@ -113,6 +113,7 @@ func runAll(_ arguments: [String]) -> Int32 {
     add("library overlay", goal: "< 200 ms") { [try ShelfBenchmarks.libraryOverlay(context, samples: samples)] }
     add("live reload", goal: "< 1× a cold open") { try ShelfBenchmarks.reload(context) }
     add("peak RSS, open in-process", goal: "< 2× file + 40 MB") { [try MemoryProbe.row(context)] }
+    add("many entries", goal: "(per row)") { try ManyEntriesBenchmarks.rows(context) }
     add("scale", goal: "(per size)") { try ScaleBenchmarks.rows(context, huge: arguments.contains("--huge")) }
     print(render(rows))
     print("")

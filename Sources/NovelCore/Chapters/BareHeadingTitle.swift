@@ -59,16 +59,16 @@ enum BareHeadingTitle {
     /// Completes the titles of the bare headings among `found`, which are the headings kept: from the
     /// lines after each one, else from a list of contents. The title is made into its String here, while
     /// the bytes around the heading are in the cache. Each title reads only the text after its heading,
-    /// so on a book with many bare headings pieces of them are completed side by side (`SideBySide`),
-    /// when `isHeading` may be called from several threads at once (`sideBySide`).
+    /// so on a book with many bare headings pieces of them are completed side by side (`SideBySide`):
+    /// `isHeading` is then called from several threads at once.
     static func complete(
-        _ found: inout [FoundHeading], listed: Listed, bytes: UnsafeBufferPointer<UInt8>, sideBySide: Bool = false,
+        _ found: inout [FoundHeading], listed: Listed, bytes: UnsafeBufferPointer<UInt8>,
         isHeading: (Range<Int>) -> Bool
     ) {
         let bare = found.indices.filter { isBare(found[$0]) }
         guard !bare.isEmpty else { return }
         let listedByNumber = listed.entries.isEmpty ? [:] : listed.byNumber()
-        let pieces = sideBySide && bare.count >= piecesFrom ? 8 : 1
+        let pieces = bare.count >= piecesFrom ? 8 : 1
         let completions = found.withUnsafeBufferPointer { headings in
             SideBySide.results(pieces) { piece in
                 bare[(bare.count * piece / pieces)..<(bare.count * (piece + 1) / pieces)].compactMap { index in
@@ -152,9 +152,8 @@ enum BareHeadingTitle {
         var position = start
         var blanks = 0
         while (lines?.count ?? 0) < maximumLines, position < limit {
-            var lineEnd = position
-            while lineEnd < limit, bytes[lineEnd] != 0x0A { lineEnd += 1 }
-            let (lineStart, trimmedEnd) = ChapterSplitter.trimmed(bytes, position, lineEnd)
+            let lineEnd = LineBounds.end(bytes, from: position, limit: limit)
+            let (lineStart, trimmedEnd) = Blanks.trimmed(bytes, position, lineEnd)
             position = lineEnd + 1
             if lineStart == trimmedEnd {
                 if lines != nil || blanks >= blankLines { break }

@@ -39,7 +39,19 @@ public struct BookTitle: Sendable, Equatable {
 
     /// The title of `text`, or the file name of `path` when its front matter names none.
     public static func of(_ text: BookText, path: String) -> String {
-        of(text)?.title ?? BookOpener.title(of: path)
+        of(text)?.title ?? ofFileName(path)
+    }
+
+    /// The file name of `path` without its folder and extension: the title of a book that names none.
+    public static func ofFileName(_ path: String) -> String {
+        let name = fileName(of: path)
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
+        return String(name[..<dot])
+    }
+
+    /// The file name without its folder.
+    public static func fileName(of path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
     }
 
     /// The title the first lines name, or nil.

@@ -7,10 +7,25 @@ import Foundation
 /// cache has to be cheaper still, and decoding thousands of entries from JSON is not.
 public struct ChapterIndexCache: Sendable {
     public let directory: String
+    /// The most bytes the cache's files may take (`cacheMegabytes`), asked only when a new index is stored.
+    let sizeLimit: @Sendable () -> Int
     static let magic: [UInt8] = Array("NVIX2\n".utf8)
 
+    /// The cache in `directory`, held to the default size limit.
     public init(directory: String) {
+        self.init(directory: directory) { ChapterIndexCache.bytes(megabytes: Settings().cacheMegabytes) }
+    }
+
+    init(directory: String, sizeLimit: @escaping @Sendable () -> Int) {
         self.directory = directory
+        self.sizeLimit = sizeLimit
+    }
+
+    /// The cache folder of `paths`, with the size limit of its settings.json.
+    public init(paths: NovelPaths) {
+        self.init(directory: paths.cacheDirectory) {
+            Self.bytes(megabytes: SettingsStore(paths: paths).quietLoad().cacheMegabytes)
+        }
     }
 
     func key(fingerprint: String, pattern: String?) -> String {
@@ -26,8 +41,9 @@ public struct ChapterIndexCache: Sendable {
     /// long index is not decoded).
     public func load(fingerprint: String, pattern: String?, through offset: Int? = nil) -> ChapterIndex? {
         // open(2), not FileManager: read before a book's first screen.
-        guard let data = try? BookFile.read(file(fingerprint: fingerprint), limit: BookFile.largestCache) else { return nil }
-        return data.withUnsafeBytes { raw -> ChapterIndex? in
+        let path = file(fingerprint: fingerprint)
+        guard let data = try? BookFile.read(path, limit: BookFile.largestCache) else { return nil }
+        let index = data.withUnsafeBytes { raw -> ChapterIndex? in
             var reader = Reader(bytes: raw)
             guard reader.take(Self.magic.count).map(Array.init) == Self.magic,
                 reader.string() == key(fingerprint: fingerprint, pattern: pattern), let ruleName = reader.string(),
@@ -51,6 +67,8 @@ public struct ChapterIndexCache: Sendable {
             }
             return reader.isAtEnd ? Self.checked(ChapterIndex(entries: entries, ruleName: ruleName)) : nil
         }
+        if index != nil { Self.markUsed(path) }
+        return index
     }
 
     /// Only the stored entry that holds `offset` (the last one for the end of the text) and the rule's
@@ -58,8 +76,9 @@ public struct ChapterIndexCache: Sendable {
     /// screen deep in a long book needs one chapter, not a thousand titles.
     public func entry(fingerprint: String, pattern: String?, containing offset: Int) -> (TOCEntry, ruleName: String)? {
         // open(2), not FileManager: read before a book's first screen.
-        guard let data = try? BookFile.read(file(fingerprint: fingerprint), limit: BookFile.largestCache) else { return nil }
-        return data.withUnsafeBytes { raw -> (TOCEntry, ruleName: String)? in
+        let path = file(fingerprint: fingerprint)
+        guard let data = try? BookFile.read(path, limit: BookFile.largestCache) else { return nil }
+        let found = data.withUnsafeBytes { raw -> (TOCEntry, ruleName: String)? in
             var reader = Reader(bytes: raw)
             guard reader.take(Self.magic.count).map(Array.init) == Self.magic,
                 reader.string() == key(fingerprint: fingerprint, pattern: pattern), let ruleName = reader.string(),
@@ -85,6 +104,8 @@ public struct ChapterIndexCache: Sendable {
             }
             return nil
         }
+        if found != nil { Self.markUsed(path) }
+        return found
     }
 
     /// The index when its entries have the shape of a split (from 0, without gaps, bodies inside), else nil:
@@ -93,9 +114,12 @@ public struct ChapterIndexCache: Sendable {
         index.isContiguousFromStart ? index : nil
     }
 
-    /// Best effort: a cache that cannot be written only costs a scan next time.
+    /// Best effort: a cache that cannot be written only costs a scan next time. A new file may take the
+    /// cache past its size limit: the least recently used files then go (`evictLeastRecentlyUsed`).
     public func store(_ index: ChapterIndex, fingerprint: String, pattern: String?) {
-        write(Self.record(index, key: key(fingerprint: fingerprint, pattern: pattern)), to: file(fingerprint: fingerprint))
+        let target = file(fingerprint: fingerprint)
+        write(Self.record(index, key: key(fingerprint: fingerprint, pattern: pattern)), to: target)
+        evictLeastRecentlyUsed(keeping: target)
     }
 
     /// Writes `data` as `target` whole (a temporary file renamed over it), best effort. Not synced to
@@ -106,8 +130,8 @@ public struct ChapterIndexCache: Sendable {
         try? FileManager.default.createDirectory(
             atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         chmod(directory, 0o700)  // a folder made by an older novel
-        let temporary = target + ".tmp-\(getpid())"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        let temporary = TemporaryFile.path(for: target)
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return }
         fchmod(descriptor, 0o600)  // exactly these bits, whatever the umask
         var written = 0

@@ -4,14 +4,8 @@ import Foundation
 /// besides splitting it (the text's fingerprint, and the cache lookup it allows) needs nothing from the
 /// split, so on a long book it runs while the split scans, and its answer may make the split unnecessary.
 extension ChapterSplitter {
-    /// A text shorter than this is not worth a second thread: starting one costs about as much as the
-    /// work it would take over.
-    public static let besideWorkBytes = 1 << 20
     /// The size of the pieces the second half of a text is scanned in (`findHeadings(_:progress:besideIt:)`).
     static let scanPieceBytes = 1 << 20
-    /// How often a scan looks whether it was told to stop: a stopped scan ends within this many bytes
-    /// (well under a millisecond), and looking costs nothing against the lines between.
-    static let stopCheckBytes = 1 << 20
 
     /// The candidate lines, as `findHeadings` finds them, with `sideJob` run beside the scan on another
     /// core; nil when `sideJob` returns true, which stops the scan. One thread scans the first half of
@@ -22,11 +16,8 @@ extension ChapterSplitter {
         _ bytes: UnsafeBufferPointer<UInt8>, progress: LoadStep, besideIt sideJob: () -> Bool
     ) -> [FoundHeading]? {
         let stop = StopFlag()
-        // A user's pattern is one ICU regular expression, which two threads must not use at once: its
-        // scan is one piece, on one thread.
-        let pieces =
-            pattern == nil
-            ? Self.linePieces(bytes, firstPart: bytes.count / 2, size: Self.scanPieceBytes) : [0..<bytes.count]
+        // Each piece's scan matches a user's pattern with a copy of its own (`CustomHeadingPattern`).
+        let pieces = Self.linePieces(bytes, firstPart: bytes.count / 2, size: Self.scanPieceBytes)
         let scans = SideBySide.results(1 + pieces.count) { job -> PieceScan in
             if job == 0 {
                 if sideJob() { stop.raise() }
@@ -53,16 +44,15 @@ extension ChapterSplitter {
     /// `size`. Every piece but the last ends just past a line feed, so each line lies in one piece.
     static func linePieces(_ bytes: UnsafeBufferPointer<UInt8>, firstPart: Int, size: Int) -> [Range<Int>] {
         let count = bytes.count
-        guard let base = bytes.baseAddress else { return [0..<count] }
         var pieces: [Range<Int>] = []
         var pieceStart = 0
         var target = max(1, firstPart)
         while count - pieceStart > target {
             let cut = pieceStart + target
             // The piece goes on to the end of the line it would cut (to the text's end without one).
-            guard let feed = memchr(base + cut, 0x0A, count - cut) else { break }
-            let pieceEnd = base.distance(to: feed.assumingMemoryBound(to: UInt8.self)) + 1
-            guard pieceEnd < count else { break }
+            let feed = LineBounds.end(bytes, from: cut)
+            guard feed + 1 < count else { break }
+            let pieceEnd = feed + 1
             pieces.append(pieceStart..<pieceEnd)
             pieceStart = pieceEnd
             target = max(1, size)

@@ -19,7 +19,7 @@ public struct ChapterSplitter: Sendable {
     static let reservedBytesPerHeading = 256
     static let maximumReservedHeadings = 1 << 17
 
-    private let custom: CustomHeadingPattern?
+    let custom: CustomHeadingPattern?
     /// The user's pattern as given (nil: the built-in rules), kept with a `HeadingScan`.
     let pattern: String?
 
@@ -113,8 +113,7 @@ public struct ChapterSplitter: Sendable {
             heads.apply(to: &found)
             Self.compact(&found, keeping: heads.keep)
         }
-        // A user's pattern is an ICU regular expression, for one thread at a time.
-        BareHeadingTitle.complete(&found, listed: listed, bytes: bytes, sideBySide: custom == nil, isHeading: { isCandidate(bytes, $0) })
+        BareHeadingTitle.complete(&found, listed: listed, bytes: bytes, isHeading: { isCandidate(bytes, $0) })
         trace?.kept(found, bytes, ruleName: ruleName)
         var entries = buildEntries(found, bytes)
         GutenbergMatter.foldFooter(&entries, bytes)
@@ -228,6 +227,8 @@ public struct ChapterSplitter: Sendable {
         found.reserveCapacity(min(max(0, count - start) / Self.reservedBytesPerHeading, Self.maximumReservedHeadings))
         var scalars: [Unicode.Scalar] = []
         scalars.reserveCapacity(Self.maximumHeadingBytes)
+        // This scan's own copy of the user's regex, which keeps the line it was last given.
+        let matcher = custom?.matcher()
         var textLines = textLines
         var longestTextLine = longestTextLine
         var lineStart = start
@@ -241,27 +242,22 @@ public struct ChapterSplitter: Sendable {
             }
             if let stop, lineStart >= nextStopCheck {
                 if stop.isRaised { break }
-                nextStopCheck = lineStart + Self.stopCheckBytes
+                nextStopCheck = lineStart + SideBySide.stopCheckBytes
             }
             // An empty line (every other line of an English book) needs no search for its end.
             if base[lineStart] == 0x0A {
                 lineStart += 1
                 continue
             }
-            let lineEnd: Int
-            if let feed = memchr(base + lineStart, 0x0A, count - lineStart) {
-                lineEnd = base.distance(to: feed.assumingMemoryBound(to: UInt8.self))
-            } else {
-                lineEnd = count
-            }
+            let lineEnd = LineBounds.end(bytes, from: lineStart, limit: count)
             defer { lineStart = lineEnd + 1 }
-            let (start, end) = Self.trimmed(bytes, lineStart, lineEnd)
+            let (start, end) = Blanks.trimmed(bytes, lineStart, lineEnd)
             if start == end { continue }
             // `heading` refuses the line by its first bytes too; asked here, most lines (text) cost no call
             // and no copy of an empty result (a found heading is 200 bytes).
             if custom != nil || Self.mayBeHeading(bytes, start, end), let heading = heading(
                 bytes, lineStart: lineStart, lineEnd: lineEnd, trimmed: start..<end, textLinesBefore: textLines,
-                longestTextLineBefore: longestTextLine, scalars: &scalars)
+                longestTextLineBefore: longestTextLine, scalars: &scalars, matcher: matcher)
             {
                 found.append(heading)
                 textLines = 0
@@ -277,10 +273,10 @@ public struct ChapterSplitter: Sendable {
 
     /// The heading on the line `lineStart..<lineEnd`, whose trimmed text is the non-empty `trimmed`, or
     /// nil for a line of text. Judged by the line alone; the text lines before it are the caller's count.
-    /// `scalars` is a buffer the caller lends (see `candidate`).
+    /// `scalars` and `matcher` are the caller's (see `candidate`).
     func heading(
         _ bytes: UnsafeBufferPointer<UInt8>, lineStart: Int, lineEnd: Int, trimmed: Range<Int>, textLinesBefore: Int,
-        longestTextLineBefore: Int, scalars: inout [Unicode.Scalar]
+        longestTextLineBefore: Int, scalars: inout [Unicode.Scalar], matcher: CustomHeadingPattern.Matcher?
     ) -> FoundHeading? {
         var (start, end) = (trimmed.lowerBound, trimmed.upperBound)
         // Most lines of a book are refused by their first bytes, before any heading is built.
@@ -288,13 +284,13 @@ public struct ChapterSplitter: Sendable {
         var heading: HeadingCandidate?
         // A heading inside an illustration's caption: `[Illustration: … Chapter I.]`.
         if custom == nil, let inner = EnglishHeading.insideCaption(bytes, start, end),
-            let inside = candidate(bytes, inner.lowerBound, inner.upperBound, scalars: &scalars),
+            let inside = candidate(bytes, inner.lowerBound, inner.upperBound, scalars: &scalars, matcher: matcher),
             inside.family == .english
         {
             heading = inside
             (start, end) = (inner.lowerBound, inner.upperBound)
         } else {
-            heading = candidate(bytes, start, end, scalars: &scalars)
+            heading = candidate(bytes, start, end, scalars: &scalars, matcher: matcher)
         }
         guard let heading else { return nil }
         return Self.foundHeading(
@@ -312,7 +308,7 @@ public struct ChapterSplitter: Sendable {
         var bodyStart = min(lineEnd + 1, count)
         var titleEnd = trimmed.upperBound
         if let column = candidate.bodyColumn, let cut = scalarOffset(bytes, trimmed, column) {
-            titleEnd = Self.trimmed(bytes, trimmed.lowerBound, cut).1
+            titleEnd = Blanks.trimmed(bytes, trimmed.lowerBound, cut).1
             bodyStart = cut
         }
         // The title after the marker, cut from the bytes once (no scalar arrays: an English book has a
@@ -323,10 +319,10 @@ public struct ChapterSplitter: Sendable {
                 // `CHAPTER II. [Illustration]`, `CHAPTER I. The Arrival ..... 12`: not part of the title.
                 let cleanEnd = EnglishHeading.titleEnd(bytes, from..<titleEnd)
                 if cleanEnd < titleEnd {
-                    titleEnd = cleanEnd > from ? cleanEnd : Self.trimmed(bytes, trimmed.lowerBound, from).1
+                    titleEnd = cleanEnd > from ? cleanEnd : Blanks.trimmed(bytes, trimmed.lowerBound, from).1
                 }
             }
-            let (afterStart, afterEnd) = Self.trimmed(bytes, from, max(from, titleEnd))
+            let (afterStart, afterEnd) = Blanks.trimmed(bytes, from, max(from, titleEnd))
             if afterStart < afterEnd { titleAfterMarker = afterStart..<afterEnd }
         }
         return FoundHeading(
@@ -355,13 +351,16 @@ public struct ChapterSplitter: Sendable {
     static let maximumRunOnPrefixBytes = 360
 
     /// The heading on the trimmed line `start..<end`, if it is one; `scalars` is a buffer the caller
-    /// lends, so that the lines of a scan are decoded without an allocation each.
+    /// lends, so that the lines of a scan are decoded without an allocation each, and `matcher` the
+    /// calling thread's copy of the user's pattern (`custom.matcher()`; nil for the built-in rules).
     private func candidate(
-        _ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, scalars: inout [Unicode.Scalar]
+        _ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, scalars: inout [Unicode.Scalar],
+        matcher: CustomHeadingPattern.Matcher?
     ) -> HeadingCandidate? {
+        assert((matcher == nil) == (custom == nil), "a user's pattern is matched with the caller's matcher")
         let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
-        if let custom {
-            let (matched, number) = custom.match(line)
+        if let matcher {
+            let (matched, number) = matcher.match(line)
             return matched
                 ? HeadingCandidate(kind: .chapter, family: .chinese, number: number, unit: nil, volumeLabel: nil) : nil
         }
@@ -401,10 +400,12 @@ public struct ChapterSplitter: Sendable {
         return HeadingMatcher.mayStartHeading(decodeScalar(bytes, at: start).0)
     }
 
-    /// Whether the trimmed line at `range` is a heading under the rules in use.
+    /// Whether the trimmed line at `range` is a heading under the rules in use. Any thread may ask: a
+    /// user's pattern is matched with a copy of its own.
     func isCandidate(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
         var scalars: [Unicode.Scalar] = []
-        return !range.isEmpty && candidate(bytes, range.lowerBound, range.upperBound, scalars: &scalars) != nil
+        return !range.isEmpty
+            && candidate(bytes, range.lowerBound, range.upperBound, scalars: &scalars, matcher: custom?.matcher()) != nil
     }
 
     /// Cells a line takes, counting everything from U+1100 up as wide (close enough to judge a heading).
@@ -419,33 +420,6 @@ public struct ChapterSplitter: Sendable {
         var cut = min(end, start + maximum)
         while cut > start, cut < end, bytes[cut] & 0xC0 == 0x80 { cut -= 1 }
         return cut
-    }
-
-    /// The line without leading and trailing ASCII spaces, tabs, CRs and ideographic spaces (U+3000).
-    static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>, _ lineStart: Int, _ lineEnd: Int) -> (Int, Int) {
-        var start = lineStart
-        var end = lineEnd
-        while start < end {
-            let byte = bytes[start]
-            if byte == 0x20 || byte == 0x09 || byte == 0x0D {
-                start += 1
-            } else if byte == 0xE3, start + 2 < end, bytes[start + 1] == 0x80, bytes[start + 2] == 0x80 {
-                start += 3
-            } else {
-                break
-            }
-        }
-        while end > start {
-            let byte = bytes[end - 1]
-            if byte == 0x20 || byte == 0x09 || byte == 0x0D {
-                end -= 1
-            } else if end - 3 >= start, bytes[end - 3] == 0xE3, bytes[end - 2] == 0x80, byte == 0x80 {
-                end -= 3
-            } else {
-                break
-            }
-        }
-        return (start, end)
     }
 
     // MARK: Whole-book checks
@@ -513,7 +487,7 @@ public struct ChapterSplitter: Sendable {
         }
         var entries: [TOCEntry] = []
         entries.reserveCapacity(found.count + 2)
-        if Self.hasText(bytes, 0..<firstHeading.entryStart) {
+        if Blanks.hasText(bytes, 0..<firstHeading.entryStart) {
             let title = Self.frontTitle(bytes, 0..<firstHeading.entryStart) ?? (isChinese ? "开篇" : "Opening")
             entries.append(
                 TOCEntry(
@@ -561,31 +535,14 @@ public struct ChapterSplitter: Sendable {
         return entries
     }
 
-    /// Whether the range holds anything but whitespace.
-    static func hasText(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
-        var index = range.lowerBound
-        while index < range.upperBound {
-            let byte = bytes[index]
-            if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
-                index += 1
-            } else if byte == 0xE3, index + 2 < range.upperBound, bytes[index + 1] == 0x80, bytes[index + 2] == 0x80 {
-                index += 3
-            } else {
-                return true
-            }
-        }
-        return false
-    }
-
     /// The first non-blank line of the text before the first heading when it is short enough to be a
     /// title (usually the book's name).
     /// Only that line is decoded: the front matter may hold a list of contents of a thousand lines.
     static func frontTitle(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String? {
         var lineStart = range.lowerBound
         while lineStart < range.upperBound {
-            var lineEnd = lineStart
-            while lineEnd < range.upperBound, bytes[lineEnd] != 0x0A { lineEnd += 1 }
-            let (start, end) = trimmed(bytes, lineStart, lineEnd)
+            let lineEnd = LineBounds.end(bytes, from: lineStart, limit: range.upperBound)
+            let (start, end) = Blanks.trimmed(bytes, lineStart, lineEnd)
             lineStart = lineEnd + 1
             if start == end { continue }
             return scalarCount(bytes, start..<end) <= 20
@@ -663,7 +620,7 @@ public struct ChapterSplitter: Sendable {
             // end is not a paragraph's end), then the next line end.
             let limit = min(range.upperBound, index + sectionPartCharacters * 3)
             let blankLine = nextBlankLine(bytes, from: index, limit: limit)
-            let cut = blankLine ?? nextLineStart(bytes, from: index, limit: limit) ?? index
+            let cut = blankLine ?? LineBounds.nextStart(bytes, after: index, limit: limit) ?? index
             parts.append(start..<cut)
             remaining -= characters + scalarCount(bytes, index..<cut)
             start = cut
@@ -695,23 +652,16 @@ public struct ChapterSplitter: Sendable {
         return (index, characters)
     }
 
-    /// The start of the first line after `start` (before `limit`), or nil.
-    private static func nextLineStart(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, limit: Int) -> Int? {
-        guard let base = bytes.baseAddress, start < limit, let feed = memchr(base + start, 0x0A, limit - start) else {
-            return nil
-        }
-        return base.distance(to: feed.assumingMemoryBound(to: UInt8.self)) + 1
-    }
-
-    /// The start of the first line after a blank line (spaces and TABs only) that starts after
-    /// `start` (before `limit`), or nil.
+    /// The start of the first line after an empty line (nothing but spaces and TABs) that starts after
+    /// `start` (before `limit`), or nil. A line of ideographic spaces is not taken for one: the parts of
+    /// the long sections of books already split keep their bounds (and their cached indexes stay right).
     private static func nextBlankLine(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, limit: Int) -> Int? {
-        var lineStart = nextLineStart(bytes, from: start, limit: limit)
+        var lineStart = LineBounds.nextStart(bytes, after: start, limit: limit)
         while let current = lineStart {
             var probe = current
-            while probe < limit, bytes[probe] == 0x20 || bytes[probe] == 0x09 { probe += 1 }
+            while probe < limit, Blanks.isSpaceOrTab(bytes[probe]) { probe += 1 }
             if probe < limit, bytes[probe] == 0x0A { return probe + 1 }
-            lineStart = nextLineStart(bytes, from: current, limit: limit)
+            lineStart = LineBounds.nextStart(bytes, after: current, limit: limit)
         }
         return nil
     }

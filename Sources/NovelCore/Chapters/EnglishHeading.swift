@@ -105,7 +105,7 @@ enum EnglishHeading {
             framed = true
         }
         guard framed else { return nil }
-        let (trimmedStart, trimmedEnd) = ChapterSplitter.trimmed(bytes, lower, upper)
+        let (trimmedStart, trimmedEnd) = Blanks.trimmed(bytes, lower, upper)
         return trimmedStart < trimmedEnd ? trimmedStart..<trimmedEnd : nil
     }
 
@@ -149,7 +149,7 @@ enum EnglishHeading {
         var end = line.upperBound
         if let marker = illustrationStart(bytes, line) { end = marker }
         end = pageNumberStart(bytes, line.lowerBound..<end) ?? end
-        return ChapterSplitter.trimmed(bytes, line.lowerBound, end).1
+        return Blanks.trimmed(bytes, line.lowerBound, end).1
     }
 
     /// The start of an illustration marker (`[Illustration]`, `[Illustration: The Inn]`) that closes the
@@ -186,7 +186,11 @@ enum EnglishHeading {
         }
         guard start < line.upperBound, start - line.lowerBound > minimumLeader else { return nil }
         var leaderStart = start
-        while leaderStart > line.lowerBound, [0x2E, 0x20, 0x09].contains(bytes[leaderStart - 1]) { leaderStart -= 1 }
+        while leaderStart > line.lowerBound, case let byte = bytes[leaderStart - 1],
+            byte == 0x2E || Blanks.isSpaceOrTab(byte)
+        {
+            leaderStart -= 1
+        }
         guard leaderStart > line.lowerBound else { return nil }
         let leader = bytes[leaderStart..<start]
         if leader.count(where: { $0 == 0x2E }) >= minimumLeader { return leaderStart }

@@ -23,9 +23,8 @@ enum EnglishTitleLines {
         var position = start
         var blanks = 0
         while position < limit {
-            var lineEnd = position
-            while lineEnd < limit, bytes[lineEnd] != 0x0A { lineEnd += 1 }
-            let (lineStart, trimmedEnd) = ChapterSplitter.trimmed(bytes, position, lineEnd)
+            let lineEnd = LineBounds.end(bytes, from: position, limit: limit)
+            let (lineStart, trimmedEnd) = Blanks.trimmed(bytes, position, lineEnd)
             position = lineEnd + 1
             if lineStart == trimmedEnd {
                 // A blank line closes the title, which does not end where it would go on.
@@ -69,13 +68,11 @@ enum EnglishTitleLines {
     static func illustrationEnd(_ bytes: UnsafeBufferPointer<UInt8>, from first: Range<Int>, limit: Int) -> Int? {
         var line = first
         for _ in 0..<maximumCaptionLines {
-            var lineEnd = line.upperBound
-            while lineEnd < limit, bytes[lineEnd] != 0x0A { lineEnd += 1 }
+            let lineEnd = LineBounds.end(bytes, from: line.upperBound, limit: limit)
             if line.upperBound > line.lowerBound, bytes[line.upperBound - 1] == 0x5D { return min(lineEnd + 1, limit) }
             guard lineEnd < limit else { return nil }
-            var nextEnd = lineEnd + 1
-            while nextEnd < limit, bytes[nextEnd] != 0x0A { nextEnd += 1 }
-            let (start, end) = ChapterSplitter.trimmed(bytes, lineEnd + 1, nextEnd)
+            let nextEnd = LineBounds.end(bytes, from: lineEnd + 1, limit: limit)
+            let (start, end) = Blanks.trimmed(bytes, lineEnd + 1, nextEnd)
             line = start..<end
         }
         return nil

@@ -15,13 +15,11 @@ enum GutenbergMatter {
 
     /// The start of the footer's first line (a line that starts with an end marker), if the text has one.
     static func footerStart(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard let base = bytes.baseAddress else { return nil }
         var start = max(0, bytes.count - footerWindow)
         // From a line start: the window may begin inside a line.
-        while start > 0 && start < bytes.count && bytes[start - 1] != 0x0A { start += 1 }
+        start = LineBounds.start(bytes, atOrAfter: start)
         while start < bytes.count {
-            let rest = bytes.count - start
-            let lineEnd = memchr(base + start, 0x0A, rest).map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? bytes.count
+            let lineEnd = LineBounds.end(bytes, from: start)
             if endMarkers.contains(where: { marker in
                 marker.count <= lineEnd - start && bytes[start..<(start + marker.count)].elementsEqual(marker)
             }) {
@@ -38,8 +36,7 @@ enum GutenbergMatter {
         guard let last = entries.last, let start = footerStart(bytes), start > last.bodyStart,
             start < last.range.upperBound
         else { return }
-        var lineEnd = start
-        while lineEnd < bytes.count && bytes[lineEnd] != 0x0A { lineEnd += 1 }
+        let lineEnd = LineBounds.end(bytes, from: start)
         let line = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<lineEnd]), as: UTF8.self)
         let title = line.trimmingCharacters(in: CharacterSet(charactersIn: "* \t\r"))
         let end = last.range.upperBound

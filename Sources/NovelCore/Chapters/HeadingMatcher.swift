@@ -187,7 +187,7 @@ enum HeadingMatcher {
         guard candidate.unit != nil, let start = candidate.titleStart else { return }
         var index = start
         while index < line.count {
-            if line[index] == "第" || openingBrackets.contains(line[index]), isSpace(line[index - 1]),
+            if line[index] == "第" || openingBrackets.contains(line[index]), Blanks.isBlankScalar(line[index - 1]),
                 let next = numberedHeading(line, from: index), next.kind == candidate.kind
             {
                 candidate.entriesOnLine += 1
@@ -313,13 +313,9 @@ enum HeadingMatcher {
 
     // MARK: Helpers
 
-    static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
-        scalar == " " || scalar == "\t" || scalar == "\u{3000}"
-    }
-
     static func skipSpaces(_ line: [Unicode.Scalar], from start: Int) -> Int {
         var index = start
-        while index < line.count, isSpace(line[index]) { index += 1 }
+        while index < line.count, Blanks.isBlankScalar(line[index]) { index += 1 }
         return index
     }
 
@@ -344,8 +340,8 @@ extension String {
         let scalars = unicodeScalars
         var start = scalars.startIndex
         var end = scalars.endIndex
-        while start < end, HeadingMatcher.isSpace(scalars[start]) { scalars.formIndex(after: &start) }
-        while end > start, case let last = scalars.index(before: end), HeadingMatcher.isSpace(scalars[last]) {
+        while start < end, Blanks.isBlankScalar(scalars[start]) { scalars.formIndex(after: &start) }
+        while end > start, case let last = scalars.index(before: end), Blanks.isBlankScalar(scalars[last]) {
             end = last
         }
         return start == scalars.startIndex && end == scalars.endIndex ? self : String(scalars[start..<end])

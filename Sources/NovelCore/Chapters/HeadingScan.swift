@@ -56,7 +56,7 @@ extension ChapterSplitter {
     public func split(_ text: BookText, continuing scan: HeadingScan) -> (index: ChapterIndex, scan: HeadingScan)? {
         guard scan.pattern == pattern else { return nil }
         return text.utf8.withUnsafeBufferPointer { bytes -> (index: ChapterIndex, scan: HeadingScan)? in
-            guard let base = bytes.baseAddress, scan.length < bytes.count else { return nil }
+            guard scan.length < bytes.count else { return nil }
             // A line start, in order, inside the old text (a damaged cache may say anything).
             var previousStart = -1
             func startsALine(_ start: Int) -> Bool {
@@ -65,19 +65,19 @@ extension ChapterSplitter {
             var found: [FoundHeading] = []
             found.reserveCapacity(scan.lines.count + 16)
             var scalars: [Unicode.Scalar] = []
+            let matcher = custom?.matcher()
             for line in scan.lines.dropLast() {
                 // Each of these lines ended before the old end, so reads the same as it did.
-                guard startsALine(line.lineStart), line.lineStart < scan.length,
-                    let feed = memchr(base + line.lineStart, 0x0A, scan.length - line.lineStart)
-                else { return nil }
+                guard startsALine(line.lineStart), line.lineStart < scan.length else { return nil }
+                let lineEnd = LineBounds.end(bytes, from: line.lineStart, limit: scan.length)
+                guard lineEnd < scan.length else { return nil }
                 previousStart = line.lineStart
-                let lineEnd = base.distance(to: feed.assumingMemoryBound(to: UInt8.self))
-                let (start, end) = Self.trimmed(bytes, line.lineStart, lineEnd)
+                let (start, end) = Blanks.trimmed(bytes, line.lineStart, lineEnd)
                 guard start < end,
                     let heading = heading(
                         bytes, lineStart: line.lineStart, lineEnd: lineEnd, trimmed: start..<end,
                         textLinesBefore: line.textLinesBefore, longestTextLineBefore: line.longestTextLineBefore,
-                        scalars: &scalars)
+                        scalars: &scalars, matcher: matcher)
                 else { return nil }
                 found.append(heading)
             }

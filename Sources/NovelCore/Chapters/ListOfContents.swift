@@ -143,11 +143,10 @@ enum ListOfContents {
     ) -> Bool {
         var start = heading.line.upperBound
         while start < limit {
-            while start < limit, bytes[start] != 0x0A { start += 1 }
+            start = LineBounds.end(bytes, from: start, limit: limit)
             start += 1
-            var end = start
-            while end < limit, bytes[end] != 0x0A { end += 1 }
-            let (lineStart, lineEnd) = ChapterSplitter.trimmed(bytes, start, min(end, limit))
+            let end = LineBounds.end(bytes, from: start, limit: limit)
+            let (lineStart, lineEnd) = Blanks.trimmed(bytes, start, min(end, limit))
             guard lineStart == lineEnd else {
                 return EnglishHeading.numberedWordBytes.contains { keyword in
                     keyword.word.count == lineEnd - lineStart
@@ -161,13 +160,11 @@ enum ListOfContents {
 
     /// Whether the line right after the heading's line holds text.
     static func textRightUnder(_ heading: FoundHeading, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var start = heading.line.upperBound
-        while start < bytes.count, bytes[start] != 0x0A { start += 1 }
+        var start = LineBounds.end(bytes, from: heading.line.upperBound)
         start += 1
-        var end = start
-        while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+        let end = LineBounds.end(bytes, from: start)
         guard start < end else { return false }
-        let (trimmedStart, trimmedEnd) = ChapterSplitter.trimmed(bytes, start, end)
+        let (trimmedStart, trimmedEnd) = Blanks.trimmed(bytes, start, end)
         return trimmedStart < trimmedEnd
     }
 

@@ -21,7 +21,7 @@ enum RunOnHeading {
     static func match(_ line: [Unicode.Scalar]) -> HeadingCandidate? {
         guard var heading = HeadingMatcher.numberedHeading(line, from: 0), heading.kind == .chapter,
             let titleStart = heading.titleStart, titleStart < line.count, titleStart > 0,
-            HeadingMatcher.isSpace(line[titleStart - 1]) || HeadingMatcher.separators.contains(line[titleStart - 1])
+            Blanks.isBlankScalar(line[titleStart - 1]) || HeadingMatcher.separators.contains(line[titleStart - 1])
         else { return nil }
         guard let body = bodyColumn(line, titleStart: titleStart), body - titleStart <= maximumTitle else { return nil }
         heading.bodyColumn = body
@@ -49,7 +49,7 @@ enum RunOnHeading {
         var index = titleStart
         for _ in 0..<2 {
             let start = index
-            while index < line.count, !HeadingMatcher.isSpace(line[index]) { index += 1 }
+            while index < line.count, !Blanks.isBlankScalar(line[index]) { index += 1 }
             guard coupletHalf.contains(index - start), index <= limit else { return nil }
             index = HeadingMatcher.skipSpaces(line, from: index)
         }

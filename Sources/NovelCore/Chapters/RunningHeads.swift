@@ -184,18 +184,8 @@ enum RunningHeads {
     /// Where the text of the last non-blank line before `lineStart` ends (its trailing blanks left out),
     /// or nil when there is none: the same end as `lineAbove`'s text.
     private static func textEndAbove(_ bytes: UnsafeBufferPointer<UInt8>, _ lineStart: Int) -> Int? {
-        var end = lineStart
-        while end > 0 {
-            let byte = bytes[end - 1]
-            if byte == 0x0A || byte == 0x20 || byte == 0x09 || byte == 0x0D {
-                end -= 1
-            } else if end >= 3, bytes[end - 3] == 0xE3, bytes[end - 2] == 0x80, byte == 0x80 {
-                end -= 3
-            } else {
-                return end
-            }
-        }
-        return nil
+        let end = Blanks.textEnd(bytes, from: 0, to: lineStart, acrossLines: true)
+        return end > 0 ? end : nil
     }
 
     /// The last non-blank line before the line starting at `lineStart`: its start and its trimmed text.
@@ -203,9 +193,8 @@ enum RunningHeads {
         var end = lineStart
         while end > 0 {
             let lineEnd = end - 1  // the line feed that ends the line above
-            var start = lineEnd
-            while start > 0, bytes[start - 1] != 0x0A { start -= 1 }
-            let (textStart, textEnd) = ChapterSplitter.trimmed(bytes, start, lineEnd)
+            let start = LineBounds.start(bytes, of: lineEnd)
+            let (textStart, textEnd) = Blanks.trimmed(bytes, start, lineEnd)
             if textStart < textEnd { return (start, textStart..<textEnd) }
             end = start
         }
@@ -216,9 +205,8 @@ enum RunningHeads {
     private static func firstLineStart(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var start = 0
         while start < bytes.count {
-            var end = start
-            while end < bytes.count, bytes[end] != 0x0A { end += 1 }
-            let (textStart, textEnd) = ChapterSplitter.trimmed(bytes, start, end)
+            let end = LineBounds.end(bytes, from: start)
+            let (textStart, textEnd) = Blanks.trimmed(bytes, start, end)
             if textStart < textEnd { return start }
             start = end + 1
         }
@@ -243,7 +231,7 @@ enum RunningHeads {
             if end - start > folded.count, Self.hasMark(bytes, start, Self.openingMark),
                 Self.hasMark(bytes, end - Self.closingMark.count, Self.closingMark)
             {
-                (start, end) = ChapterSplitter.trimmed(
+                (start, end) = Blanks.trimmed(
                     bytes, start + Self.openingMark.count, end - Self.closingMark.count)
             }
             guard end - start == folded.count else { return false }

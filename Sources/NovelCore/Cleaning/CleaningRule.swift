@@ -12,7 +12,7 @@ public struct CleaningRule: Sendable, Hashable {
     /// A glob matched against the book's title and its file name; nil for every book.
     public var scope: String?
     public var enabled: Bool
-    /// One of the built-in site-junk rules (`SiteJunk.builtIn`): shown and switched like the others, its
+    /// One of the built-in site-junk rules (`SiteJunkRule.builtIn`): shown and switched like the others, its
     /// pattern is the built-in's own.
     public var isBuiltIn: Bool
 

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The rules of `rules.json`: the built-in site-junk rules first (`SiteJunk.builtIn`, which can be
+/// The rules of `rules.json`: the built-in site-junk rules first (`SiteJunkRule.builtIn`, which can be
 /// switched off but not removed), then the user's, in the order they are applied.
 public struct CleaningRules: Sendable, Equatable {
     /// The user's rules, in order.
@@ -15,7 +15,7 @@ public struct CleaningRules: Sendable, Equatable {
 
     /// The built-in rules with their switches, then the user's.
     public var all: [CleaningRule] {
-        SiteJunk.builtIn.map {
+        SiteJunkRule.builtIn.map {
             CleaningRule(
                 name: $0.name, pattern: $0.pattern, isRegex: true, enabled: !disabledBuiltIns.contains($0.name),
                 isBuiltIn: true)
@@ -42,14 +42,14 @@ public struct CleaningRules: Sendable, Equatable {
     }
 
     public mutating func remove(_ name: String) throws(RuleError) {
-        if SiteJunk.builtIn.contains(where: { $0.name == name }) { throw .builtIn(name) }
+        if SiteJunkRule.builtIn.contains(where: { $0.name == name }) { throw .builtIn(name) }
         guard let index = user.firstIndex(where: { $0.name == name }) else { throw unknown(name) }
         user.remove(at: index)
     }
 
     /// Switches the rule named `name` on or off.
     public mutating func setEnabled(_ name: String, _ enabled: Bool) throws(RuleError) {
-        if SiteJunk.builtIn.contains(where: { $0.name == name }) {
+        if SiteJunkRule.builtIn.contains(where: { $0.name == name }) {
             if enabled { disabledBuiltIns.remove(name) } else { disabledBuiltIns.insert(name) }
             return
         }
@@ -85,7 +85,7 @@ public struct CleaningRules: Sendable, Equatable {
             }
         }
         if let builtIn = object["builtIn"] as? [String: Any] {
-            let names = Set(SiteJunk.builtIn.map(\.name))
+            let names = Set(SiteJunkRule.builtIn.map(\.name))
             for (name, enabled) in builtIn where names.contains(name) && (enabled as? Bool) == false {
                 disabledBuiltIns.insert(name)
             }
@@ -102,7 +102,7 @@ public struct CleaningRules: Sendable, Equatable {
             ]
         }
         var builtIn: [String: Any] = [:]
-        for rule in SiteJunk.builtIn { builtIn[rule.name] = !disabledBuiltIns.contains(rule.name) }
+        for rule in SiteJunkRule.builtIn { builtIn[rule.name] = !disabledBuiltIns.contains(rule.name) }
         object["builtIn"] = builtIn
         return object
     }
@@ -121,10 +121,11 @@ public struct BookCleaning: Sendable, Hashable {
 
     public static let none = BookCleaning()
 
-    /// The built-in site-junk rules still on, one bit per rule of `SiteJunk.builtIn`.
+    /// The built-in site-junk rules still on, one bit per rule of `SiteJunkRule.builtIn`.
     var builtInMask: UInt64 {
         var mask = UInt64.max
-        for (index, rule) in SiteJunk.builtIn.enumerated() where index < 64 && disabledBuiltIns.contains(rule.name) {
+        for (index, rule) in SiteJunkRule.builtIn.enumerated()
+        where index < 64 && disabledBuiltIns.contains(rule.name) {
             mask &= ~(1 << UInt64(index))
         }
         return mask

@@ -18,11 +18,11 @@ public struct BookPrinter: Sendable {
     /// page break (far below `Int.max`, so that rows added to it cannot overflow).
     public static let unpaginated = Int(Int32.max)
 
-    /// Checks the numbers that do not need the book: the font scale (`SettingsKey.fontScaleRange`),
+    /// Checks the numbers that do not need the book: the font scale (`LayoutSettings.fontScaleRange`),
     /// then the width and height a glyph needs at that scale.
-    public init(width: Int, height: Int, settings base: LayoutSettings = LayoutSettings()) throws(Problem) {
+    public init(width: Int, height: Int, settings base: LayoutSettings) throws(Problem) {
         let scale = base.fontScale
-        guard SettingsKey.fontScaleRange.contains(scale) else { throw .fontScale(scale) }
+        guard LayoutSettings.fontScaleRange.contains(scale) else { throw .fontScale(scale) }
         let neededColumns = PageLayouter.scaledWidth(2, scale: scale)
         guard width >= neededColumns else { throw .widthTooSmall(width, needed: neededColumns) }
         let neededRows = PageLayouter.scaledWidth(1, scale: scale)

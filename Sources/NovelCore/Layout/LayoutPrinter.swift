@@ -1,6 +1,7 @@
 /// Draws laid-out pages as plain text, for `novel print`, pipes and golden tests.
 ///
-/// Each cluster is written at its column (spaces fill the gaps, trailing spaces are dropped); a line
+/// Each cluster is written at its column (spaces fill the gaps, trailing spaces are dropped, clusters of
+/// no width are left out as the reader leaves them out); a line
 /// scaled to several rows is followed by blank rows; pages are separated by a line holding a form feed.
 public struct LayoutPrinter: Sendable {
     public static let pageSeparator = "\u{0C}"
@@ -58,7 +59,9 @@ public struct LayoutPrinter: Sendable {
     /// Each cluster at its column, spaces filling the gaps.
     func render(_ line: LayoutLine, unscaled: Bool, _ bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
         var cells = 0
-        for cluster in line.clusters {
+        // A cluster of no width (a bidi control, a zero-width space) is not written, as the reader draws
+        // no cell for it: in a bidi-aware terminal an override would reorder the rest of the line.
+        for cluster in line.clusters where cluster.naturalWidth > 0 {
             if cluster.column > cells {
                 output.append(contentsOf: repeatElement(0x20, count: cluster.column - cells))
                 cells = cluster.column

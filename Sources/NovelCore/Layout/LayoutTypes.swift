@@ -9,7 +9,8 @@ public struct Viewport: Sendable, Equatable, Hashable {
     }
 }
 
-/// The settings that change layout, taken from `Settings`.
+/// The settings that change layout, taken from `Settings` (`State/Settings+Layout.swift`: Layout knows
+/// nothing of the settings file).
 public struct LayoutSettings: Sendable, Equatable, Hashable {
     public var width: Int
     public var margin: Int
@@ -23,18 +24,8 @@ public struct LayoutSettings: Sendable, Equatable, Hashable {
     public var display: DisplayOptions
     public var lineBreak: LineBreakLevel
 
-    public init(_ settings: Settings = Settings()) {
-        width = settings.width
-        margin = settings.margin
-        lineSpacing = settings.lineSpacing
-        letterSpacing = settings.letterSpacing
-        paragraphSpacing = settings.paragraphSpacing
-        indent = settings.indent
-        ambiguousWidth = settings.ambiguousWidth
-        fontScale = settings.fontScale
-        display = settings.display
-        lineBreak = settings.lineBreak
-    }
+    /// The font scales a layout takes: 1 to 3 in steps of a half (`PageLayouter.clampedScale`).
+    public static let fontScaleRange = NumberRange(1...3, granularity: 0.5)
 }
 
 /// Where the text block sits on screen and how big a glyph is, for one viewport and settings.

@@ -12,9 +12,9 @@ public struct PageLayouter: Sendable {
         geometry = Self.geometry(settings: settings, viewport: viewport)
     }
 
-    /// The font scale laid out: the nearest value `SettingsKey.fontScaleRange` allows.
+    /// The font scale laid out: the nearest value `LayoutSettings.fontScaleRange` allows.
     static func clampedScale(_ scale: Double) -> Double {
-        SettingsKey.fontScaleRange.clamped(scale)
+        LayoutSettings.fontScaleRange.clamped(scale)
     }
 
     /// Cells a cluster of natural width `width` takes at `scale`: round(width × scale).

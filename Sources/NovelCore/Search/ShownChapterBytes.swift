@@ -1,4 +1,4 @@
-import Foundation
+import Synchronization
 
 /// The bytes of chapters as a conversion shows them, kept after a search has made them: converting a
 /// chapter (OpenCC) costs about as much as OpenCC's command does over the same text, so a search that
@@ -7,8 +7,8 @@ import Foundation
 /// the original is made again for a chapter that holds a match. One book and one set of options at a
 /// time: another book or other options start afresh. Shared by the process, like the loaded
 /// converters, because the reader's state is a value and the cache only saves work.
-final class ShownChapterBytes: @unchecked Sendable {
-    enum Shown {
+final class ShownChapterBytes: Sendable {
+    enum Shown: Sendable {
         /// The chapter is shown as the book text has it.
         case asWritten
         case converted([UInt8])
@@ -18,56 +18,57 @@ final class ShownChapterBytes: @unchecked Sendable {
     /// Bytes kept at most; chapters past it are converted again when searched again.
     static let budget = 256 << 20
 
-    private struct Key: Equatable {
+    private struct Key: Equatable, Sendable {
         var fingerprint: String
         var length: Int
         var options: DisplayOptions
     }
 
     /// A chapter, by what its display text is made from (entry numbers change with the chapter rule).
-    private struct Chapter: Hashable {
+    private struct Chapter: Hashable, Sendable {
         var range: Range<Int>
         var bodyStart: Int
         var headingStart: Int
     }
 
-    private let lock = NSLock()
-    private var key: Key?
-    private var chapters: [Chapter: Shown] = [:]
-    private var total = 0
+    /// The book and options the kept chapters belong to, the chapters, and their bytes in all.
+    private struct Kept {
+        var key: Key?
+        var chapters: [Chapter: Shown] = [:]
+        var total = 0
+    }
+
+    private let kept = Mutex(Kept())
 
     /// What chapter `entry` of `book` shows with `options`, if a search has kept it.
     func shown(_ book: Book, entry: Int, options: DisplayOptions) -> Shown? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard key == Self.key(book, options) else { return nil }
-        return chapters[Self.chapter(book, entry)]
+        let key = Self.key(book, options)
+        let chapter = Self.chapter(book, entry)
+        return kept.withLock { kept in
+            guard kept.key == key else { return nil }
+            return kept.chapters[chapter]
+        }
     }
 
     /// Keeps what chapter `entry` shows (nil: as written).
     func keep(_ display: DisplayText?, book: Book, entry: Int, options: DisplayOptions) {
-        lock.lock()
-        defer { lock.unlock() }
         let key = Self.key(book, options)
-        if self.key != key {
-            (self.key, chapters, total) = (key, [:], 0)
-        }
         let chapter = Self.chapter(book, entry)
-        guard chapters[chapter] == nil else { return }
-        guard let display else {
-            chapters[chapter] = .asWritten
-            return
+        let shown: Shown = display.map { .converted($0.utf8) } ?? .asWritten
+        let size = display?.utf8.count ?? 0
+        kept.withLock { kept in
+            if kept.key != key {
+                kept = Kept(key: key)
+            }
+            guard kept.chapters[chapter] == nil, kept.total + size <= Self.budget else { return }
+            kept.chapters[chapter] = shown
+            kept.total += size
         }
-        guard total + display.utf8.count <= Self.budget else { return }
-        chapters[chapter] = .converted(display.utf8)
-        total += display.utf8.count
     }
 
     /// Forgets everything (for tests).
     func clear() {
-        lock.lock()
-        defer { lock.unlock() }
-        (key, chapters, total) = (nil, [:], 0)
+        kept.withLock { $0 = Kept() }
     }
 
     private static func key(_ book: Book, _ options: DisplayOptions) -> Key {

@@ -1,24 +1,28 @@
 import Foundation
 
 /// Replaces a file so that a reader only ever sees the old or the new contents: write a temporary file
-/// in the same folder, flush it to disk, rename it over the old one, flush the folder.
+/// in the same folder, flush it to disk, rename it over the old one, flush the folder. A symbolic link
+/// (a settings.json kept in a dotfiles repository) is written through: its target is replaced and the
+/// link stays. Temporary files of killed writers are removed by the next write in the folder
+/// (`TemporaryFile`).
 public enum AtomicFile {
     /// `beforeRename` runs after the temporary file is on disk and before the rename; tests throw from it
-    /// to act out a crash half-way.
+    /// to act out a crash half-way. Errors name `path` as given, the name the user knows.
     public static func write(
         _ data: Data, to path: String, permissions: mode_t = 0o600, beforeRename: (() throws -> Void)? = nil
     ) throws {
+        let named = path
+        let path = try target(of: named)
         let directory = (path as NSString).deletingLastPathComponent
         do {
             try FileManager.default.createDirectory(
                 atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
-            throw StateError.writeFailed(path: path, reason: "cannot create \(directory)")
+            throw StateError.writeFailed(path: named, reason: "cannot create \(directory)")
         }
-        let name = (path as NSString).lastPathComponent
-        let temporary = directory + "/.\(name).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let temporary = TemporaryFile.path(for: path)
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, permissions)
-        guard descriptor >= 0 else { throw StateError.writeFailed(path: path, reason: errnoText()) }
+        guard descriptor >= 0 else { throw StateError.writeFailed(path: named, reason: errnoText()) }
         fchmod(descriptor, permissions)  // exactly these bits, whatever the umask
         var keepTemporary = false
         defer { if !keepTemporary { unlink(temporary) } }
@@ -29,12 +33,12 @@ public enum AtomicFile {
                     let written = Foundation.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
                     if written < 0 {
                         if errno == EINTR { continue }
-                        throw StateError.writeFailed(path: path, reason: errnoText())
+                        throw StateError.writeFailed(path: named, reason: errnoText())
                     }
                     offset += written
                 }
             }
-            if fsync(descriptor) != 0 { throw StateError.writeFailed(path: path, reason: errnoText()) }
+            if fsync(descriptor) != 0 { throw StateError.writeFailed(path: named, reason: errnoText()) }
         } catch {
             close(descriptor)
             throw error
@@ -46,13 +50,35 @@ public enum AtomicFile {
             keepTemporary = true  // a crash leaves the temporary behind; the old file is untouched
             throw error
         }
-        guard rename(temporary, path) == 0 else { throw StateError.writeFailed(path: path, reason: errnoText()) }
+        guard rename(temporary, path) == 0 else { throw StateError.writeFailed(path: named, reason: errnoText()) }
         keepTemporary = true  // renamed: nothing left to remove
+        TemporaryFile.removeStale(in: directory)  // what writers killed half-way left here
         let folder = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if folder >= 0 {
             fsync(folder)
             close(folder)
         }
+    }
+
+    /// The most links followed before giving up, as the kernel's own limit (`ELOOP`).
+    static let linkLimit = 40
+
+    /// The file a write to `path` must replace: `path` itself, or, when it is a symbolic link, the file
+    /// at the end of its chain of links (which need not exist yet). Renaming over the link itself would
+    /// turn it into a regular file and cut it from its target.
+    static func target(of path: String) throws -> String {
+        var current = path
+        for _ in 0..<linkLimit {
+            var status = stat()
+            guard lstat(current, &status) == 0, status.st_mode & S_IFMT == S_IFLNK else { return current }
+            guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else {
+                throw StateError.writeFailed(path: path, reason: "cannot read the symbolic link \(current)")
+            }
+            current =
+                destination.hasPrefix("/")
+                ? destination : (current as NSString).deletingLastPathComponent + "/" + destination
+        }
+        throw StateError.writeFailed(path: path, reason: "too many levels of symbolic links")
     }
 
     static func errnoText() -> String {

@@ -42,9 +42,7 @@ public enum BookPlace: Sendable, Equatable {
     /// The start of the line holding `offset`, so that a percentage opens at a paragraph's beginning.
     static func lineStart(near offset: Int, in text: some BorrowableBytes) -> Int {
         text.withUnsafeBufferPointer { bytes in
-            var index = min(max(offset, 0), bytes.count)
-            while index > 0, bytes[index - 1] != 0x0A { index -= 1 }
-            return index
+            LineBounds.start(bytes, of: min(max(offset, 0), bytes.count))
         }
     }
 }

@@ -65,17 +65,12 @@ public struct BookState: Sendable, Equatable {
             if position == nil, !(positionObject is NSNull) { warnings.append("\(path): unreadable position ignored") }
         }
         if let list = object["bookmarks"] as? [Any] {
-            if list.isEmpty {
-                // Nothing to decode (the decoder's round trip through Data is not free).
-            } else if let all = StateJSON.decode([Bookmark].self, from: list) {
-                bookmarks = all  // the usual case, decoded in one go
-            } else {
-                for item in list {
-                    if let bookmark = StateJSON.decode(Bookmark.self, from: item) {
-                        bookmarks.append(bookmark)
-                    } else {
-                        warnings.append("\(path): an unreadable bookmark was ignored")
-                    }
+            bookmarks.reserveCapacity(list.count)
+            for item in list {
+                if let bookmark = Bookmark(stateObject: item) {
+                    bookmarks.append(bookmark)
+                } else {
+                    warnings.append("\(path): an unreadable bookmark was ignored")
                 }
             }
         } else if let other = object["bookmarks"], !(other is NSNull) {
@@ -149,7 +144,7 @@ public struct BookState: Sendable, Equatable {
         for item in object["bookmarks"] as? [Any] ?? [] {
             if let id = (item as? [String: Any])?["id"] as? String { oldBookmarks[id] = item }
         }
-        object["bookmarks"] = bookmarks.compactMap { Self.keepingUnknownKeys(of: oldBookmarks[$0.id], StateJSON.encode($0)) }
+        object["bookmarks"] = bookmarks.compactMap { Self.keepingUnknownKeys(of: oldBookmarks[$0.id], $0.stateObject) }
         object["nextBookmarkNumber"] = nextBookmarkNumber
         object["chapterPattern"] = chapterPattern ?? NSNull()
         object["encoding"] = encoding ?? NSNull()
@@ -202,30 +197,5 @@ enum StateJSON {
 
     static func date(from text: String) -> Date? {
         ISO8601Date.date(from: text)
-    }
-
-    static func encode<T: Encodable>(_ value: T) -> Any? {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .custom { date, encoder in
-            var container = encoder.singleValueContainer()
-            try container.encode(string(from: date))
-        }
-        guard let data = try? encoder.encode(value) else { return nil }
-        return try? JSONSerialization.jsonObject(with: data)
-    }
-
-    static func decode<T: Decodable>(_ type: T.Type, from object: Any) -> T? {
-        guard JSONSerialization.isValidJSONObject(object),
-            let data = try? JSONSerialization.data(withJSONObject: object)
-        else { return nil }
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .custom { decoder in
-            let text = try decoder.singleValueContainer().decode(String.self)
-            guard let date = date(from: text) else {
-                throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not a date"))
-            }
-            return date
-        }
-        return try? decoder.decode(type, from: data)
     }
 }

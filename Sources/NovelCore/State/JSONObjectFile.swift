@@ -23,7 +23,7 @@ public struct JSONObjectFile: Sendable {
 
         /// Why this file must not be written, or nil when it may be.
         public func refusalToWrite(path: String) -> StateError? {
-            if isNewer { return .newerVersion(path: path, version: object["version"] as? Int ?? 0) }
+            if isNewer { return .newerVersion(path: path, version: JSONObjectFile.versionText(of: object)) }
             if isUnreadable { return .writeFailed(path: path, reason: "it exists but cannot be read, so it is left unchanged") }
             return nil
         }
@@ -49,19 +49,55 @@ public struct JSONObjectFile: Sendable {
 
     /// `read()` of bytes already read from the file.
     public func contents(of bytes: [UInt8]) -> Contents {
-        guard let object = (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any] else {
+        guard let object = JSONText.parse(bytes) as? [String: Any] else {
             let aside = moveAside()
             return Contents(
                 object: [:], isNewer: false,
                 warnings: ["\(path) is not valid JSON; moved it to \(aside ?? "(could not move it)") and using defaults"])
         }
-        let fileVersion = (object["version"] as? NSNumber)?.intValue ?? 1
-        if fileVersion > version {
+        switch Self.version(of: object) {
+        case .known(let fileVersion) where fileVersion <= version:
+            return Contents(object: object, isNewer: false, warnings: [])
+        case .known, .newer:
             return Contents(
                 object: object, isNewer: true,
-                warnings: ["\(path) was written by a newer novel (version \(fileVersion)); reading it, not saving to it"])
+                warnings: [
+                    "\(path) was written by a newer novel (version \(Self.versionText(of: object))); reading it, not "
+                        + "saving to it"
+                ])
+        case .unreadable:
+            return Contents(
+                object: object, isNewer: true,
+                warnings: [
+                    "\(path): version \(Self.versionText(of: object)) is not a version novel writes (an integer from 1); "
+                        + "reading it, not saving to it"
+                ])
         }
-        return Contents(object: object, isNewer: false, warnings: [])
+    }
+
+    /// What a file's `version` says about who wrote it.
+    enum FileVersion: Equatable {
+        case known(Int)
+        /// An integer too large for any number (`99999999999999999999`): surely a newer novel's.
+        case newer
+        /// Not a whole number from 1 (`0`, `1.5`, `"2"`): not a file this novel knows how to rewrite.
+        case unreadable
+    }
+
+    /// The file's `version`, range-checked where it is read: a missing one is 1, the first format.
+    static func version(of object: [String: Any]) -> FileVersion {
+        guard let value = object["version"] else { return .known(1) }
+        if let literal = value as? JSONNumberLiteral {
+            return literal.text.hasPrefix("-") || !literal.text.allSatisfy(\.isNumber) ? .unreadable : .newer
+        }
+        guard let number = StateValue.int(value), number >= 1 else { return .unreadable }
+        return .known(number)
+    }
+
+    /// The file's `version` as written in it, for messages.
+    static func versionText(of object: [String: Any]) -> String {
+        // Text in quotes, so that a version written as "2" is not mistaken for the number 2.
+        object["version"].map { ($0 as? String).map { "\"\($0)\"" } ?? SettingsKey.show($0) } ?? "1"
     }
 
     /// Moves a corrupt file aside, returning the new path.

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Where novel keeps its files. `NOVEL_HOME=DIR` puts everything under DIR (tests use it);
-/// otherwise the XDG base directories are used.
+/// otherwise the XDG base directories are used. For this process, a state or cache folder others could
+/// write into is replaced by a private one (`NovelPaths+Trust.swift`).
 public struct NovelPaths: Sendable, Equatable {
     /// Holds settings.json.
     public var configDirectory: String
@@ -16,12 +17,16 @@ public struct NovelPaths: Sendable, Equatable {
         self.cacheDirectory = cacheDirectory
     }
 
-    /// The paths for `environment`, or for this process's environment when nil (read with getenv: building
-    /// the whole dictionary would cost a noticeable part of the reader's launch).
+    /// The paths for `environment`; for this process's environment when nil, decided once and with
+    /// untrusted folders replaced (`forThisProcess`).
     public static func fromEnvironment(_ given: [String: String]? = nil) -> NovelPaths {
-        let environment = given.map { given in { (name: String) in given[name] } } ?? { name in
-            getenv(name).map { String(cString: $0) }
-        }
+        guard let given else { return forThisProcess.paths }
+        return decided { given[$0] }
+    }
+
+    /// The paths an environment names, before any check. This process's environment is read with getenv:
+    /// building the whole dictionary would cost a noticeable part of the reader's launch.
+    static func decided(_ environment: (String) -> String?) -> NovelPaths {
         if let home = environment("NOVEL_HOME"), !home.isEmpty {
             return NovelPaths(
                 configDirectory: home + "/config", stateDirectory: home + "/state", cacheDirectory: home + "/cache")

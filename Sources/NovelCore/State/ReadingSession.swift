@@ -2,7 +2,7 @@ import Foundation
 
 /// A book opened together with its reading state: the per-book choices (encoding, chapter pattern) are
 /// applied, and when the file at this path changed since it was last read, the state is re-anchored.
-public struct ReadingSession {
+public struct ReadingSession: Sendable {
     public let book: Book
     /// Nil for a book never read before.
     public let state: BookState?

@@ -35,8 +35,9 @@ public struct ReadingTotals: Sendable {
 
     static func decode(_ object: [String: Any]) -> ReadingTime {
         ReadingTime(
-            characters: max((object["characters"] as? NSNumber)?.intValue ?? 0, 0),
-            seconds: max((object["seconds"] as? NSNumber)?.doubleValue ?? 0, 0),
-            sessions: max((object["sessions"] as? NSNumber)?.intValue ?? 0, 0))
+            // Range-checked as they are read: a number past Int is not wrapped into a negative one.
+            characters: max(StateValue.int(object["characters"]) ?? 0, 0),
+            seconds: max(StateValue.double(object["seconds"]).flatMap { $0.isFinite ? $0 : nil } ?? 0, 0),
+            sessions: max(StateValue.int(object["sessions"]) ?? 0, 0))
     }
 }

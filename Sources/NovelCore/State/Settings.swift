@@ -72,6 +72,9 @@ public struct Settings: Sendable, Equatable {
     public var convert: Conversion = .none
     /// A folder whose `.txt` books the reader's library overlay lists after the recent ones ("": none).
     public var libraryFolder = ""
+    /// The most the chapter-index cache may take on disk, in megabytes (1,000,000 bytes); the least
+    /// recently used indexes go first (`ChapterIndexCache+Eviction`).
+    public var cacheMegabytes = 300
 
     /// The display transforms these settings choose.
     public var display: DisplayOptions {

@@ -12,9 +12,7 @@ public enum SettingsKey: String, CaseIterable, Sendable {
     case autoPageSeconds, autoLineSeconds
     case disguise, bookInTitle
     case libraryFolder
-
-    /// Font scale: the layouter clamps to it, `novel print --font-scale` is checked against it.
-    public static let fontScaleRange = NumberRange(1...3, granularity: 0.5)
+    case cacheMegabytes
 
     /// How a key's value is checked, stored and stepped.
     public enum Field {
@@ -33,7 +31,7 @@ public enum SettingsKey: String, CaseIterable, Sendable {
     public var field: Field {
         switch self {
         case .fontScale:
-            .number(Self.fontScaleRange, get: { $0.fontScale }, set: { $0.fontScale = $1 })
+            .number(LayoutSettings.fontScaleRange, get: { $0.fontScale }, set: { $0.fontScale = $1 })
         case .width: Self.integer(\.width, 10...1000, step: 2)
         case .margin: Self.integer(\.margin, 0...40)
         case .lineSpacing: Self.integer(\.lineSpacing, 0...4)
@@ -64,6 +62,7 @@ public enum SettingsKey: String, CaseIterable, Sendable {
         case .disguise: Self.choice(\.disguise)
         case .bookInTitle: .flag(\.bookInTitle)
         case .libraryFolder: .text(\.libraryFolder)
+        case .cacheMegabytes: Self.integer(\.cacheMegabytes, 1...100_000)
         }
     }
 
@@ -150,9 +149,7 @@ public enum SettingsKey: String, CaseIterable, Sendable {
             default: throw invalid
             }
         case .keymap:
-            guard let data = text.data(using: .utf8), let object = try? JSONSerialization.jsonObject(with: data) else {
-                throw invalid
-            }
+            guard let object = JSONText.parse(text) else { throw invalid }
             value = object
         case .choice, .text:
             value = text
@@ -201,6 +198,7 @@ public enum SettingsKey: String, CaseIterable, Sendable {
 
 
     static func show(_ value: Any) -> String {
+        if let literal = value as? JSONNumberLiteral { return literal.text }
         if let number = value as? NSNumber {
             if StateValue.isBoolean(number) { return number.boolValue ? "true" : "false" }
             let double = number.doubleValue

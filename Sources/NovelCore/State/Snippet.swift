@@ -5,22 +5,13 @@ import Foundation
 public enum Snippet {
     public static let length = 24
 
-    /// Up to `length` characters from `offset`, skipping leading spaces and line breaks; line breaks
+    /// Up to `length` characters from `offset`, skipping leading blanks (`Blanks`) and line breaks; line breaks
     /// inside become spaces.
     public static func at(_ offset: Int, in text: BookText, length: Int = Snippet.length) -> String {
         let bytes = text.utf8
         var start = min(max(offset, 0), bytes.count)
         while start < bytes.count, bytes[start] & 0xC0 == 0x80 { start += 1 }  // never start mid-character
-        while start < bytes.count {
-            let byte = bytes[start]
-            if byte == 0x20 || byte == 0x0A || byte == 0x09 {
-                start += 1
-            } else if byte == 0xE3, start + 2 < bytes.count, bytes[start + 1] == 0x80, bytes[start + 2] == 0x80 {
-                start += 3
-            } else {
-                break
-            }
-        }
+        start = bytes.withUnsafeBufferPointer { Blanks.textStart($0, from: start, to: $0.count, acrossLines: true) }
         var end = start
         var characters = 0
         while end < bytes.count, characters < length {

@@ -4,15 +4,18 @@ public enum StateError: NovelError, Equatable {
     case unknownKey(String)
     /// A value of the wrong type or out of range.
     case invalidValue(key: String, value: String, allowed: String)
+    /// A value of the right type that cannot be used as a whole (a keymap that leaves no key to quit).
+    case refusedValue(key: String, value: String, problems: [String])
     /// The file was written by a newer novel: it is read, never overwritten.
-    case newerVersion(path: String, version: Int)
+    /// The version as written in the file (it may be past any integer).
+    case newerVersion(path: String, version: String)
     /// The disk refused the write (read-only, full, permissions).
     case writeFailed(path: String, reason: String)
     case lockFailed(path: String, reason: String)
 
     public var isBadInput: Bool {
         switch self {
-        case .unknownKey, .invalidValue: true
+        case .unknownKey, .invalidValue, .refusedValue: true
         case .newerVersion, .writeFailed, .lockFailed: false
         }
     }
@@ -22,6 +25,8 @@ public enum StateError: NovelError, Equatable {
         case .unknownKey(let key):
             "unknown setting '\(key)'; known settings: \(SettingsKey.allCases.map(\.rawValue).joined(separator: ", "))"
         case .invalidValue(let key, let value, let allowed): "invalid value '\(value)' for \(key): allowed \(allowed)"
+        case .refusedValue(let key, let value, let problems):
+            "invalid value '\(value)' for \(key): \(problems.joined(separator: "; "))"
         case .newerVersion(let path, let version):
             "\(path) was written by a newer novel (version \(version)); it is left unchanged"
         case .writeFailed(let path, let reason): "could not save \(path): \(reason)"

@@ -1,9 +1,9 @@
-/// Whether a short run of bytes occurs in a small buffer: front matter, a state file. Plain and
+/// Whether a short run of bytes occurs in a small buffer: front matter, a state file, a chapter title. Plain and
 /// quadratic in the worst case, which is nothing at these sizes; whole books are searched by `TextSearch`.
-enum ByteSearch {
+public enum ByteSearch {
     /// Whether `haystack` holds `needle`; when `anyCase`, an ASCII lowercase letter of `needle` also
     /// matches its capital.
-    static func contains(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: [UInt8], anyCase: Bool = false) -> Bool {
+    public static func contains(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: [UInt8], anyCase: Bool = false) -> Bool {
         guard let first = needle.first, haystack.count >= needle.count else { return needle.isEmpty }
         func same(_ byte: UInt8, _ wanted: UInt8) -> Bool {
             byte == wanted || anyCase && wanted >= 0x61 && wanted <= 0x7A && byte == wanted - 0x20
@@ -16,7 +16,7 @@ enum ByteSearch {
         return false
     }
 
-    static func contains(_ haystack: [UInt8], _ needle: [UInt8], anyCase: Bool = false) -> Bool {
+    public static func contains(_ haystack: [UInt8], _ needle: [UInt8], anyCase: Bool = false) -> Bool {
         haystack.withUnsafeBufferPointer { contains($0, needle, anyCase: anyCase) }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Jobs run side by side on the machine's cores: the calling thread takes part, with one more thread
 /// per other core (at most `maximumHelpers`). Jobs are handed out in the order of their numbers (the
@@ -42,10 +43,11 @@ enum SideBySide {
         return slots.compactMap { $0 }
     }
 
-    /// The jobs and the number of the next one to hand out.
-    private final class Work: @unchecked Sendable {
-        private let lock = NSLock()
-        private var next = 0
+    /// The jobs and the number of the next one to hand out. Not Sendable: it reaches the helper threads
+    /// through `pthread_create`'s context pointer, which the compiler does not see (docs/architecture.md,
+    /// "Concurrency the compiler does not check").
+    private final class Work {
+        private let next = Atomic(0)
         private let count: Int
         private let job: (Int) -> Void
 
@@ -60,25 +62,21 @@ enum SideBySide {
         }
 
         private func take() -> Int? {
-            lock.withLock {
-                guard next < count else { return nil }
-                defer { next += 1 }
-                return next
-            }
+            // Numbers past `count` are handed out too once every job is taken (one per thread at most).
+            let number = next.wrappingAdd(1, ordering: .relaxed).oldValue
+            return number < count ? number : nil
         }
     }
 }
 
 /// A flag one thread raises and others look at between pieces of work (a job that made the rest
 /// unnecessary). Raised once, never lowered.
-final class StopFlag: @unchecked Sendable {
-    // Read between pieces of a millisecond or so: a lock costs nothing against that.
-    private let lock = NSLock()
-    private var raised = false
+final class StopFlag: Sendable {
+    private let raised = Atomic(false)
 
-    var isRaised: Bool { lock.withLock { raised } }
+    var isRaised: Bool { raised.load(ordering: .acquiring) }
 
     func raise() {
-        lock.withLock { raised = true }
+        raised.store(true, ordering: .releasing)
     }
 }

@@ -2,7 +2,10 @@
 public enum BookError: Error, Equatable, Sendable, CustomStringConvertible {
     case notFound(path: String)
     case isDirectory(path: String)
+    /// The file cannot be opened or examined (permissions): bad input, as a missing file is.
     case unreadable(path: String, reason: String)
+    /// Reading failed after the file was opened (an I/O error): a failure at run time.
+    case readFailed(path: String, reason: String)
     case empty(path: String)
     case binary(path: String, reason: String)
     case unknownEncoding(name: String)
@@ -18,7 +21,7 @@ public enum BookError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .notFound(let path): "\(path): no such file"
         case .isDirectory(let path): "\(path): is a directory, not a text file"
-        case .unreadable(let path, let reason): "\(path): cannot be read (\(reason))"
+        case .unreadable(let path, let reason), .readFailed(let path, let reason): "\(path): cannot be read (\(reason))"
         case .empty(let path): "\(path): the file is empty"
         case .binary(let path, let reason): "\(path): looks like a binary file, not text (\(reason))"
         case .unknownEncoding(let name):
@@ -28,6 +31,15 @@ public enum BookError: Error, Equatable, Sendable, CustomStringConvertible {
         case .noWriter(let path, let seconds):
             "\(path): is a FIFO (named pipe) that nothing wrote to within \(seconds) seconds"
         case .tooLarge(let path, let limit): "\(path): is larger than \(limit / 1_000_000) MB, too large for its kind"
+        }
+    }
+}
+
+extension BookError: NovelError {
+    public var isBadInput: Bool {
+        switch self {
+        case .readFailed: false
+        default: true
         }
     }
 }

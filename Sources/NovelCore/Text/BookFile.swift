@@ -87,7 +87,7 @@ enum BookFile {
                 if errno == EINTR { continue }
                 let code = errno
                 if code == EISDIR { throw .isDirectory(path: path) }
-                throw .unreadable(path: path, reason: String(cString: strerror(code)))
+                throw .readFailed(path: path, reason: String(cString: strerror(code)))
             }
             if result == 0 { break }
             filled += result

@@ -65,7 +65,7 @@ public enum BookLoader {
                 return try convert(buffer, from: utf16.encoding, source: .detected(confidence: utf16.confidence))
             }
             if let reason = BinarySniffer.reason(buffer) { throw .binary(path: path, reason: reason) }
-            let utf8 = validatedAndNormalised(buffer, progress: halves)
+            let utf8 = validatedAndNormalised(buffer, progress: halves, releasingMapped: release)
             if utf8.valid {
                 guard let normalised = utf8.normalised else {
                     var text = BookText(
@@ -92,11 +92,13 @@ public enum BookLoader {
     /// by side, the normalising one on speculation: it is stopped, and its text dropped, when the check
     /// finds a byte that is not UTF-8 (a Windows-1252 book with an ASCII header, a damaged file).
     static func validatedAndNormalised(
-        _ buffer: UnsafeBufferPointer<UInt8>, progress halves: [LoadStep]
+        _ buffer: UnsafeBufferPointer<UInt8>, progress halves: [LoadStep], releasingMapped: Bool = false
     ) -> (valid: Bool, normalised: [UInt8]?) {
-        guard buffer.count >= ChapterSplitter.besideWorkBytes, startsAsUTF8(buffer) else {
+        guard buffer.count >= SideBySide.besideWorkBytes, startsAsUTF8(buffer) else {
             guard UTF8Validator.isValid(buffer, progress: halves[0]) else { return (false, nil) }
-            return (true, TextNormaliser.normalised(buffer, progress: halves[1]))
+            return (
+                true, TextNormaliser.normalised(buffer, progress: halves[1], stop: nil, releasingMapped: releasingMapped)
+            )
         }
         let notUTF8 = StopFlag()
         let passes = SideBySide.results(2) { pass -> (valid: Bool, normalised: [UInt8]?) in
@@ -105,7 +107,12 @@ public enum BookLoader {
                 if !valid { notUTF8.raise() }
                 return (valid, nil)
             }
-            return (true, TextNormaliser.normalised(buffer, progress: halves[1], stop: notUTF8))
+            // Pages let go behind the normalising pass are read again from the page cache if the check,
+            // running beside it, is behind.
+            return (
+                true,
+                TextNormaliser.normalised(buffer, progress: halves[1], stop: notUTF8, releasingMapped: releasingMapped)
+            )
         }
         guard passes.count == 2, passes[0].valid else { return (false, nil) }
         return (true, passes[1].normalised)

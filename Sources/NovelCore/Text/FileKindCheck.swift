@@ -38,7 +38,7 @@ enum FileKindCheck {
             let ready = poll(&waiting, 1, left)
             if ready > 0 { break }
             if ready < 0, errno == EINTR { continue }
-            if ready < 0 { throw .unreadable(path: path, reason: String(cString: strerror(errno))) }
+            if ready < 0 { throw .readFailed(path: path, reason: String(cString: strerror(errno))) }
             throw .noWriter(path: path, seconds: fifoWriterWait)
         }
         let flags = fcntl(descriptor, F_GETFL)

@@ -3,7 +3,7 @@ import Foundation
 /// Tells when a file changes on disk, through inotify: a descriptor the reader waits on with `poll`
 /// beside the terminal, so nothing polls the file. It watches the file's folder, so that a file
 /// replaced by a rename (as many downloaders write) is seen as well as one appended to in place.
-public final class FileWatcher: @unchecked Sendable {
+public final class FileWatcher: Sendable {
     /// Readable when events are waiting; `drain` reads them.
     public let descriptor: Int32
     private let name: [UInt8]

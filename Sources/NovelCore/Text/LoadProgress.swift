@@ -1,24 +1,23 @@
-import Foundation
+import Synchronization
 
 /// How far the opening of a whole book has got, from 0 to 1: the loading thread moves it on as its
 /// passes go over the text (bytes decoded, checked, fingerprinted, scanned for headings), and whoever
 /// shows the wait (the reader's status bar, a command's line on stderr) reads `fraction` on a tick of
 /// its own. Only ever moves forward.
-public final class LoadProgress: @unchecked Sendable {
-    // Written by one thread, read by another: every access under the lock (a few hundred per book).
-    private let lock = NSLock()
-    private var done = 0.0
+public final class LoadProgress: Sendable {
+    // Written by one thread, read by another (a few hundred times per book).
+    private let done = Mutex(0.0)
 
     public init() {}
 
     /// The share of the work done, 0...1.
-    public var fraction: Double { lock.withLock { done } }
+    public var fraction: Double { done.withLock { $0 } }
 
     /// The whole of the work, to be divided among its passes (`LoadStep.parts`).
     public var whole: LoadStep { LoadStep(progress: self, start: 0, share: 1) }
 
     fileprivate func advance(to value: Double) {
-        lock.withLock { done = max(done, min(1, value)) }
+        done.withLock { $0 = max($0, min(1, value)) }
     }
 }
 

@@ -1,4 +1,4 @@
-import CICU
+import CPosix
 import Foundation
 
 /// A whole book file mapped read-only and private (`mmap(MAP_PRIVATE)`): the text of a UTF-8 book that
@@ -7,7 +7,7 @@ import Foundation
 /// Truncation: a private mapping still shares the file's page-cache pages until they are written, so
 /// when another process shortens the file the pages past its new end vanish and touching them raises
 /// SIGBUS. Checking the size before each read cannot close that race, so every mapping is registered
-/// with a SIGBUS guard (mapping_guard.c in CICU) that maps a page of spaces over a lost page and lets
+/// with a SIGBUS guard (mapping_guard.c in CPosix) that maps a page of spaces over a lost page and lets
 /// the read go on. The reader keeps running and shows what is left; `lostPages` tells the loader and
 /// the reader's reload that the text is no longer the file's, so they reopen it.
 final class MappedFile: @unchecked Sendable {

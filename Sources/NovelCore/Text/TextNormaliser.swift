@@ -23,7 +23,12 @@ public enum TextNormaliser {
 
     /// `normalised(_:progress:)`, which when `stop` is raised (the text turned out not to be UTF-8 while
     /// this ran beside the check) ends early, within a megabyte, with an answer the caller drops.
-    static func normalised(_ input: UnsafeBufferPointer<UInt8>, progress: LoadStep, stop: StopFlag?) -> [UInt8]? {
+    /// With `releasingMapped` (`input` is a mapped file's bytes, see `MappedFile.release`), the pages
+    /// already copied are let go as the pass goes, so that a CR LF book costs one copy of its text, not
+    /// the copy and the whole file's pages besides (a 2 GB book peaked at 4.2 GB).
+    static func normalised(
+        _ input: UnsafeBufferPointer<UInt8>, progress: LoadStep, stop: StopFlag?, releasingMapped: Bool = false
+    ) -> [UInt8]? {
         var first: Int?
         progress.forEachPiece(count: input.count) { piece in
             first = firstSpecial(UnsafeBufferPointer(rebasing: input[piece]), from: 0).map { piece.lowerBound + $0 }
@@ -31,7 +36,7 @@ public enum TextNormaliser {
         }
         guard let first else { return nil }
         defer { progress.finish() }
-        return normalised(input, from: first, stop: stop)
+        return normalised(input, from: first, stop: stop, releasingMapped: releasingMapped)
     }
 
     /// The normalised text of `input`, whose first byte that may need a change is at `first`, or nil when
@@ -39,11 +44,14 @@ public enum TextNormaliser {
     /// has a replacement on every line, and appending each line and its line feed to an array was most
     /// of this pass. A control picture is the only growth (one byte becomes three), so room for one in
     /// eight bytes holds any book; a text past that (mostly controls) is written again with room for all.
-    private static func normalised(_ input: UnsafeBufferPointer<UInt8>, from first: Int, stop: StopFlag? = nil) -> [UInt8]? {
+    private static func normalised(
+        _ input: UnsafeBufferPointer<UInt8>, from first: Int, stop: StopFlag? = nil, releasingMapped: Bool = false
+    ) -> [UInt8]? {
         for room in [input.count + input.count / 8 + 64, 3 * input.count + 64] {
             var outcome = Outcome.incomplete
             let output = [UInt8](unsafeUninitializedCapacity: room) { buffer, written in
-                outcome = write(input, from: first, into: buffer, written: &written, stop: stop)
+                outcome = write(
+                    input, from: first, into: buffer, written: &written, stop: stop, releasingMapped: releasingMapped)
             }
             switch outcome {
             case .complete: return output
@@ -53,6 +61,9 @@ public enum TextNormaliser {
         }
         return nil  // not reached: three bytes for each is room for any text
     }
+
+    /// How much copied input is let go at once.
+    static let releaseBytes = 4 << 20
 
     /// How a `write` ended.
     private enum Outcome {
@@ -65,13 +76,13 @@ public enum TextNormaliser {
     /// `written` is how many bytes it holds when it returns.
     private static func write(
         _ input: UnsafeBufferPointer<UInt8>, from first: Int, into output: UnsafeMutableBufferPointer<UInt8>,
-        written: inout Int, stop: StopFlag?
+        written: inout Int, stop: StopFlag?, releasingMapped: Bool
     ) -> Outcome {
         guard let source = input.baseAddress, let target = output.baseAddress else { return .unchanged }
         var changed = false
         var spanStart = 0
         var index = first
-        var nextStopCheck = first + ChapterSplitter.stopCheckBytes
+        var nextStopCheck = first + SideBySide.stopCheckBytes
         /// Copies the unchanged bytes before `end` and then `replacement`, if there is room.
         func flush(to end: Int, then replacement: Replacement) -> Bool {
             let span = end - spanStart
@@ -88,10 +99,12 @@ public enum TextNormaliser {
             }
             return true
         }
+        /// The input before this has been copied and (when mapped) let go.
+        var released = 0
         while true {
             if let stop, index >= nextStopCheck {
                 if stop.isRaised { return .stopped }
-                nextStopCheck = index + ChapterSplitter.stopCheckBytes
+                nextStopCheck = index + SideBySide.stopCheckBytes
             }
             let byte = input[index]
             var replacement = Replacement.none
@@ -112,6 +125,10 @@ public enum TextNormaliser {
                 guard flush(to: index, then: replacement) else { return .incomplete }
                 changed = true
                 spanStart = index + skip
+                if releasingMapped, spanStart - released >= releaseBytes {
+                    MappedFile.release(UnsafeBufferPointer(rebasing: input[released..<spanStart]))
+                    released = spanStart
+                }
             }
             guard let next = firstSpecial(input, from: index + skip) else { break }
             index = next

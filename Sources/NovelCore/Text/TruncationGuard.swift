@@ -1,4 +1,4 @@
-import CICU
+import CPosix
 
 /// The SIGBUS guard that keeps a mapped book readable when its file is truncated (see `MappedFile`).
 public enum TruncationGuard {

@@ -1,3 +1,9 @@
+/// Bytes of the UTF-8 sequence that starts with `lead` (of valid UTF-8: a continuation byte is not a lead).
+@inline(__always)
+func utf8SequenceLength(_ lead: UInt8) -> Int {
+    lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+}
+
 /// Decodes the scalar starting at `index` of valid UTF-8 (BookText guarantees validity).
 /// Returns the scalar value and the index just past it.
 @inline(__always)
@@ -30,8 +36,7 @@ func decodeScalar(_ bytes: UnsafePointer<UInt8>, at index: Int) -> (value: UInt3
 @inline(__always)
 func decodeScalar(_ bytes: UnsafePointer<UInt8>, at index: Int, count: Int) -> (value: UInt32, next: Int) {
     if count - index >= 4 { return decodeScalar(bytes, at: index) }
-    let lead = bytes[index]
-    let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+    let length = utf8SequenceLength(bytes[index])
     if index + length > count { return (0xFFFD, count) }
     return decodeScalar(bytes, at: index)
 }

@@ -28,16 +28,4 @@ enum ChineseConversion {
         recent.remember(aligned, for: key)
         return aligned
     }
-
-    /// The index of the first line end at or after `start`, or the end.
-    static func lineEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-        guard let base = bytes.baseAddress, start < bytes.count else { return bytes.count }
-        guard let found = memchr(base + start, 0x0A, bytes.count - start) else { return bytes.count }
-        return UnsafeRawPointer(found) - UnsafeRawPointer(base)
-    }
-
-    /// Bytes of the UTF-8 sequence that starts with `lead`.
-    @inline(__always) static func sequenceLength(_ lead: UInt8) -> Int {
-        lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
-    }
 }

@@ -1,5 +1,6 @@
 import COpenCC
 import Foundation
+import Synchronization
 
 extension ChineseConverter {
     /// What a conversion's result depends on besides its input, named in its tables' file: the size
@@ -9,16 +10,16 @@ extension ChineseConverter {
     /// kept. Read without loading the configuration (a few `stat`s and a file of a few hundred bytes).
     public static func stamp(_ conversion: Conversion) -> String? {
         guard let file = conversion.configFile else { return nil }
-        stamps.lock()
-        defer { stamps.unlock() }
-        if let known = knownStamps[conversion] { return known }
-        let made = makeStamp(configFile: file)
-        knownStamps[conversion] = made
-        return made
+        // Made under the lock: two threads that ask at once stat the files once.
+        return knownStamps.withLock { known in
+            if let stamp = known[conversion] { return stamp }
+            let made = makeStamp(configFile: file)
+            known[conversion] = made
+            return made
+        }
     }
 
-    nonisolated(unsafe) private static var knownStamps: [Conversion: String?] = [:]
-    private static let stamps = NSLock()
+    private static let knownStamps = Mutex<[Conversion: String?]>([:])
 
     private static func makeStamp(configFile: String) -> String? {
         // The library's real path: `/lib` is often a link to `/usr/lib`, whose prefix holds the data.

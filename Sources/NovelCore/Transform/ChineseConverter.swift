@@ -1,8 +1,9 @@
 import Foundation
+import Synchronization
 
 /// One OpenCC configuration, ready to convert with (`PhraseConversion`). Its tables are made from what
 /// OpenCC loads (`OpenCCDictionaries`, 20 ms for `s2t`) once per machine and OpenCC data, and kept under
-/// the cache folder (`tableFolder`), from where later processes map them in well under a millisecond.
+/// the cache folder (`keepTables(in:)`), from where later processes map them in well under a millisecond.
 /// Each configuration is loaded once per process (`load`), early on a thread of its own when it is known
 /// to be needed (`preload`), and shared: conversions read the tables only, from any thread at once.
 public final class ChineseConverter: Sendable {
@@ -21,14 +22,10 @@ public final class ChineseConverter: Sendable {
         }
     }
 
-    /// The folder that keeps the tables made from OpenCC's data (the cache folder), set once by the
-    /// program before anything converts; nil (tests) makes them anew in each process.
-    nonisolated(unsafe) public static var tableFolder: String?
-
     /// The tables of OpenCC configuration `configFile` (a name found in OpenCC's data folder, or a path):
     /// the ones kept in `tableFolder` when they were made from the same OpenCC data, else made now (and
     /// kept, when `configFile` is `conversion`'s own and there is a folder for them).
-    public init(configFile: String, conversion: Conversion, tableFolder: String? = ChineseConverter.tableFolder) throws(LoadError) {
+    public init(configFile: String, conversion: Conversion, tableFolder: String? = nil) throws(LoadError) {
         self.conversion = conversion
         let ownConfiguration = configFile == conversion.configFile
         let stamp = ownConfiguration ? Self.stamp(conversion) : nil
@@ -51,40 +48,79 @@ public final class ChineseConverter: Sendable {
         if let file, stamp != nil { try? AtomicFile.write(Data(bytes), to: file) }
     }
 
-    nonisolated(unsafe) private static var loaded: [Conversion: Result<ChineseConverter, LoadError>] = [:]
-    /// The configurations being loaded now; `loads` is signalled when one is done.
-    nonisolated(unsafe) private static var loading: Set<Conversion> = []
-    private static let loads = NSCondition()
+    /// How loading a configuration stands in this process.
+    private enum LoadState {
+        /// A thread is loading it; the group is left when it is done.
+        case loading(DispatchGroup)
+        /// Loaded, or why it cannot be: a failure is kept too.
+        case done(Result<ChineseConverter, LoadError>)
+    }
+
+    /// The process's loads, and the folder they keep their tables in.
+    private struct Loads {
+        var tableFolder: String?
+        var states: [Conversion: LoadState] = [:]
+    }
+
+    private static let loads = Mutex(Loads())
+
+    /// Keeps the tables made from OpenCC's data in `folder` (the cache folder): passed once by the
+    /// program before anything converts. Until then (tests) they are made anew in each process.
+    public static func keepTables(in folder: String?) {
+        loads.withLock { $0.tableFolder = folder }
+    }
+
+    /// What a caller of `load` or `preload` does next.
+    private enum Claim {
+        case known(Result<ChineseConverter, LoadError>)
+        case wait(DispatchGroup)
+        /// Load it now (the caller is marked as its loader), keeping the tables in `tableFolder`.
+        case load(tableFolder: String?, done: DispatchGroup)
+    }
+
+    /// Looks at `conversion`'s load and, when nobody has begun it, marks it as begun by the caller.
+    private static func claim(_ conversion: Conversion) -> Claim {
+        loads.withLock { loads in
+            switch loads.states[conversion] {
+            case .done(let result): return .known(result)
+            case .loading(let group): return .wait(group)
+            case nil:
+                let group = DispatchGroup()
+                group.enter()
+                loads.states[conversion] = .loading(group)
+                return .load(tableFolder: loads.tableFolder, done: group)
+            }
+        }
+    }
 
     /// The shared converter for `conversion` (nil for `none`), or why it cannot be had; a failure is
     /// remembered too, so that a missing file is reported once and not looked for on every chapter.
     /// Waits for a load another thread has begun.
     public static func load(_ conversion: Conversion) -> Result<ChineseConverter, LoadError>? {
         guard conversion.configFile != nil else { return nil }
-        loads.lock()
-        while loading.contains(conversion) { loads.wait() }
-        if let known = loaded[conversion] {
-            loads.unlock()
-            return known
+        while true {
+            switch claim(conversion) {
+            case .known(let result): return result
+            case .wait(let group): group.wait()
+            case .load(let tableFolder, let done): return finishLoad(conversion, tableFolder: tableFolder, done: done)
+            }
         }
-        loading.insert(conversion)
-        loads.unlock()
-        return finishLoad(conversion)
     }
 
-    /// Opens `conversion` (marked as loading by the caller) and tells whoever waits for it.
-    private static func finishLoad(_ conversion: Conversion) -> Result<ChineseConverter, LoadError> {
+    /// Opens `conversion` (claimed by the caller) and tells whoever waits for it.
+    private static func finishLoad(
+        _ conversion: Conversion, tableFolder: String?, done: DispatchGroup
+    ) -> Result<ChineseConverter, LoadError> {
         let result: Result<ChineseConverter, LoadError>
         do {
-            result = .success(try ChineseConverter(configFile: conversion.configFile ?? "", conversion: conversion))
+            result = .success(
+                try ChineseConverter(
+                    configFile: conversion.configFile ?? "", conversion: conversion, tableFolder: tableFolder))
         } catch {
             result = .failure(error)
         }
-        loads.lock()
-        loaded[conversion] = result
-        loading.remove(conversion)
-        loads.broadcast()
-        loads.unlock()
+        loads.withLock { $0.states[conversion] = .done(result) }
+        done.leave()
         return result
     }
 
@@ -92,13 +128,8 @@ public final class ChineseConverter: Sendable {
     /// whoever needs it next waits only for what is left of the load. It counts as loading from now on,
     /// before the thread runs, so that nobody starts a second load meanwhile.
     public static func preload(_ conversion: Conversion) {
-        guard conversion != .none else { return }
-        loads.lock()
-        let needed = loaded[conversion] == nil && !loading.contains(conversion)
-        if needed { loading.insert(conversion) }
-        loads.unlock()
-        guard needed else { return }
-        let thread = Thread { _ = finishLoad(conversion) }
+        guard conversion.configFile != nil, case .load(let tableFolder, let done) = claim(conversion) else { return }
+        let thread = Thread { _ = finishLoad(conversion, tableFolder: tableFolder, done: done) }
         thread.name = "opencc-load"
         thread.start()
     }
@@ -106,17 +137,23 @@ public final class ChineseConverter: Sendable {
     /// The outcome of loading `conversion` when it is known or can be had now: nil while another thread
     /// is loading it (a first screen does not wait for it) and for `none`.
     public static func settledLoad(_ conversion: Conversion) -> Result<ChineseConverter, LoadError>? {
-        loads.lock()
-        let busy = loading.contains(conversion)
-        loads.unlock()
+        let busy = loads.withLock { loads in
+            if case .loading = loads.states[conversion] { true } else { false }
+        }
         return busy ? nil : load(conversion)
     }
 
     /// Waits until no configuration is being loaded.
     public static func waitForLoads() {
-        loads.lock()
-        while !loading.isEmpty { loads.wait() }
-        loads.unlock()
+        while true {
+            let loading = loads.withLock { loads in
+                loads.states.values.compactMap { state -> DispatchGroup? in
+                    if case .loading(let group) = state { group } else { nil }
+                }
+            }
+            guard !loading.isEmpty else { return }
+            for group in loading { group.wait() }
+        }
     }
 
     /// Throws when `conversion` cannot be loaded (nothing for `none`).

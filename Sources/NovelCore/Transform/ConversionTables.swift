@@ -96,7 +96,8 @@ final class ConversionTables: @unchecked Sendable {
     /// The tables in file `path`, mapped; nil when it is missing, damaged or made from other data than
     /// `stamp` says.
     static func read(_ path: String, stamp: String) -> ConversionTables? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        // O_NONBLOCK: opening a FIFO planted in its place must not wait for a writer.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var info = stat()

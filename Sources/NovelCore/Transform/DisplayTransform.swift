@@ -119,7 +119,7 @@ public enum DisplayTransform {
         var lineStart = chapter.lowerBound
         var previous: LineFacts?
         while lineStart < chapter.upperBound {
-            let lineEnd = find(bytes, 0x0A, from: lineStart, to: chapter.upperBound)
+            let lineEnd = LineBounds.end(bytes, from: lineStart, limit: chapter.upperBound)
             let next = min(lineEnd + 1, chapter.upperBound)
             let inBody = lineStart >= body.lowerBound
             var textStart = lineStart
@@ -133,7 +133,7 @@ public enum DisplayTransform {
                 continue
             }
             if junk != nil {
-                let content = LineFacts.contentRange(bytes, lineStart..<lineEnd)
+                let content = Blanks.trimmed(bytes, lineStart..<lineEnd)
                 if let hidden = junk?.hidden(bytes, content) {
                     if hidden == content.upperBound {
                         writer.hideLine(lineStart..<next)

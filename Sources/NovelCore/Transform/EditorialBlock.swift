@@ -33,7 +33,7 @@ struct EditorialBlock {
     /// The block that starts on the line at `lineStart`, if one does and closes before `limit`.
     static func at(_ bytes: UnsafeBufferPointer<UInt8>, _ lineStart: Int, limit: Int) -> EditorialBlock? {
         var start = lineStart
-        while start < limit, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+        while start < limit, Blanks.isSpaceOrTab(bytes[start]) { start += 1 }
         guard start < limit, bytes[start] == 0x5B, opens(bytes, start + 1, limit) else { return nil }
         var depth = 0
         var lines = 1
@@ -46,7 +46,7 @@ struct EditorialBlock {
                 if depth == 0 {
                     // It must end its line: `[Illustration] and then he` is text.
                     var after = index + 1
-                    while after < limit, bytes[after] == 0x20 || bytes[after] == 0x09 || bytes[after] == 0x0D { after += 1 }
+                    while after < limit, Blanks.isBlankByte(bytes[after]) { after += 1 }
                     guard after == limit || bytes[after] == 0x0A else { return nil }
                     let content = start..<(index + 1)
                     return EditorialBlock(

@@ -7,7 +7,7 @@
 struct LineFacts {
     /// The line without its LF.
     var range: Range<Int>
-    /// The text inside the leading blanks (spaces, TABs, U+3000) and trailing blanks.
+    /// The text inside the line's leading and trailing blanks (`Blanks`).
     var content: Range<Int>
     /// Estimated columns from the line's start to the end of its text (indentation included).
     var width: Int
@@ -21,36 +21,9 @@ struct LineFacts {
     var isBlank: Bool { content.isEmpty }
     var isIndented: Bool { content.lowerBound > range.lowerBound }
 
-    /// `range` without its leading blanks (spaces, TABs, U+3000) and trailing blanks (and CR).
-    static func contentRange(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Range<Int> {
-        var start = range.lowerBound
-        while start < range.upperBound {
-            let byte = bytes[start]
-            if byte == 0x20 || byte == 0x09 {
-                start += 1
-            } else if byte == 0xE3, start + 2 < range.upperBound, bytes[start + 1] == 0x80, bytes[start + 2] == 0x80 {
-                start += 3
-            } else {
-                break
-            }
-        }
-        var end = range.upperBound
-        while end > start {
-            let byte = bytes[end - 1]
-            if byte == 0x20 || byte == 0x09 || byte == 0x0D {
-                end -= 1
-            } else if byte == 0x80, end - 3 >= start, bytes[end - 2] == 0x80, bytes[end - 3] == 0xE3 {
-                end -= 3
-            } else {
-                break
-            }
-        }
-        return start..<end
-    }
-
     /// The line's content and first scalar, without widths (when no join is to be decided).
     static func ends(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> LineFacts {
-        let content = contentRange(bytes, range)
+        let content = Blanks.trimmed(bytes, range)
         return LineFacts(
             range: range, content: content, width: 0, firstUnitWidth: 0,
             firstScalar: scalar(bytes, at: content.lowerBound, end: content.upperBound), lastScalar: 0,
@@ -61,7 +34,7 @@ struct LineFacts {
     /// bytes: no character is wider than one column per half of its bytes) is not measured: its width
     /// is given as that bound, all a join decision needs.
     static func of(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, wideEnough: Int = .max) -> LineFacts {
-        let content = contentRange(bytes, range)
+        let content = Blanks.trimmed(bytes, range)
         let start = content.lowerBound
         let end = content.upperBound
         // Indentation: a space one column, a TAB four, U+3000 two (three bytes).
@@ -92,7 +65,7 @@ struct LineFacts {
         var index = start
         while index < end {
             let byte = base[index]
-            if byte == 0x20 || byte == 0x09 { break }
+            if Blanks.isSpaceOrTab(byte) { break }
             let columns = columnsOf(bytes, index, byte)
             facts.firstUnitWidth += columns
             if columns == 2 && byte >= 0xE0 { break }

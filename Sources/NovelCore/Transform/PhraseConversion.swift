@@ -162,8 +162,8 @@ struct PhraseConversion {
         var runSource = sourceIndex
         var runShown = shownIndex
         while sourceIndex < range.upperBound, shownIndex < shownRange.upperBound {
-            let sourceLength = min(ChineseConversion.sequenceLength(source[sourceIndex]), range.upperBound - sourceIndex)
-            let shownLength = min(ChineseConversion.sequenceLength(shown[shownIndex]), shownRange.upperBound - shownIndex)
+            let sourceLength = min(utf8SequenceLength(source[sourceIndex]), range.upperBound - sourceIndex)
+            let shownLength = min(utf8SequenceLength(shown[shownIndex]), shownRange.upperBound - shownIndex)
             if sourceLength != shownLength {
                 aligned.same(runSource..<sourceIndex, shown[runShown..<shownIndex], sourceBytes: source[runSource..<sourceIndex])
                 aligned.replace(sourceIndex..<(sourceIndex + sourceLength), shown[shownIndex..<(shownIndex + shownLength)])

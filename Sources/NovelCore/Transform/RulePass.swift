@@ -24,7 +24,7 @@ enum RulePass {
             var start = 0
             var matched = false
             while start < bytes.count {
-                let end = ChineseConversion.lineEnd(bytes, from: start)
+                let end = LineBounds.end(bytes, from: start)
                 let matches = pattern.matches(bytes, start..<end)
                 if !matches.isEmpty {
                     matched = true
@@ -48,7 +48,7 @@ enum RulePass {
         }
     }
 
-    /// Whether `line` holds nothing but spaces (ASCII, TAB, U+3000) outside `matches`.
+    /// Whether `line` holds nothing but blanks (`Blanks`) outside `matches`.
     static func isBlank(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>, without matches: [Range<Int>]) -> Bool {
         var index = line.lowerBound
         var next = 0
@@ -58,14 +58,9 @@ enum RulePass {
                 next += 1
                 continue
             }
-            let byte = bytes[index]
-            if byte == 0x20 || byte == 0x09 || byte == 0x0D {
-                index += 1
-            } else if byte == 0xE3, index + 2 < line.upperBound, bytes[index + 1] == 0x80, bytes[index + 2] == 0x80 {
-                index += 3
-            } else {
-                return false
-            }
+            let blank = Blanks.length(bytes, at: index, end: line.upperBound)
+            if blank == 0 { return false }
+            index += blank
         }
         return true
     }

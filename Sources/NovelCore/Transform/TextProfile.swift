@@ -78,8 +78,7 @@ public struct TextProfile: Sendable, Equatable {
             var start = lineStart(bytes, window.lowerBound)
             var previous: LineFacts?
             while start < window.upperBound {
-                var end = start
-                while end < bytes.count && bytes[end] != 0x0A { end += 1 }
+                let end = LineBounds.end(bytes, from: start)
                 let line = LineFacts.of(bytes, start..<end)
                 shape.add(line, after: previous)
                 previous = line
@@ -178,9 +177,6 @@ public struct TextProfile: Sendable, Equatable {
 
     /// The start of the line that holds `offset` or, inside a window, the next line's start.
     private static func lineStart(_ bytes: UnsafeBufferPointer<UInt8>, _ offset: Int) -> Int {
-        guard offset > 0 else { return 0 }
-        var index = offset
-        while index < bytes.count && bytes[index - 1] != 0x0A { index += 1 }
-        return index
+        LineBounds.start(bytes, atOrAfter: offset)
     }
 }

@@ -1,21 +1,19 @@
 import CICU
-import Foundation
+import Synchronization
 
 /// Reuses ICU character break iterators between calls. Opening one costs about 6 µs, far more than
 /// measuring a line, and the layout measures line by line.
-final class BreakIteratorPool: @unchecked Sendable {
+/// An iterator is used by one thread from `take` to `recycle`; only idle ones are in the pool, kept by
+/// their addresses (an ICU handle is an address the compiler cannot follow into C).
+final class BreakIteratorPool: Sendable {
     static let shared = BreakIteratorPool()
 
-    private let lock = NSLock()
-    /// Idle iterators; guarded by `lock`.
-    private var idle: [OpaquePointer] = []
+    private let idle = Mutex<[UInt]>([])
     private let capacity = 8
 
     /// An iterator over `text` (non-empty); hand it back with `recycle` when done.
     func take(_ text: UnsafeBufferPointer<UInt8>) -> OpaquePointer {
-        lock.lock()
-        let reused = idle.popLast()
-        lock.unlock()
+        let reused = idle.withLock { $0.popLast() }.flatMap { OpaquePointer(bitPattern: $0) }
         var error: Int32 = 0
         if let reused {
             nicu_break_set_utf8(reused, text.baseAddress, Int64(text.count), &error)
@@ -30,12 +28,13 @@ final class BreakIteratorPool: @unchecked Sendable {
     }
 
     func recycle(_ iterator: OpaquePointer) {
-        lock.lock()
-        defer { lock.unlock() }
-        if idle.count < capacity {
-            idle.append(iterator)
-        } else {
-            nicu_break_close(iterator)
+        let capacity = capacity
+        let address = UInt(bitPattern: iterator)
+        let kept = idle.withLock { idle in
+            guard idle.count < capacity else { return false }
+            idle.append(address)
+            return true
         }
+        if !kept { nicu_break_close(iterator) }
     }
 }

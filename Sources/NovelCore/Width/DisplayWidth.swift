@@ -54,10 +54,7 @@ public struct DisplayWidth: Sendable {
             var widest = 0
             var lineStart = 0
             while lineStart < text.count {
-                var lineEnd = text.count
-                if let feed = memchr(base + lineStart, 0x0A, text.count - lineStart) {
-                    lineEnd = UnsafeRawPointer(feed) - UnsafeRawPointer(base)
-                }
+                let lineEnd = LineBounds.end(text, from: lineStart)
                 widest = max(widest, totalWidth(of: UnsafeBufferPointer(rebasing: text[lineStart..<lineEnd])))
                 lineStart = lineEnd + 1
             }

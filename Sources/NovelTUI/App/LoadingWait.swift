@@ -1,6 +1,7 @@
-import CICU
+import CPosix
 import Foundation
 import NovelCore
+import Synchronization
 
 /// Waits for work on a thread of its own (opening the whole book behind the first screen) while the
 /// terminal stays answerable: a quit key or a signal leaves at once, as `less` does, instead of after a
@@ -26,7 +27,7 @@ public enum LoadingWait {
 
     /// Runs `work` behind `glimpse`, the first screen's reader: its status bar shows how far the work
     /// has got and its bottom row which keys wait (`Reader+Loading`); its quit key leaves.
-    public static func run<Value>(
+    public static func run<Value: Sendable>(
         _ work: @escaping @Sendable (LoadStep) throws -> Value, behind glimpse: inout Reader,
         terminal: TerminalDevice, quietSeconds: Double = quietSeconds, pollInterval: Double = 0.005
     ) throws -> Outcome<Value> {
@@ -44,7 +45,7 @@ public enum LoadingWait {
 
     /// Runs `work` and returns its value with the events that arrived meanwhile; rethrows its error.
     /// `progress` is what the work moves on (read here on each tick for `show`).
-    public static func run<Value>(
+    public static func run<Value: Sendable>(
         _ work: @escaping @Sendable () throws -> Value, terminal: TerminalDevice, isQuit: (InputEvent) -> Bool,
         progress: LoadProgress? = nil, quietSeconds: Double = quietSeconds, pollInterval: Double = 0.005,
         show: Show = { _, _ in }
@@ -80,10 +81,10 @@ public enum LoadingWait {
 }
 
 /// The work's result, handed from its thread to the waiting one.
-private final class ResultBox<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Result<Value, Error>?
+private final class ResultBox<Value: Sendable>: Sendable {
+    private let stored = Mutex<Result<Value, Error>?>(nil)
 
-    func store(_ result: Result<Value, Error>) { lock.withLock { stored = result } }
-    var result: Result<Value, Error>? { lock.withLock { stored } }
+    func store(_ result: Result<Value, Error>) { stored.withLock { $0 = result } }
+    /// The result once it is there; nil before.
+    var result: Result<Value, Error>? { stored.withLock { $0 } }
 }

@@ -6,10 +6,19 @@ import NovelCore
 /// status bar. Every save goes through the storage's read-modify-write under the file's lock, and the
 /// reader adopts the stored state (bookmarks another process added, ids as stored).
 public enum ReaderApp {
-    /// How the loop ended.
-    public enum Outcome: Equatable, Sendable {
-        case quit
-        case signal(Int32)
+    /// How the loop ended, and what it could not save on the way out.
+    public struct Outcome: Equatable, Sendable {
+        /// The signal that ended the reader; nil when it quit.
+        public var signalNumber: Int32?
+        /// What the last saves could not write (a full disk), one message each: the status bar is gone
+        /// by then, so the caller says so on stderr once the terminal is restored, and fails.
+        public var unsaved: [String] = []
+
+        public static let quit = Outcome(signalNumber: nil)
+
+        public static func signal(_ number: Int32) -> Outcome {
+            Outcome(signalNumber: number)
+        }
     }
 
     /// Runs until the reader quits or a signal arrives. The caller restores the terminal. `pending` are
@@ -137,9 +146,13 @@ public enum ReaderApp {
             terminal.draw(model.screen())
         }
         // Whatever happened, the place the reader was at is written before leaving.
-        saveIfMoved(to: storage, model: &model, saver: &saver, now: clock())
-        if let reading = model.sessionReading {
-            perform("the reading time", &model) { try storage.saveReadingTime(reading) }
+        if let failure = saveIfMoved(to: storage, model: &model, saver: &saver, now: clock()) {
+            outcome.unsaved.append(failure.message)
+        }
+        if let reading = model.sessionReading,
+            case .failure(let failure) = attempt("the reading time", &model, { try storage.saveReadingTime(reading) })
+        {
+            outcome.unsaved.append(failure.message)
         }
         return outcome
     }
@@ -164,42 +177,62 @@ public enum ReaderApp {
     }
 
     /// Writes the place on screen now when it is not the one last written (quit, a signal, another book).
+    @discardableResult
     private static func saveIfMoved<Model: ReaderModel>(
         to storage: ReaderStorage, model: inout Model, saver: inout ProgressSaver, now: Double
-    ) {
+    ) -> SaveFailure? {
         saver.moved(to: model.positionOffset, now: now)
-        if saver.isPending { save(to: storage, model: &model, saver: &saver, now: now) }
+        guard saver.isPending else { return nil }
+        return save(to: storage, model: &model, saver: &saver, now: now)
     }
 
     /// Writes the place on screen.
+    @discardableResult
     private static func save<Model: ReaderModel>(
         to storage: ReaderStorage, model: inout Model, saver: inout ProgressSaver, now: Double
-    ) {
+    ) -> SaveFailure? {
         save(model.position, to: storage, model: &model, saver: &saver, now: now)
     }
 
     /// The one way a position is written, debounced or not: through the storage's read-modify-write,
-    /// the reader adopting the state as stored.
+    /// the reader adopting the state as stored. Returns the failure, nil when it was written.
+    @discardableResult
     private static func save<Model: ReaderModel>(
         _ position: ReadingPosition, to storage: ReaderStorage, model: inout Model, saver: inout ProgressSaver,
         now: Double
-    ) {
-        guard let stored = perform("the reading position", &model, { try storage.saveProgress(position) }) else {
+    ) -> SaveFailure? {
+        switch attempt("the reading position", &model, { try storage.saveProgress(position) }) {
+        case .failure(let failure):
             saver.failed(now: now)
-            return
+            return failure
+        case .success(let stored):
+            if let stored { model.adopt(stored, added: nil) }
+            saver.saved(position.offset)
+            return nil
         }
-        if let stored { model.adopt(stored, added: nil) }
-        saver.saved(position.offset)
+    }
+
+    /// A save that failed, in words: `could not save WHAT: WHY`.
+    struct SaveFailure: Error {
+        let message: String
     }
 
     /// What `body` returned, or nil when it failed (reported in the status bar).
     @discardableResult
     private static func perform<Model: ReaderModel, T>(_ what: String, _ model: inout Model, _ body: () throws -> T) -> T? {
+        try? attempt(what, &model, body).get()
+    }
+
+    /// What `body` returned, or its failure, which the status bar shows too.
+    private static func attempt<Model: ReaderModel, T>(
+        _ what: String, _ model: inout Model, _ body: () throws -> T
+    ) -> Result<T, SaveFailure> {
         do {
-            return try body()
+            return .success(try body())
         } catch {
-            model.report("could not save \(what): \(error)")
-            return nil
+            let failure = SaveFailure(message: "could not save \(what): \(error)")
+            model.report(failure.message)
+            return .failure(failure)
         }
     }
 }

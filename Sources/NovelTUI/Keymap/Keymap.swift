@@ -2,13 +2,17 @@
 /// `Settings.keymap` (command name → key names, replacing that command's defaults).
 ///
 /// A bad override (unknown command or key name, or a key another command keeps) is skipped and
-/// reported in `problems`; the reader shows them and carries on.
+/// reported in `problems`; the reader shows them and carries on. Overrides that would leave no key to
+/// quit give `quit` its default keys back, so that no settings file makes a reader that cannot be left.
+/// `novel settings --set keymap=…` refuses any override with a problem (`problems(in:)`).
 public struct Keymap: Sendable {
     /// Keys of each command, in table order.
     public private(set) var keys: [ReaderCommand: [InputEvent]] = [:]
     private var commands: [InputEvent: ReaderCommand] = [:]
-    /// Overrides that could not be applied, one readable line each.
-    public private(set) var problems: [String] = []
+    /// Overrides that could not be applied, one readable line each, as the status bar shows them.
+    public var problems: [String] { issues.map { "keymap: \($0)" } }
+    /// The same without the `keymap: ` each line of `problems` starts with.
+    private var issues: [String] = []
 
     public static let standard = Keymap()
 
@@ -18,7 +22,7 @@ public struct Keymap: Sendable {
         var overridden: [ReaderCommand] = []
         for (name, keyNames) in overrides.sorted(by: { $0.key < $1.key }) {
             guard let command = ReaderCommand(rawValue: name) else {
-                problems.append("keymap: unknown command '\(name)'")
+                issues.append("unknown command '\(name)'")
                 continue
             }
             table[command] = keyNames
@@ -31,15 +35,15 @@ public struct Keymap: Sendable {
             var bound: [InputEvent] = []
             for keyName in table[command] ?? [] {
                 guard let event = KeyName.event(keyName) else {
-                    problems.append("keymap: \(command.rawValue): unknown key '\(keyName)'")
+                    issues.append("\(command.rawValue): unknown key '\(keyName)'")
                     continue
                 }
                 if let other = commands[event], other != command {
-                    problems.append("keymap: \(command.rawValue): '\(keyName)' is already bound to \(other.rawValue)")
+                    issues.append("\(command.rawValue): '\(keyName)' is already bound to \(other.rawValue)")
                     continue
                 }
                 if Self.reserved(event) {
-                    problems.append("keymap: \(command.rawValue): '\(keyName)' is reserved (digits and Enter)")
+                    issues.append("\(command.rawValue): '\(keyName)' is reserved (digits and Enter)")
                     continue
                 }
                 commands[event] = command
@@ -47,6 +51,29 @@ public struct Keymap: Sendable {
             }
             keys[command] = bound
         }
+        if keys[.quit, default: []].isEmpty { restoreQuit() }
+    }
+
+    /// Binds `quit`'s default keys again, taking them from any override that took them: without a key
+    /// to quit (Ctrl-C is a key in the reader's raw mode, not a signal), the reader could not be left.
+    private mutating func restoreQuit() {
+        var restored: [InputEvent] = []
+        for name in ReaderCommand.quit.defaultKeys {
+            guard let event = KeyName.event(name) else { continue }
+            if let other = commands[event], other != .quit { keys[other]?.removeAll { $0 == event } }
+            commands[event] = .quit
+            restored.append(event)
+        }
+        keys[.quit] = restored
+        issues.append(
+            "quit: no key would quit the reader, which keeps "
+                + ReaderCommand.quit.defaultKeys.joined(separator: " ") + " for it")
+    }
+
+    /// What is wrong with `overrides` (unknown commands or keys, keys taken, no way to quit), one line
+    /// each; empty when every override applies as written.
+    public static func problems(in overrides: [String: [String]]) -> [String] {
+        Keymap(overrides: overrides).issues
     }
 
     /// Digits build a number prefix and Enter ends it; they cannot be rebound.
@@ -88,7 +115,7 @@ public struct Keymap: Sendable {
         var lines = ReaderCommand.allCases.map { command in
             (keys: (keys[command] ?? []).map(KeyName.name).joined(separator: " "), help: command.help)
         }
-        lines.append((keys: "N Enter", help: "Chapter N of the table of contents (also N g)"))
+        lines.append((keys: "N Enter", help: "Chapter N: the one numbered N, else the Nth entry (also N g)"))
         return lines
     }
 
@@ -118,7 +145,7 @@ public struct Keymap: Sendable {
             text += "| `\(command.rawValue)` | \(keys) | \(command.help) |\n"
         }
         text += """
-            | | `N` `Enter`, `N` `g` | Chapter N of the table of contents (type the digits first) |
+            | | `N` `Enter`, `N` `g` | Chapter N: the chapter numbered N (第N章, Chapter N) where the book numbers them, else the Nth entry of the table of contents counting from 1 (type the digits first) |
 
             ## Overrides
 
@@ -130,9 +157,11 @@ public struct Keymap: Sendable {
 
             Key names: a single character, `Space`, `Enter`, `Esc`, `Tab`, `BackTab`, `Backspace`, `Delete`, \
             `Up`, `Down`, `Left`, `Right`, `PgUp`, `PgDn`, `Home`, `End`, `F1`…`F12`, `C-x` (Ctrl plus a letter), \
-            `WheelUp`, `WheelDown`. Digits and `Enter` are kept for the number prefix. An override naming an \
-            unknown command or key, or a key that another command keeps, is skipped and reported in the \
-            status bar; the reader still opens.
+            `WheelUp`, `WheelDown`. Digits and `Enter` are kept for the number prefix. `novel settings --set \
+            keymap=…` refuses an override naming an unknown command or key, a key that another command \
+            keeps, or one that leaves no key to quit. In a settings.json edited by hand such an override is \
+            skipped and reported in the status bar (and by `novel settings`); the reader still opens, and \
+            when no key would quit it, `quit` keeps its default keys.
 
             Inside overlays the keys are fixed. Lists move with the arrows, `PgUp`/`PgDn`, `Home`/`End` and \
             the wheel (and `j`/`k` except in the TOC). TOC: typing filters, `Backspace` unfilters, `Enter` \

@@ -42,7 +42,7 @@ public enum ReaderCommand: String, Sendable, CaseIterable {
         case .previousChapter: "Previous chapter (or this chapter's start)"
         case .bookStart: "Start of the book; after a number N, chapter N"
         case .bookEnd: "End of the book"
-        case .goTo: "Go to a chapter or a percentage (:12, :50%)"
+        case .goTo: "Go to a chapter by number or title, or a percentage (:12, :第三章, :50%)"
         case .toc: "Table of contents (type to filter, Enter jumps)"
         case .chapterRule: "Switch the chapter rule (also C-r in the TOC)"
         case .addBookmark: "Add a bookmark here (with an optional note)"

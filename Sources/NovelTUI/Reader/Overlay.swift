@@ -26,15 +26,41 @@ struct LibraryOverlay: Equatable {
 struct TOCOverlay: Equatable {
     /// The entry being read, marked in the list.
     var current: Int
-    var filter = ""
+    /// What the user typed; changed by `setFilter(_:count:title:)`, which keeps `matches` with it.
+    private(set) var filter = ""
     /// An index into `matching(_:)`.
     var selected: Int
+    /// The entries matching `filter`, nil while it is empty (all of them): worked out once when the filter
+    /// changes, not again for each key that moves the selection or each screen drawn, which with a
+    /// million chapters took seconds a key.
+    private var matches: [Int]?
+
+    init(current: Int, selected: Int) {
+        self.current = current
+        self.selected = selected
+    }
 
     /// Indices of the `count` entries whose shown title contains the filter (ASCII case ignored).
-    func matching(_ count: Int, title: (Int) -> String) -> [Int] {
-        guard !filter.isEmpty else { return Array(0..<count) }
-        let needle = filter.lowercased()
-        return (0..<count).filter { title($0).lowercased().contains(needle) }
+    func matching(_ count: Int) -> [Int] {
+        matches ?? Array(0..<count)
+    }
+
+    /// Sets the filter to `typed` and finds its matches among the `count` entries. A filter that grows
+    /// (a key typed) can only narrow the last matches, so only they are looked at again.
+    mutating func setFilter(_ typed: String, count: Int, title: (Int) -> String) {
+        let previous = !filter.isEmpty && typed.hasPrefix(filter) ? matches : nil
+        filter = typed
+        guard !typed.isEmpty else {
+            matches = nil
+            return
+        }
+        // ASCII letters folded to lowercase; `ByteSearch` with `anyCase` then takes their capitals too.
+        let needle = typed.utf8.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }
+        func holds(_ entry: Int) -> Bool {
+            var shown = title(entry)
+            return shown.withUTF8 { ByteSearch.contains($0, needle, anyCase: true) }
+        }
+        matches = previous?.filter(holds) ?? (0..<count).filter(holds)
     }
 }
 

@@ -35,7 +35,7 @@ extension Reader {
             let number = numberPrefix
             numberPrefix = ""
             if event == .key(.enter) || keymap.command(for: event) == .bookStart {
-                go(to: .chapter(number))
+                go(toChapter: number)
                 return []
             }
             // A count before a chapter key moves that many chapters, and is a jump to come back from.
@@ -214,6 +214,20 @@ extension Reader {
     }
 
     /// Goes to a chapter (TOC index or title) or percentage; a bad place becomes a message.
+    /// `:12`, `12 Enter`: a number is the chapter with that number (`ChapterByNumber`), anything else a
+    /// chapter title as `go(to: .chapter(…))` finds it.
+    mutating func go(toChapter text: String) {
+        guard !text.isEmpty, text.allSatisfy({ $0.isASCII && $0.isNumber }) else {
+            go(to: .chapter(text))
+            return
+        }
+        // Typed digits can be any length: past Int they are a number no chapter has.
+        switch ChapterByNumber.entryIndex(Int(text) ?? Int.max, in: entries, currentEntry: currentEntry) {
+        case .success(let index): jump(to: entries[index].range.lowerBound)
+        case .failure(let miss): message = miss.description
+        }
+    }
+
     mutating func go(to place: BookPlace) {
         do {
             jump(to: try place.offset(in: book, state: nil))

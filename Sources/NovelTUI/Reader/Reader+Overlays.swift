@@ -36,7 +36,7 @@ extension Reader {
 
     mutating func handleTOC(_ toc: TOCOverlay, _ event: InputEvent) -> [ReaderAction] {
         var toc = toc
-        let matching = toc.matching(entries.count, title: shownTitle)
+        let matching = toc.matching(entries.count)
         if let moved = Self.moved(toc.selected, count: matching.count, page: textRows - 1, by: event, letters: false) {
             toc.selected = moved
             overlay = .toc(toc)
@@ -51,11 +51,11 @@ extension Reader {
             overlay = nil
             if matching.indices.contains(toc.selected) { jump(to: entries[matching[toc.selected]].range.lowerBound) }
         case .key(.backspace), .key(.delete):
-            if !toc.filter.isEmpty { toc.filter.removeLast() }
+            toc.setFilter(String(toc.filter.dropLast()), count: entries.count, title: shownTitle)
             toc.selected = firstSelection(toc)
             overlay = .toc(toc)
         case .key(.character(let character)):
-            toc.filter.append(character)
+            toc.setFilter(toc.filter + String(character), count: entries.count, title: shownTitle)
             toc.selected = firstSelection(toc)
             overlay = .toc(toc)
         default:
@@ -66,7 +66,7 @@ extension Reader {
 
     /// After the filter changes: the current chapter if it still matches, else the first match.
     func firstSelection(_ toc: TOCOverlay) -> Int {
-        toc.matching(entries.count, title: shownTitle).firstIndex(of: toc.current) ?? 0
+        toc.matching(entries.count).firstIndex(of: toc.current) ?? 0
     }
 
     mutating func handleBookmarks(_ selected: Int, _ event: InputEvent) -> [ReaderAction] {
@@ -125,7 +125,7 @@ extension Reader {
             if text.hasSuffix("%"), let percent = Double(text.dropLast()) {
                 go(to: .percent(percent))
             } else if !text.isEmpty {
-                go(to: .chapter(text))
+                go(toChapter: text)
             }
         case .chapterPattern:
             return applyChapterPattern(text.isEmpty ? nil : text)

@@ -83,8 +83,9 @@ struct BookmarksCommand: ParsableCommand {
             try StandardOutput.writeJSON(object: rows)
             return
         }
+        let shownBook = TerminalSafe.escaped(book)
         if bookmarks.isEmpty {
-            StandardOutput.writeLine("No bookmarks in \(book). Add one with: novel bookmarks \(book) --add")
+            StandardOutput.writeLine("No bookmarks in \(shownBook). Add one with: novel bookmarks \(shownBook) --add")
             return
         }
         let formatter = DateFormatter()
@@ -92,7 +93,9 @@ struct BookmarksCommand: ParsableCommand {
         var lines = ""
         let unanchored = Set(session.state?.unanchored ?? [])
         for bookmark in bookmarks {
-            lines += "\(bookmark.id)\t\(bookmark.chapterTitle)\t\(bookmark.snippet)\t\(bookmark.note ?? "")\t"
+            // Each field on one line: a line feed in a note cannot forge a row, a bidi control reorders nothing.
+            let fields = [bookmark.id, bookmark.chapterTitle, bookmark.snippet, bookmark.note ?? ""]
+            lines += fields.map { TerminalSafe.escaped($0) + "\t" }.joined()
             lines += formatter.string(from: bookmark.created)
             // Kept where it was: the book's text changed and its snippet was not found again.
             // (or, in a hand-edited file, its offset lies past the end of the book).

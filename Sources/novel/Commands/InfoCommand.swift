@@ -79,7 +79,8 @@ struct InfoCommand: ParsableCommand {
         }
         let width = rows.map(\.label.count).max() ?? 0
         return rows.map { row in
-            row.label + ":" + String(repeating: " ", count: width - row.label.count + 1) + row.value
+            // Each value on its one line: a title, path or pattern with a line feed cannot forge a row.
+            row.label + ":" + String(repeating: " ", count: width - row.label.count + 1) + TerminalSafe.escaped(row.value)
         }.joined(separator: "\n")
     }
 }

@@ -37,13 +37,14 @@ struct LibraryCommand: ParsableCommand {
             return
         }
         if listing.books.isEmpty {
-            StandardOutput.writeLine("No .txt books in \(folder)")
+            StandardOutput.writeLine("No .txt books in " + TerminalSafe.escaped(folder))
             return
         }
         var lines = ""
         for book in listing.books {
             let progress = book.percent.map { String(format: "%5.1f%%", $0) } ?? "   new"
-            lines += "\(progress)  \(book.entry.title)  \(book.entry.encoding)  \(book.entry.chapters) chapters  \(book.entry.path)\n"
+            let (title, path) = (TerminalSafe.escaped(book.entry.title), TerminalSafe.escaped(book.entry.path))
+            lines += "\(progress)  \(title)  \(book.entry.encoding)  \(book.entry.chapters) chapters  \(path)\n"
         }
         StandardOutput.write(lines)
     }

@@ -91,7 +91,7 @@ struct LineRequest {
     func run() throws {
         let columns = width ?? LineCommand.terminalColumns() ?? LineCommand.defaultWidth
         let printer = try PrintFlagError.checked(fontScale: 1) { () throws(BookPrinter.Problem) in
-            try BookPrinter(width: columns, height: 24)
+            try BookPrinter(width: columns, height: 24, settings: LayoutSettings())
         }
         let line = try LineStep.run(
             path: book, encoding: encoding, chapterPattern: chapterPattern, paths: NovelPaths.fromEnvironment(),

@@ -128,7 +128,10 @@ struct ReadRequest {
             warnings: warnings + rules.warnings, lines: lines, rules: rules.rules, rulesStore: rulesStore)
         launch.paths = paths
         let outcome = try launch.run(preview: preview, open: open, start: startOffset)
-        if case .signal(let number) = outcome { Foundation.exit(128 + number) }
+        // The terminal is restored by now: what could not be saved is said where it stays visible.
+        StandardError.warn(outcome.unsaved)
+        if let number = outcome.signalNumber { Foundation.exit(128 + number) }
+        if !outcome.unsaved.isEmpty { Foundation.exit(1) }
     }
 
     /// Without a terminal: the pages from the one holding `offset` to the end of the book, laid out as

@@ -47,14 +47,15 @@ struct RecentCommand: ParsableCommand {
             return
         }
         if states.isEmpty {
-            StandardOutput.writeLine("No books read yet. Try: novel read books/青灯记.txt")
+            StandardOutput.writeLine("No books read yet. Try: \(SampleBook.suggestion)")
             return
         }
         var lines = ""
         for state in states {
             let percent = String(format: "%5.1f%%", state.position?.percent ?? 0)
             let when = state.lastRead.map(Self.localDate) ?? ""
-            lines += "\(percent)  \(when)  \(state.title)  \(state.lastPath)\n"
+            let (title, path) = (TerminalSafe.escaped(state.title), TerminalSafe.escaped(state.lastPath))
+            lines += "\(percent)  \(when)  \(title)  \(path)\n"
         }
         StandardOutput.write(lines)
     }

@@ -66,7 +66,7 @@ struct RulesCommand: ParsableCommand {
             try StandardOutput.writeJSON(rules.all.map(RuleRow.init))
             return
         }
-        var text = "\(store.path)\n"
+        var text = TerminalSafe.escaped(store.path) + "\n"
         for rule in rules.all { text += RuleRow(rule).line + "\n" }
         StandardOutput.write(text)
     }
@@ -83,7 +83,7 @@ struct RulesCommand: ParsableCommand {
         var text = ""
         for result in results {
             text += "\(result.matches)\t\(RuleRow(result.rule).line)\n"
-            for sample in result.samples { text += "\t    \(sample)\n" }
+            for sample in result.samples { text += "\t    " + TerminalSafe.escaped(sample) + "\n" }
         }
         StandardOutput.write(text)
     }
@@ -104,15 +104,18 @@ struct RuleRow: Encodable {
         (enabled, builtIn) = (rule.enabled, rule.isBuiltIn)
     }
 
-    /// `on   name   (built-in)   /pattern/ → replacement   [scope]`
+    /// `on   name   (built-in)   /pattern/ → replacement   [scope]`, each field escaped for one line.
     var line: String {
+        let (name, pattern, replacement) = (
+            TerminalSafe.escaped(name), TerminalSafe.escaped(pattern), TerminalSafe.escaped(replacement)
+        )
         var text = (enabled ? "on " : "off") + "  " + name
         if builtIn {
             text += "  (built-in site junk)"
         } else {
             text += "  " + (regex ? "/\(pattern)/" : "'\(pattern)'") + " → '\(replacement)'"
         }
-        if let scope { text += "  [\(scope)]" }
+        if let scope { text += "  [" + TerminalSafe.escaped(scope) + "]" }
         return text
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NovelCore
+import NovelTUI
 
 struct SettingsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -43,7 +44,14 @@ struct SettingsCommand: ParsableCommand {
     func run() throws {
         let store = SettingsStore(paths: NovelPaths.fromEnvironment())
         let (loaded, warnings) = store.load()
-        StandardError.warn(warnings)
+        let assignments = set.map { assignment in
+            let parts = assignment.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            return (key: String(parts[0]), value: parts.count > 1 ? String(parts[1]) : "")
+        }
+        let replacesKeymap = assignments.contains { $0.key == SettingsKey.keymap.rawValue } || reset != nil || resetAll
+        // The reader skips a hand-written override it cannot use: say so here too, unless it is being replaced.
+        let keymapWarnings = replacesKeymap ? [] : Keymap(overrides: loaded.keymap).problems.map { "\(store.path): \($0)" }
+        StandardError.warn(warnings + keymapWarnings)
         var settings = loaded
         if let get {
             guard let key = SettingsKey(rawValue: get) else { throw StateError.unknownKey(get) }
@@ -52,11 +60,10 @@ struct SettingsCommand: ParsableCommand {
         }
         if !set.isEmpty {
             // Every assignment is validated before any is saved.
-            settings = try store.set(
-                set.map { assignment in
-                    let parts = assignment.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-                    return (key: String(parts[0]), value: parts.count > 1 ? String(parts[1]) : "")
-                })
+            for (key, value) in assignments where key == SettingsKey.keymap.rawValue {
+                try Self.checkKeymap(value)
+            }
+            settings = try store.set(assignments)
         } else if resetsEverything {
             settings = try store.reset(nil)
         } else if let reset {
@@ -71,5 +78,14 @@ struct SettingsCommand: ParsableCommand {
         var lines = "# \(store.path)\n"
         for key in SettingsKey.allCases { lines += "\(key.rawValue) = \(key.text(settings))\n" }
         StandardOutput.write(lines)
+    }
+
+    /// Refuses a keymap the reader could not use as written: an unknown command or key, a key another
+    /// command keeps, or no key left to quit (`Keymap.problems(in:)`).
+    static func checkKeymap(_ text: String) throws {
+        var parsed = Settings()
+        try SettingsKey.keymap.apply(text: text, to: &parsed)
+        let problems = Keymap.problems(in: parsed.keymap)
+        guard problems.isEmpty else { throw StateError.refusedValue(key: "keymap", value: text, problems: problems) }
     }
 }

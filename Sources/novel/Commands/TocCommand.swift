@@ -46,12 +46,15 @@ struct TocCommand: ParsableCommand {
         let entries = opened.index.entries
         if json {
             // Characters are counted only for JSON: the table does not show them, and counting walks the book.
-            let rows = entries.enumerated().map { position, entry in
-                TOCRow(
+            // Each row is made as it is written: a million chapters are never a million rows in memory.
+            let rows = entries.indices.lazy.map { position in
+                let entry = entries[position]
+                return TOCRow(
                     index: position, level: entry.level.rawValue, title: conversion.apply(to: entry.title),
-                    number: entry.number, offset: entry.range.lowerBound, characters: entry.characters(in: opened.text))
+                    number: entry.number, offset: entry.range.lowerBound, characters: entry.characters(in: opened.text)
+                ).object
             }
-            try StandardOutput.writeJSON(rows)
+            try StandardOutput.writeJSONList(rows)
             return
         }
         // One String for the whole table, written at once (an English book may have tens of thousands of
@@ -63,7 +66,7 @@ struct TocCommand: ParsableCommand {
             let number = String(position)
             lines += String(repeating: " ", count: digits - number.count) + number + "  "
             if entry.volumeIndex != nil { lines += "  " }
-            lines += conversion.apply(to: entry.title)
+            lines += TerminalSafe.escaped(conversion.apply(to: entry.title))
             lines += "\n"
         }
         StandardOutput.write(lines)
@@ -77,20 +80,20 @@ extension TocCommand {
         let book = session.book
         let pattern = bookOptions.chapterPattern ?? session.state?.chapterPattern
         let lines = try ChapterSplitter(customPattern: pattern).explain(book.text)
-        var output = "rule: \(book.index.ruleName)\n"
+        var output = "rule: " + TerminalSafe.escaped(book.index.ruleName) + "\n"
         let digits = String(lines.last?.line ?? 0).count
         for line in lines {
             let number = String(line.line)
             output += String(repeating: " ", count: digits - number.count) + number + "  "
-            output += line.decision.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0) + "  " + line.text + "\n"
+            output += line.decision.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0) + "  " + TerminalSafe.escaped(line.text) + "\n"
             output += String(repeating: " ", count: digits + 2) + "  " + line.reason + "\n"
         }
         StandardOutput.write(output)
     }
 }
 
-/// One TOC entry as `novel toc` prints it.
-struct TOCRow: Encodable {
+/// One TOC entry as `novel toc --json` prints it.
+struct TOCRow {
     var index: Int
     var level: Int
     var title: String
@@ -98,17 +101,11 @@ struct TOCRow: Encodable {
     var offset: Int
     var characters: Int
 
-    enum CodingKeys: String, CodingKey {
-        case index, level, title, number, offset, characters
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(index, forKey: .index)
-        try container.encode(level, forKey: .level)
-        try container.encode(title, forKey: .title)
-        try container.encode(number, forKey: .number)  // null when the heading has no number
-        try container.encode(offset, forKey: .offset)
-        try container.encode(characters, forKey: .characters)
+    var object: [String: Any] {
+        [
+            "index": index, "level": level, "title": title,
+            "number": number ?? NSNull(),  // null when the heading has no number
+            "offset": offset, "characters": characters,
+        ]
     }
 }

@@ -34,7 +34,7 @@ import Testing
         let result = try novel()
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty, "\(result.stderr)")
-        #expect(result.stdout.contains("novel read books/青灯记.txt"), "\(result.stdout)")
+        #expect(result.stdout.contains("novel read \(Corpus.repositoryPath("books/青灯记.txt"))"), "\(result.stdout)")
     }
 
     @Test func aloneReopensTheMostRecentlyReadBookWhoseFileStillExists() throws {
@@ -187,7 +187,7 @@ import Testing
     @Test func versionPrintsASemanticVersion() throws {
         let result = try novel("--version")
         #expect(result.status == 0)
-        #expect(result.stdout.range(of: #"^[0-9]+\.[0-9]+\.[0-9]+\n$"#, options: .regularExpression) != nil)
+        #expect(result.stdout.range(of: #"^novel [0-9]+\.[0-9]+\.[0-9]+ \([^)]+\)\n$"#, options: .regularExpression) != nil)
         #expect(try novel("toc", "--version").stdout == result.stdout)
     }
 

@@ -41,6 +41,29 @@ import Testing
         #expect(json.isEmpty)
     }
 
+    /// The command a first run suggests names a sample that exists: for a binary built in the clone, the
+    /// clone's own (scripts/install's layout is checked by scripts/test-install).
+    @Test func firstRunSuggestsASampleThatExists() throws {
+        for result in [try novel("recent"), try novel()] {
+            let suggestion = try #require(result.stdout.firstRange(of: "novel read ").map { result.stdout[$0.upperBound...] })
+            let path = String(suggestion.prefix { $0 != "\n" })
+            #expect(path.hasSuffix("books/青灯记.txt"), "suggested \(path)")
+            #expect(FileManager.default.fileExists(atPath: path), "suggested \(path), which does not exist")
+        }
+    }
+
+    /// A binary copied on its own to a folder of its own has no sample beside it: no path is made up.
+    @Test func firstRunWithoutASampleSuggestsNoPath() throws {
+        let copy = home.path + "/bin/novel"
+        try FileManager.default.createDirectory(atPath: home.path + "/bin", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: NovelBinary.path, toPath: copy)
+        let result = try NovelBinary.run(
+            ["-c", "\"$0\" recent", copy], environment: ["NOVEL_HOME": home.path], shellInstead: true)
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        #expect(result.stdout.contains("Try: novel read BOOK.txt"), "printed \(result.stdout)")
+        #expect(!result.stdout.contains("青灯记"))
+    }
+
     @Test func listsBooksMostRecentFirstWithProgress() throws {
         let base = Date(timeIntervalSince1970: 1_800_000_000)
         let older = try read("甲.txt", text: "甲\n" + text, percent: 0, at: base)

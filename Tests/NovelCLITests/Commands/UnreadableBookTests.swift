@@ -2,7 +2,7 @@ import Foundation
 import NovelTestSupport
 import Testing
 
-/// A book the user may not read is refused with a message naming it, as a run-time failure (exit 1).
+/// A book the user may not read is refused with a message naming it, as bad input (exit 2, docs/cli.md).
 @Suite final class UnreadableBookTests {
     let home: TemporaryDirectory
 
@@ -29,7 +29,7 @@ import Testing
             script = #"exec "$0" info "$1""#
         }
         let result = try ShellRun.run(script, [book], home: home.path + "/novel-home")
-        #expect(result.status == 1)
+        #expect(result.status == 2)
         #expect(result.stderr.contains(book))
         #expect(result.stderr.contains("cannot be read"))
         #expect(result.stdout.isEmpty)

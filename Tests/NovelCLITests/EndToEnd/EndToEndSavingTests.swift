@@ -115,4 +115,21 @@ final class EndToEndSavingTests {
         #expect(marks.map { $0["id"] as? String } == ["b1"])
         #expect(marks.map { $0["note"] as? String } == ["mine"])
     }
+
+    /// Issue 38, item 12: a place the disk refuses (here a file where the state folder should be, which
+    /// fails for root too, as a full disk would) is said on stderr once the terminal is back, and the
+    /// reader exits 1, not 0.
+    @Test func aPlaceThatCannotBeSavedIsSaidAfterTheTerminalIsRestoredAndFails() throws {
+        try FileManager.default.createDirectory(atPath: session.home.path + "/state", withIntermediateDirectories: true)
+        try session.home.write("state/books", "not a folder\n")
+        let terminal = try session.terminal()
+        defer { terminal.kill() }
+        let screen = try session.open(terminal)
+        try session.press("Space", on: terminal, from: screen)
+        #expect(try session.quit(terminal) == 1)
+        let after = try terminal.capture()
+        #expect((try? terminal.alternateScreenIsOn()) == false)
+        #expect(after.contains("novel: could not save the reading position: could not lock"), "\(after)")
+    }
 }
+

@@ -9,7 +9,7 @@ import Testing
 @Suite struct CleaningRulesTests {
     @Test func theBuiltInSiteJunkRulesComeFirstAndCanBeSwitchedNotRemoved() throws {
         var rules = CleaningRules()
-        let names = SiteJunk.builtIn.map(\.name)
+        let names = SiteJunkRule.builtIn.map(\.name)
         #expect(rules.all.map(\.name) == names)
         #expect(rules.all.allSatisfy { $0.isBuiltIn && $0.enabled })
         let first = try #require(names.first)

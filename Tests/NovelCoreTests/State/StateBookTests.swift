@@ -198,7 +198,7 @@ import Testing
         let state = try #require(store.load(fingerprint: book.fingerprint, warnings: &warnings))
         #expect(state.nextBookmarkNumber == 12)
         #expect(warnings.contains { $0.contains("newer") })
-        #expect(throws: StateError.newerVersion(path: store.path(fingerprint: book.fingerprint), version: 5)) {
+        #expect(throws: StateError.newerVersion(path: store.path(fingerprint: book.fingerprint), version: "5")) {
             try self.addBookmark(book, at: 0)
         }
         #expect(fileText(book.fingerprint) == newer)

@@ -96,7 +96,7 @@ import Testing
         #expect(contents.object["width"] as? Int == 70)
         #expect(contents.warnings.first?.contains("newer") == true)
         let refusal = try #require(contents.refusalToWrite(path: path))
-        #expect(refusal == .newerVersion(path: path, version: 3))
+        #expect(refusal == .newerVersion(path: path, version: "3"))
         #expect(refusal.description.contains(path) && refusal.description.contains("version 3"))
         #expect(!refusal.isBadInput)
     }
@@ -197,5 +197,56 @@ import Testing
         let contents = JSONObjectFile(path: path, version: 1).read()
         #expect(contents.isUnreadable)
         #expect(contents.refusalToWrite(path: path) != nil)
+    }
+
+    /// Issue 38, item 3: a file kept as a symbolic link (a dotfiles repository) is written through the
+    /// link, which stays a link, along a chain of links, relative or absolute.
+    @Test(arguments: [true, false])
+    func aSymbolicLinkIsWrittenThroughAndStaysALink(relative: Bool) throws {
+        let dotfiles = home.path + "/dotfiles"
+        try FileManager.default.createDirectory(atPath: dotfiles, withIntermediateDirectories: true)
+        let target = dotfiles + "/settings.json"
+        try #"{"version": 1, "width": 70}"#.write(toFile: target, atomically: false, encoding: .utf8)
+        let config = home.path + "/config"
+        try FileManager.default.createDirectory(atPath: config, withIntermediateDirectories: true)
+        // config/settings.json → config/middle.json → dotfiles/settings.json
+        let middle = config + "/middle.json"
+        #expect(symlink(relative ? "../dotfiles/settings.json" : target, middle) == 0)
+        let link = config + "/settings.json"
+        #expect(symlink(relative ? "middle.json" : middle, link) == 0)
+        try JSONObjectFile(path: link, version: 1).write(["width": 60])
+        for path in [link, middle] {
+            #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil, "\(path) is no longer a link")
+        }
+        #expect(contents(target)?.contains("\"width\" : 60") == true)
+        #expect(try permissions(target) == 0o600)
+        #expect(names(in: config).filter { $0.contains(".tmp-") }.isEmpty)
+        #expect(names(in: dotfiles) == ["settings.json"])
+    }
+
+    /// A link whose target does not exist yet (a fresh dotfiles checkout) creates the target.
+    @Test func aDanglingLinkCreatesItsTarget() throws {
+        let target = home.path + "/elsewhere/settings.json"
+        try FileManager.default.createDirectory(atPath: home.path + "/elsewhere", withIntermediateDirectories: true)
+        let link = home.path + "/settings.json"
+        #expect(symlink(target, link) == 0)
+        try AtomicFile.write(Data("{}\n".utf8), to: link)
+        #expect(contents(target) == "{}\n")
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: link)) == target)
+    }
+
+    /// A loop of links is refused naming the file, and nothing is written.
+    @Test func aLoopOfLinksIsRefused() throws {
+        let first = home.path + "/a.json"
+        let second = home.path + "/b.json"
+        #expect(symlink(second, first) == 0)
+        #expect(symlink(first, second) == 0)
+        #expect {
+            try AtomicFile.write(Data("{}".utf8), to: first)
+        } throws: { error in
+            guard let error = error as? StateError, case .writeFailed(let path, _) = error else { return false }
+            return path == first
+        }
+        #expect(names(in: home.path) == ["a.json", "b.json"])
     }
 }

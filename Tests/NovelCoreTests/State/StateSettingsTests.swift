@@ -160,10 +160,68 @@ import Testing
         #expect(settings.width == 70)
         #expect(settings.theme == .night)
         #expect(warnings.contains { $0.contains("newer") })
-        #expect(throws: StateError.newerVersion(path: store.path, version: 2)) { try store.set("width", to: "60") }
-        #expect(throws: StateError.newerVersion(path: store.path, version: 2)) { try store.save(Settings()) }
-        #expect(throws: StateError.newerVersion(path: store.path, version: 2)) { try store.reset(nil) }
+        #expect(throws: StateError.newerVersion(path: store.path, version: "2")) { try store.set("width", to: "60") }
+        #expect(throws: StateError.newerVersion(path: store.path, version: "2")) { try store.save(Settings()) }
+        #expect(throws: StateError.newerVersion(path: store.path, version: "2")) { try store.reset(nil) }
         #expect(fileText() == newer)
+    }
+
+    /// Issue 38, item 11: one number past `Double` is one bad value, not a corrupt file.
+    @Test func aNumberPastDoubleIsOneWarningNamingTheKeyAndItsDefault() throws {
+        try write(#"{"width":60,"fontScale":1e400}"#)
+        let (settings, warnings) = store.load()
+        #expect(settings.width == 60)
+        #expect(settings.fontScale == 1.0)
+        #expect(
+            warnings == [
+                "\(store.path): invalid value '1e400' for fontScale: allowed 1.0 to 3.0 in steps of 0.5; using the default 1.0"
+            ])
+        #expect(FileManager.default.fileExists(atPath: store.path))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: home.path + "/config").allSatisfy { !$0.contains("corrupt") })
+        // Saving another key keeps the hand-written value as written.
+        try store.set("margin", to: "3")
+        #expect(fileText()?.contains("\"fontScale\" : 1e400") == true)
+        #expect(store.load().settings.margin == 3)
+    }
+
+    /// An integer past `Int64` is quoted as written, never wrapped into a negative one.
+    @Test(arguments: ["9223372036854775808", "-9223372036854775809", "99999999999999999999"])
+    func anIntegerPastInt64IsReportedAsWritten(_ number: String) throws {
+        try write(#"{"width":60,"margin":\#(number)}"#)
+        let (settings, warnings) = store.load()
+        #expect(settings.margin == 2)
+        #expect(settings.width == 60)
+        #expect(
+            warnings == [
+                "\(store.path): invalid value '\(number)' for margin: allowed an integer from 0 to 40; using the default 2"
+            ])
+    }
+
+    /// A version past any integer is a newer novel's file: named as written, and never rewritten.
+    @Test func aVersionPastAnyIntegerIsNamedAsWrittenAndNeverRewritten() throws {
+        let newer = #"{"version":99999999999999999999, "width":60}"#
+        try write(newer)
+        let (settings, warnings) = store.load()
+        #expect(settings.width == 60)
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.contains("(version 99999999999999999999)") == true)
+        #expect(throws: StateError.newerVersion(path: store.path, version: "99999999999999999999")) {
+            try store.set("width", to: "61")
+        }
+        #expect(fileText() == newer)
+    }
+
+    /// A version that is no version at all (0, a fraction, text) is reported, and the file left as it is.
+    @Test(arguments: ["0", "-3", "1.5", "\"2\"", "1e400"])
+    func aVersionNovelNeverWritesIsReportedAndTheFileKept(_ version: String) throws {
+        let text = #"{"version":\#(version), "width":60}"#
+        try write(text)
+        let (settings, warnings) = store.load()
+        #expect(settings.width == 60)
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.contains("version \(version) is not a version novel writes") == true)
+        #expect(throws: StateError.self) { try store.set("width", to: "61") }
+        #expect(fileText() == text)
     }
 
     @Test func theFileIsOneFlatObjectWithAVersionAndEveryKey() throws {

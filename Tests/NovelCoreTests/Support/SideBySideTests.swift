@@ -1,4 +1,6 @@
 import Foundation
+import NovelTestSupport
+import Synchronization
 import Testing
 
 @testable import NovelCore
@@ -35,4 +37,41 @@ struct SideBySideTests {
         }
         #expect(flag.isRaised)
     }
+
+    @Test func manyShortJobsAreEachRunOnce() {
+        // Short jobs make the threads ask for the next number at nearly the same moments.
+        let count = 20_000
+        let runs = Runs(count)
+        let results = SideBySide.results(count) { number in
+            runs.count(number)
+            return number
+        }
+        #expect(results == Array(0..<count))
+        #expect(runs.counts == Array(repeating: 1, count: count))
+    }
+
+    @Test func aStopFlagRaisedOnOneThreadIsSeenByTheOthers() {
+        let flag = StopFlag()
+        let seen = allAtOnce(6) { thread -> Bool in
+            if thread == 0 {
+                flag.raise()
+                return true
+            }
+            // Looks until it sees the flag (a bounded number of times: a flag never seen fails, not hangs).
+            var looks = 0
+            while !flag.isRaised, looks < 100_000_000 { looks += 1 }
+            return flag.isRaised
+        }
+        #expect(seen == Array(repeating: true, count: 6))
+    }
+}
+
+/// How many times each job ran.
+private final class Runs: Sendable {
+    private let tally: Mutex<[Int]>
+
+    init(_ jobs: Int) { tally = Mutex(Array(repeating: 0, count: jobs)) }
+
+    func count(_ job: Int) { tally.withLock { $0[job] += 1 } }
+    var counts: [Int] { tally.withLock { $0 } }
 }

@@ -5,7 +5,7 @@ import Testing
 /// The UTF-8 check and the normalising pass, side by side on a long text: the answer of the two run one
 /// after the other, whatever the text.
 struct UTF8PassesTests {
-    static let long = ChapterSplitter.besideWorkBytes + 1_000
+    static let long = SideBySide.besideWorkBytes + 1_000
 
     /// The two passes one after the other.
     static func serial(_ bytes: [UInt8]) -> (valid: Bool, normalised: [UInt8]?) {

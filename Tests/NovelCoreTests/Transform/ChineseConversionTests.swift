@@ -24,7 +24,7 @@ import Testing
         var index = 0
         let bytes = display.utf8
         while index < bytes.count {
-            let length = ChineseConversion.sequenceLength(bytes[index])
+            let length = utf8SequenceLength(bytes[index])
             let range = display.originalRange(index..<(index + length))
             pairs.append((String(decoding: bytes[index..<(index + length)], as: UTF8.self), String(decoding: source[range], as: UTF8.self)))
             index += length

@@ -317,6 +317,24 @@ import Testing
         #expect(reader.reported.first == "could not save the reading position: disk full")
     }
 
+    /// Issue 38, item 12: a place the last save could not write (a full disk) is in the outcome, for the
+    /// command to say once the terminal is restored and to fail; a later save that succeeds clears it.
+    @Test func whatTheLastSavesCouldNotWriteIsInTheOutcome() {
+        for last in [TerminalInput.event(.key(.character("q"))), .signal(SIGTERM)] {
+            var reader = FakeReader()
+            let storage = MemoryStorage()
+            storage.failing = true
+            let (outcome, _) = run([.event(.key(.character(" "))), last], reader: &reader, storage: storage)
+            #expect(outcome.unsaved == ["could not save the reading position: disk full"])
+            #expect(outcome.signalNumber == (last == .signal(SIGTERM) ? SIGTERM : nil))
+        }
+        var reader = FakeReader()
+        let storage = MemoryStorage()
+        let (outcome, _) = run([.event(.key(.character(" "))), .event(.key(.character("q")))], reader: &reader, storage: storage)
+        #expect(outcome == .quit)
+        #expect(outcome.unsaved.isEmpty)
+    }
+
     @Test func animationsWaitForTheirDeadlineAndTick() {
         var reader = FakeReader()
         let storage = MemoryStorage()

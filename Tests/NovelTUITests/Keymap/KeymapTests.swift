@@ -47,6 +47,30 @@ import Testing
         #expect(Set(events).count == events.count)
     }
 
+    /// Issue 38, item 8: no settings file makes a reader that cannot be left. Overrides that leave `quit`
+    /// without a key give it its default keys back, taken from whatever override took them.
+    @Test(arguments: [
+        ["quit": []], ["quit": ["NoSuchKey"]], ["quit": ["5"]], ["quit": ["j"]],
+        ["quit": [], "help": ["q", "Esc"]], ["quit": ["Enter"], "next-page": ["q"]],
+    ] as [[String: [String]]])
+    func aKeymapWithoutAWayToQuitKeepsQuitsDefaults(overrides: [String: [String]]) {
+        let keymap = Keymap(overrides: overrides)
+        #expect(keymap.command(for: .key(.character("q"))) == .quit)
+        #expect(keymap.command(for: .key(.escape)) == .quit)
+        #expect(keymap.problems.contains("keymap: quit: no key would quit the reader, which keeps q Esc for it"))
+        #expect(Keymap.problems(in: overrides).contains("quit: no key would quit the reader, which keeps q Esc for it"))
+        let events = keymap.allBindings.map(\.0)
+        #expect(Set(events).count == events.count)
+    }
+
+    /// What `novel settings --set keymap=…` refuses: every override the reader could not use as written.
+    @Test func problemsNameEachOverrideThatCannotBeUsed() {
+        #expect(Keymap.problems(in: ["bogus": ["x"]]) == ["unknown command 'bogus'"])
+        #expect(Keymap.problems(in: ["nextPage": ["x"]]) == ["unknown command 'nextPage'"])
+        #expect(Keymap.problems(in: ["next-page": ["Space", "z"]]) == [])
+        #expect(Keymap.problems(in: ["quit": ["z"]]) == [])
+    }
+
     @Test(arguments: ["Space", "PgDn", "F1", "C-l", "WheelUp", ":", "G", "Esc"])
     func keyNamesRoundTrip(name: String) throws {
         let event = try #require(KeyName.event(name))

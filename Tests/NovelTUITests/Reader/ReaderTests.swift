@@ -104,13 +104,17 @@ import Testing
 
     @Test func numberPrefixAndGoToPrompt() {
         var reader = makeReader()
+        // Numbers are the chapters' own (第三章), not lines of the TOC, whose first is the title.
+        func chapter(_ prefix: String) -> Int? {
+            entries.firstIndex { $0.title.hasPrefix(prefix) }.map { entries[$0].range.lowerBound }
+        }
         reader.type("3")
         #expect(reader.screen().textRows.last!.contains("3…"))
         reader.press("Enter")
-        #expect(reader.firstVisibleOffset == entries[3].range.lowerBound)
+        #expect(reader.firstVisibleOffset == chapter("第三章"))
         reader.type("2")
         reader.press("g")
-        #expect(reader.firstVisibleOffset == entries[2].range.lowerBound)
+        #expect(reader.firstVisibleOffset == chapter("第二章"))
         reader.press(":")
         reader.type("50%")
         reader.press("Enter")
@@ -120,7 +124,7 @@ import Testing
         reader.press(":")
         reader.type("99")
         reader.press("Enter")
-        #expect(reader.message?.contains("no chapter 99") == true)
+        #expect(reader.message == "no chapter numbered 99; the chapters are numbered 1 to 5")
         reader.press(":")
         reader.type("第五章")
         reader.press("Enter")

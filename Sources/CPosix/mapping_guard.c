@@ -7,8 +7,9 @@
 // over the lost page and returns, so the read is retried and sees spaces instead of killing the reader.
 // Every such repair is counted, so the loader can tell the text was damaged and reopen the book.
 // A fault anywhere else goes back to the previous handler, so real bugs still crash.
-#include "novel_icu.h"
+#include "novel_posix.h"
 
+#include <sched.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <string.h>
@@ -20,7 +21,12 @@
 static _Atomic(uintptr_t) region_starts[GUARDED_REGIONS];
 static _Atomic(uintptr_t) region_ends[GUARDED_REGIONS];
 static _Atomic(int64_t) repaired_pages;
-static atomic_flag installed = ATOMIC_FLAG_INIT;
+// Where the guard stands. Every change is one compare-exchange, so that a thread mapping the process's
+// first book (which installs the guard) and the terminal's set-up (which puts it back in front) never
+// both take `previous_action`: the one that moves the state to PUTTING owns the handler until it
+// stores INSTALLED.
+enum { NOT_INSTALLED, PUTTING, INSTALLED };
+static _Atomic(int) guard_state = NOT_INSTALLED;
 static struct sigaction previous_action;
 
 static void on_bus_error(int signal_number, siginfo_t *info, void *context) {
@@ -63,20 +69,34 @@ static void put_in_front(void) {
     sigaction(SIGBUS, &action, &previous_action);
 }
 
+// Installs the guard with the first mapping; a mapping made while another thread installs or moves it
+// waits until the guard is in place, so that no registered book is ever read unguarded.
 static void install_once(void) {
-    if (atomic_flag_test_and_set(&installed)) return;
+    for (;;) {
+        int expected = NOT_INSTALLED;
+        if (atomic_compare_exchange_strong(&guard_state, &expected, PUTTING)) break;
+        if (expected == INSTALLED) return;
+        sched_yield();
+    }
     put_in_front();
+    atomic_store(&guard_state, INSTALLED);
 }
 
 void nmap_guard_take_first(void) {
-    if (!atomic_flag_test_and_set(&installed)) {
-        atomic_flag_clear(&installed);  // no book mapped yet: the first mapping installs the guard
-        return;
+    for (;;) {
+        int expected = INSTALLED;
+        if (atomic_compare_exchange_strong(&guard_state, &expected, PUTTING)) break;
+        // No book mapped yet: the first mapping installs the guard in front of what is there now.
+        if (expected == NOT_INSTALLED) return;
+        // Another thread is putting the guard in front this moment (a sigaction call): wait for it, then
+        // look again, in case the handler this call is about came after its sigaction.
+        sched_yield();
     }
     struct sigaction current;
-    if (sigaction(SIGBUS, NULL, &current) != 0) return;
-    if ((current.sa_flags & SA_SIGINFO) && current.sa_sigaction == on_bus_error) return;
-    put_in_front();
+    int first = sigaction(SIGBUS, NULL, &current) == 0 && (current.sa_flags & SA_SIGINFO) &&
+                current.sa_sigaction == on_bus_error;
+    if (!first) put_in_front();
+    atomic_store(&guard_state, INSTALLED);
 }
 
 int32_t nmap_guard(const void *start, size_t length) {

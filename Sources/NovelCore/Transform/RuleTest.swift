@@ -13,14 +13,14 @@ public enum RuleTest {
     public static func run(_ rules: CleaningRules, book: Book) -> [Result] {
         let applying = rules.applying(title: book.title, path: book.path)
         var results = applying.map { Result(rule: $0, matches: 0, samples: []) }
-        let builtInIndex = Dictionary(uniqueKeysWithValues: SiteJunk.builtIn.enumerated().map { ($1.name, $0) })
+        let builtInIndex = Dictionary(uniqueKeysWithValues: SiteJunkRule.builtIn.enumerated().map { ($1.name, $0) })
         let matcher = SiteJunk.Matcher(SiteJunk.builtInHints)
         let patterns = applying.map { $0.isBuiltIn ? nil : try? RulePattern($0) }
         book.text.utf8.withUnsafeBufferPointer { bytes in
             var start = 0
             while start < bytes.count {
-                let end = ChineseConversion.lineEnd(bytes, from: start)
-                let content = LineFacts.contentRange(bytes, start..<end)
+                let end = LineBounds.end(bytes, from: start)
+                let content = Blanks.trimmed(bytes, start..<end)
                 let junk = matcher.hidden(bytes, content, mask: .max)
                 for (index, rule) in applying.enumerated() {
                     let count: Int

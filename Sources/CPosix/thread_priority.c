@@ -1,7 +1,7 @@
 // The calling thread's own scheduling priority. Linux keeps a nice value per thread, set through
 // setpriority(PRIO_PROCESS, tid, ...); Swift cannot reach gettid (syscall is variadic), hence this shim.
 #define _GNU_SOURCE
-#include "novel_icu.h"
+#include "novel_posix.h"
 
 #include <errno.h>
 #include <sys/resource.h>

@@ -4,12 +4,3 @@ public protocol NovelError: Error, CustomStringConvertible {
     /// False for failures at run time (a file vanished, a write failed): exit code 1.
     var isBadInput: Bool { get }
 }
-
-extension BookError: NovelError {
-    public var isBadInput: Bool {
-        switch self {
-        case .unreadable: false
-        default: true
-        }
-    }
-}

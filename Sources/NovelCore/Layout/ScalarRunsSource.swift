@@ -1,7 +1,8 @@
 /// Writes Sources/CICU/scalar_runs.c: the scalar table's runs and the BMP's break-class runs as built
 /// from ICU now, so that later processes on the same Unicode version start without asking ICU (see
 /// `ScalarTable.runs` and `PlainScalarTable`).
-/// `scripts/gen-scalar-runs` calls it through `novel widths --scalar-runs-c`.
+/// `scripts/gen-scalar-runs` calls it through `novel widths --scalar-runs-c`. It lives in Layout, the
+/// folder that knows both tables (Width knows nothing of line breaking).
 public enum ScalarRunsSource {
     public static func cSource() -> String {
         let runs = ScalarTable.liveRuns()

@@ -1,0 +1,49 @@
+import Testing
+
+@testable import NovelTUI
+
+/// The TOC filter (issue 38, item 14): a key typed costs one pass over the last matches, not over every
+/// title, and moving the selection or drawing costs none; the matches are those of a full pass.
+@Suite struct TOCFilterTests {
+    /// Titles with capitals, CJK and digits, like a long web novel's.
+    static let titles = (0..<2000).map { number in
+        number % 3 == 0 ? "第\(number)章 Return of the LAMP" : "第\(number)章 灯下夜读 lamp \(number % 7)"
+    }
+
+    /// What the filter must find: every title holding `filter`, ASCII case ignored.
+    static func expected(_ filter: String) -> [Int] {
+        titles.indices.filter { titles[$0].lowercased().contains(filter.lowercased()) }
+    }
+
+    @Test func aGrowingFilterLooksOnlyAtTheLastMatches() {
+        var toc = TOCOverlay(current: 0, selected: 0)
+        var looked = 0
+        let title = { (entry: Int) -> String in
+            looked += 1
+            return Self.titles[entry]
+        }
+        var typed = ""
+        var previousMatches = Self.titles.count
+        for character in "reTURN" {
+            typed.append(character)
+            looked = 0
+            toc.setFilter(typed, count: Self.titles.count, title: title)
+            #expect(toc.matching(Self.titles.count) == Self.expected(typed), "filter \(typed)")
+            #expect(looked == previousMatches, "filter \(typed) looked at \(looked) titles")
+            previousMatches = toc.matching(Self.titles.count).count
+        }
+        #expect(previousMatches > 0 && previousMatches < Self.titles.count)
+    }
+
+    @Test func erasingAndClearingTheFilterFindTheWiderMatchesAgain() {
+        var toc = TOCOverlay(current: 0, selected: 0)
+        let title = { (entry: Int) in Self.titles[entry] }
+        toc.setFilter("1la", count: Self.titles.count, title: title)
+        toc.setFilter("1l", count: Self.titles.count, title: title)
+        #expect(toc.matching(Self.titles.count) == Self.expected("1l"))
+        toc.setFilter("灯下", count: Self.titles.count, title: title)
+        #expect(toc.matching(Self.titles.count) == Self.expected("灯下"))
+        toc.setFilter("", count: Self.titles.count, title: title)
+        #expect(toc.matching(Self.titles.count) == Array(Self.titles.indices))
+    }
+}
