@@ -29,6 +29,18 @@ enum FuzzBooks {
         return lines.joined(separator: "\n") + "\n"
     }()
 
+    /// A short English book with headings, hard-wrapped, for a second kind of book in a folder.
+    static let englishText: String = {
+        var lines = ["THE LAMP", "", "CONTENTS", ""]
+        for chapter in ["I", "II", "III"] {
+            lines += ["", "CHAPTER \(chapter).", ""]
+            for _ in 1...4 {
+                lines += ["It was a dark night, and the lamp was lit in the window of the", "house by the road.", ""]
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }()
+
     /// Checks that `index` partitions the text's first `length` bytes, as every index must.
     static func checkPartition(_ index: ChapterIndex, length: Int, _ what: String) {
         FuzzCheck.require(

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One libFuzzer target: what it does with an input, and how a seed file (a book from `books/` or the
 /// corpus) becomes an input for it. A target must never trap on any input; its checks trap on purpose
 /// (`FuzzCheck`) when an invariant of the core breaks, so that the fuzzer reports it.
@@ -18,9 +20,13 @@ public struct FuzzTarget: Sendable {
         self.name = name
         self.summary = summary
         self.dictionaries = dictionaries
-        self.run = run
-        self.seeds = seeds
+        self.run = { bytes in Self.turns.withLock { run(bytes) } }
+        self.seeds = { bytes in Self.turns.withLock { seeds(bytes) } }
     }
+
+    /// Targets take turns: those that read files share one home (`FuzzHome`), whose folders one input
+    /// clears while another's are written, and the tests run targets side by side (libFuzzer runs one).
+    private static let turns = NSLock()
 
     /// Seeds longer than this are cut: libFuzzer mutates small inputs many times faster than whole books.
     public static let seedLength = 16 * 1024
@@ -33,6 +39,9 @@ public enum FuzzTargets {
         SplitterFuzzTarget.target,
         LayoutFuzzTarget.target,
         StateFuzzTarget.target,
+        SettingsFuzzTarget.target,
+        BookStateFuzzTarget.target,
+        LibraryCacheFuzzTarget.target,
         ChapterIndexCacheFuzzTarget.target,
         KeyFuzzTarget.target,
         TransformFuzzTarget.target,

@@ -11,11 +11,10 @@ enum StateFuzzTarget {
 
     static let target = FuzzTarget(
         name: "state", summary: "settings.json and book state JSON loading, opening a book with them",
-        dictionaries: ["json.dict"],
+        dictionaries: ["json.dict", "settings.dict", "book-state.dict"],
         run: { bytes in
             let home = FuzzHome.shared
-            let json = Array(
-                String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: bookPlaceholder, with: home.bookPath).utf8)
+            let json = expandingBook(bytes)
             let stateFile = BookStateStore(paths: home.paths).path(fingerprint: BookFingerprint.of(home.bookText.utf8))
             home.clear(home.paths.stateDirectory)
             home.clear(home.paths.configDirectory)
@@ -50,11 +49,23 @@ enum StateFuzzTarget {
             }
             let stateFile = BookStateStore(paths: home.paths).path(fingerprint: session.book.fingerprint)
             guard let state = FileManager.default.contents(atPath: stateFile) else { return [] }
-            let text = String(decoding: state, as: UTF8.self).replacingOccurrences(of: home.bookPath, with: bookPlaceholder)
+            let text = String(decoding: placingBook(Array(state)), as: UTF8.self)
             var settings = Settings()
             settings.width = 20 + offset % 60
             try? SettingsStore(paths: home.paths).save(settings)
             let settingsFile = FileManager.default.contents(atPath: home.paths.settingsFile).map { Array($0) } ?? []
             return [Array(text.utf8), settingsFile]
         })
+
+    /// The input as lossy UTF-8 with `bookPlaceholder` as the sample book's path.
+    static func expandingBook(_ bytes: [UInt8]) -> [UInt8] {
+        let text = String(decoding: bytes, as: UTF8.self)
+        return Array(text.replacingOccurrences(of: bookPlaceholder, with: FuzzHome.shared.bookPath).utf8)
+    }
+
+    /// A state file written by the store, with the sample book's path as `bookPlaceholder`.
+    static func placingBook(_ bytes: [UInt8]) -> [UInt8] {
+        let text = String(decoding: bytes, as: UTF8.self)
+        return Array(text.replacingOccurrences(of: FuzzHome.shared.bookPath, with: bookPlaceholder).utf8)
+    }
 }

@@ -4,7 +4,7 @@ import Foundation
 /// used while the file's size and modification time are unchanged. Rebuildable: a damaged file is
 /// ignored and rewritten.
 public struct LibraryCache: Sendable {
-    let path: String
+    public let path: String
 
     public init(paths: NovelPaths) {
         path = paths.cacheDirectory + "/library.json"
