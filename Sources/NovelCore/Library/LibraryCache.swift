@@ -15,7 +15,9 @@ public struct LibraryCache: Sendable {
         guard let data = (try? BookFile.read(path, limit: BookFile.largestCache)).map({ Data($0) }),
             let entries = try? JSONDecoder().decode([LibraryEntry].self, from: data)
         else { return [:] }
-        return Dictionary(entries.map { ($0.path, $0) }, uniquingKeysWith: { _, last in last })
+        // A fingerprint names the book's state file: one of another shape (`../x`) is not a cached book.
+        let books = entries.filter { BookFingerprint.isWellFormed($0.fingerprint) }
+        return Dictionary(books.map { ($0.path, $0) }, uniquingKeysWith: { _, last in last })
     }
 
     /// Replaces the cached entries of `entries`' paths, keeping the others.

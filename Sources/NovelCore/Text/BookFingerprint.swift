@@ -25,4 +25,10 @@ public enum BookFingerprint {
         let digits = String(hash, radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits
     }
+
+    /// Whether `text` has the shape `of` gives (16 lowercase hex digits): a fingerprint read from a file
+    /// becomes part of a file name, so anything else (`../x`) is refused where it is read.
+    public static func isWellFormed(_ text: String) -> Bool {
+        text.utf8.count == 16 && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+    }
 }
