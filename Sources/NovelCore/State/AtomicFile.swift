@@ -3,7 +3,7 @@ import Foundation
 /// Replaces a file so that a reader only ever sees the old or the new contents: write a temporary file
 /// in the same folder, flush it to disk, rename it over the old one, flush the folder. A symbolic link
 /// (a settings.json kept in a dotfiles repository) is written through: its target is replaced and the
-/// link stays. Temporary files of killed writers are removed by the next write in the folder
+/// link stays. Temporary files of killed writers are removed by a process's first write in the folder
 /// (`TemporaryFile`).
 public enum AtomicFile {
     /// `beforeRename` runs after the temporary file is on disk and before the rename; tests throw from it
@@ -52,7 +52,7 @@ public enum AtomicFile {
         }
         guard rename(temporary, path) == 0 else { throw StateError.writeFailed(path: named, reason: errnoText()) }
         keepTemporary = true  // renamed: nothing left to remove
-        TemporaryFile.removeStale(in: directory)  // what writers killed half-way left here
+        TemporaryFile.removeStaleOnce(in: directory)  // what writers killed half-way left here
         let folder = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if folder >= 0 {
             fsync(folder)

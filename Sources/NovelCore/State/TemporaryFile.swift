@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The temporary files novel writes beside a file before renaming them over it (`AtomicFile`, the
 /// chapter-index cache): `.NAME.tmp-PID-RANDOM`, so that one a killed writer left behind can be told by
@@ -34,6 +35,17 @@ enum TemporaryFile {
     /// Whether a temporary file last written `age` seconds ago by process `writer` is stale.
     static func isStale(age: TimeInterval, writer: pid_t, isRunning: (pid_t) -> Bool) -> Bool {
         age >= staleAge || (age >= writerGrace && !isRunning(writer))
+    }
+
+    /// The folders this process has cleaned already.
+    private static let cleaned = Mutex<Set<String>>([])
+
+    /// `removeStale(in:)` the first time this process writes in `folder`: stale files appear only when a
+    /// writer is killed, so listing the folder again at every save (the reader saves its place every few
+    /// seconds) would find nothing new.
+    static func removeStaleOnce(in folder: String) {
+        guard cleaned.withLock({ $0.insert(folder).inserted }) else { return }
+        removeStale(in: folder)
     }
 
     /// Removes the stale temporary files among `names` (the entries of `folder`, when the caller has
