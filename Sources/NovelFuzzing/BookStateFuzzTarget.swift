@@ -60,10 +60,8 @@ enum BookStateFuzzTarget {
             // The state the stores write after a reading session at an offset from the seed: a place, two
             // bookmarks, a jump, reading time, the file's stamp.
             let home = FuzzHome.shared
-            home.clear(home.paths.stateDirectory)
+            guard let (session, offset) = home.seedSession(from: file) else { return [] }
             let length = home.bookText.utf8.count
-            let offset = file.prefix(4).reduce(0) { $0 &* 31 &+ Int($1) } % max(length, 1)
-            guard let session = try? ReadingSession.open(path: home.bookPath, paths: home.paths) else { return [] }
             func place(_ offset: Int) -> ReadingPosition {
                 ReadingPosition(
                     offset: offset, chapterIndex: 1, chapterTitle: "第1章", snippet: "标题", percent: 12.5,

@@ -47,6 +47,15 @@ final class FuzzHome: Sendable {
         atexit { try? FileManager.default.removeItem(atPath: FuzzHome.shared.root) }
     }
 
+    /// For a seed made by the stores: the sample book opened with an empty state folder, and a place in it
+    /// taken from the seed file's first bytes.
+    func seedSession(from file: [UInt8]) -> (session: ReadingSession, offset: Int)? {
+        clear(paths.stateDirectory)
+        let offset = file.prefix(4).reduce(0) { $0 &* 31 &+ Int($1) } % max(bookText.utf8.count, 1)
+        guard let session = try? ReadingSession.open(path: bookPath, paths: paths) else { return nil }
+        return (session, offset)
+    }
+
     /// Empties `folder` (state written by the previous input must not leak into the next).
     func clear(_ folder: String) {
         for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] {

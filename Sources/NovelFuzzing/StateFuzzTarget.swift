@@ -36,10 +36,7 @@ enum StateFuzzTarget {
         seeds: { file in
             // A real state and settings file, written by the stores, with an offset and bookmark from the seed.
             let home = FuzzHome.shared
-            home.clear(home.paths.stateDirectory)
-            let length = home.bookText.utf8.count
-            let offset = file.prefix(4).reduce(0) { $0 &* 31 &+ Int($1) } % max(length, 1)
-            guard let session = try? ReadingSession.open(path: home.bookPath, paths: home.paths) else { return [] }
+            guard let (session, offset) = home.seedSession(from: file) else { return [] }
             _ = try? session.update { state in
                 state.position = ReadingPosition(
                     offset: offset, chapterIndex: 1, chapterTitle: "第1章", snippet: "标题", percent: 12.5, saved: Date())
