@@ -74,9 +74,14 @@ let package = Package(
         .target(name: "NovelTestSupport", dependencies: ["NovelCore", "NovelTUI"]),
         // What each libFuzzer target does with one input; also replayed by the tests (docs/fuzzing.md).
         .target(name: "NovelFuzzing", dependencies: ["NovelCore", "NovelTUI", "COpenCC"], exclude: ["Dictionaries"]),
-        .testTarget(name: "NovelCoreTests", dependencies: ["NovelCore", "CICU", "CPosix", "COpenCC", "NovelTestSupport"], exclude: ["Layout/Golden"]),
-        .testTarget(name: "NovelTUITests", dependencies: ["NovelTUI", "NovelCore", "NovelTestSupport"], exclude: ["Render/Golden"]),
-        .testTarget(name: "NovelCLITests", dependencies: ["NovelCore", "NovelTestSupport"], exclude: ["EndToEnd/Golden"]),
+        .testTarget(
+            name: "NovelCoreTests", dependencies: ["NovelCore", "CICU", "CPosix", "COpenCC", "NovelTestSupport"],
+            exclude: ["Layout/Golden"]),
+        .testTarget(
+            name: "NovelTUITests", dependencies: ["NovelTUI", "NovelCore", "NovelTestSupport"],
+            exclude: ["Render/Golden"]),
+        .testTarget(
+            name: "NovelCLITests", dependencies: ["NovelCore", "NovelTestSupport"], exclude: ["EndToEnd/Golden"]),
         .testTarget(
             name: "NovelFuzzingTests", dependencies: ["NovelFuzzing", "NovelTestSupport"], exclude: ["FuzzReproducers"]),
     ],

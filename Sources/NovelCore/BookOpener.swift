@@ -54,7 +54,8 @@ public enum BookOpener {
             if let sampleKey { cache?.markSeen(sampleKey: sampleKey) }
         }
         steps[2].finish()
-        var book = Book(path: path, title: title(of: path, text: text), text: text, fingerprint: fingerprint, index: index)
+        var book = Book(
+            path: path, title: title(of: path, text: text), text: text, fingerprint: fingerprint, index: index)
         book.headingScan = scan
         return book
     }

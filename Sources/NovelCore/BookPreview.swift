@@ -52,9 +52,12 @@ public struct BookPreview: Sendable {
             offset = min(max(previous.offset ?? 0, 0), source.textBytes)
             expectedLength = source.textBytes
             if source.verbatim {
-                guard let (entry, ruleName) = cache.entry(fingerprint: previous.fingerprint, pattern: pattern, containing: offset)
+                guard
+                    let (entry, ruleName) = cache.entry(
+                        fingerprint: previous.fingerprint, pattern: pattern, containing: offset)
                 else { return nil }
-                return chapter(path: path, entry: entry, ruleName: ruleName, offset: offset, source: source, state: previous)
+                return chapter(
+                    path: path, entry: entry, ruleName: ruleName, offset: offset, source: source, state: previous)
             }
             cachedIndex = cache.load(fingerprint: previous.fingerprint, pattern: pattern, through: offset)
         }
@@ -91,9 +94,11 @@ public struct BookPreview: Sendable {
         }
         guard !index.entries.isEmpty else { return nil }
         var book = Book(
-            path: path, title: BookOpener.title(of: path, text: text), text: text, fingerprint: previous?.fingerprint ?? "",
+            path: path, title: BookOpener.title(of: path, text: text), text: text,
+            fingerprint: previous?.fingerprint ?? "",
             index: index)
-        book.expectedLength = expectedLength ?? Int(Double(text.utf8.count) * Double(file.bytes) / Double(max(rawUsed, 1)))
+        book.expectedLength =
+            expectedLength ?? Int(Double(text.utf8.count) * Double(file.bytes) / Double(max(rawUsed, 1)))
         var preview = BookPreview(book: book, state: previous, offset: min(offset, text.utf8.count))
         preview.chaptersAreExact = cachedIndex != nil
         return preview

@@ -6,7 +6,9 @@ enum ChapterIndexCacheFuzzTarget {
     static let fingerprint = "fuzz"
 
     static let target = FuzzTarget(
-        name: "index-cache", summary: "chapter-index cache loading (ChapterIndexCache.load, .entry and .loadScan, and a split continued from a loaded scan)",
+        name: "index-cache",
+        summary:
+            "chapter-index cache loading (ChapterIndexCache.load, .entry and .loadScan, and a split continued from a loaded scan)",
         run: { bytes in
             let home = FuzzHome.shared
             let cache = ChapterIndexCache(directory: home.paths.cacheDirectory)
@@ -34,7 +36,9 @@ enum ChapterIndexCacheFuzzTarget {
                     utf8: old + Array("\n第九章　续\n正文。\n".utf8), encoding: "UTF-8", encodingSource: .validUTF8,
                     invalidSequences: 0)
                 if let (index, _) = ChapterSplitter().split(grown, continuing: scan) {
-                    FuzzCheck.require(index.partitions(length: grown.utf8.count), "index-cache: a continued split that does not cover the text")
+                    FuzzCheck.require(
+                        index.partitions(length: grown.utf8.count),
+                        "index-cache: a continued split that does not cover the text")
                 }
             }
             for offset in [0, 1, 4096, Int.max] {
@@ -53,6 +57,8 @@ enum ChapterIndexCacheFuzzTarget {
             let split = ChapterSplitter().splitKeepingScan(text)
             cache.store(split.index, fingerprint: fingerprint, pattern: nil)
             cache.storeScan(split.scan, fingerprint: fingerprint)
-            return ["idx", "scan"].compactMap { FuzzHome.shared.read(cache.directory + "/chapters-\(fingerprint).\($0)") }
+            return ["idx", "scan"].compactMap {
+                FuzzHome.shared.read(cache.directory + "/chapters-\(fingerprint).\($0)")
+            }
         })
 }

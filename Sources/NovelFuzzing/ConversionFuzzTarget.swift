@@ -22,11 +22,14 @@ enum ConversionFuzzTarget {
             options.pairQuotes = flags & 64 != 0
             let profile = TextProfile(script: .cjk, isHardWrapped: flags & 128 != 0, wrapWidth: 40, reason: "fuzz")
             let text = Array(input.rest)
-            if !text.contains(0), let string = String(validating: text, as: UTF8.self), let converter = ChineseConverter.loaded(options.convert),
+            if !text.contains(0), let string = String(validating: text, as: UTF8.self),
+                let converter = ChineseConverter.loaded(options.convert),
                 let theirs = openCC(string, options.convert)
             {
                 let ours = converter.convert(string)
-                FuzzCheck.require(ours == theirs, "conversion \(options.convert): ours \(ours.debugDescription), OpenCC's \(theirs.debugDescription)")
+                FuzzCheck.require(
+                    ours == theirs,
+                    "conversion \(options.convert): ours \(ours.debugDescription), OpenCC's \(theirs.debugDescription)")
             }
             guard let display = DisplayTransform.display(text, profile: profile, options: options) else { return }
             TransformFuzzTarget.check(display, inputCount: text.count, label: "conversion")
@@ -38,7 +41,8 @@ enum ConversionFuzzTarget {
         guard let config = conversion.configFile else { return nil }
         return openHandles.withLock { handles in
             if handles[conversion] == nil { handles[conversion] = novel_opencc_open(config) }
-            guard let handle = handles[conversion] ?? nil, let converted = opencc_convert_utf8(handle, text, text.utf8.count)
+            guard let handle = handles[conversion] ?? nil,
+                let converted = opencc_convert_utf8(handle, text, text.utf8.count)
             else { return nil }
             defer { opencc_convert_utf8_free(converted) }
             return String(cString: converted)

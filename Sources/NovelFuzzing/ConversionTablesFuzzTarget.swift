@@ -9,7 +9,8 @@
 /// it exactly as OpenCC's algorithm written plainly here does (`plainConversion`).
 enum ConversionTablesFuzzTarget {
     static let target = FuzzTarget(
-        name: "conversion-tables", summary: "conversion tables (ConversionTables) from any file, and their matcher against a plain one",
+        name: "conversion-tables",
+        summary: "conversion tables (ConversionTables) from any file, and their matcher against a plain one",
         dictionaries: ["punctuation.dict"],
         run: { bytes in
             var input = FuzzInput(bytes)
@@ -30,15 +31,25 @@ enum ConversionTablesFuzzTarget {
             check(converted, sourceCount: text.count)
             guard let string = String(validating: text, as: UTF8.self) else { return }
             let plain = plainConversion(Array(string.unicodeScalars), stages: stages)
-            FuzzCheck.require(converted.shown == plain, "tables: \(converted.shown) against the plain conversion's \(plain)")
+            FuzzCheck.require(
+                converted.shown == plain, "tables: \(converted.shown) against the plain conversion's \(plain)")
         },
         seeds: { book in
             // Dictionaries from the book's own characters (pairs, and single characters, each shown
             // reversed or doubled) over three stages; as lines, and as a tables file.
-            let scalars = Array(String(decoding: book.prefix(4096), as: UTF8.self).unicodeScalars.filter { $0.value > 0x20 && $0 != "=" && $0 != "#" })
-            func text(_ scalars: some Sequence<Unicode.Scalar>) -> [UInt8] { Array(String(String.UnicodeScalarView(scalars)).utf8) }
-            let pairs = stride(from: 0, to: min(scalars.count - 1, 24), by: 3).map { (key: text(scalars[$0...($0 + 1)]), value: text(scalars[$0...($0 + 1)].reversed())) }
-            let singles = stride(from: 1, to: min(scalars.count, 24), by: 4).map { (key: text([scalars[$0]]), value: text([scalars[$0], scalars[$0]])) }
+            let scalars = Array(
+                String(decoding: book.prefix(4096), as: UTF8.self).unicodeScalars.filter {
+                    $0.value > 0x20 && $0 != "=" && $0 != "#"
+                })
+            func text(_ scalars: some Sequence<Unicode.Scalar>) -> [UInt8] {
+                Array(String(String.UnicodeScalarView(scalars)).utf8)
+            }
+            let pairs = stride(from: 0, to: min(scalars.count - 1, 24), by: 3).map {
+                (key: text(scalars[$0...($0 + 1)]), value: text(scalars[$0...($0 + 1)].reversed()))
+            }
+            let singles = stride(from: 1, to: min(scalars.count, 24), by: 4).map {
+                (key: text([scalars[$0]]), value: text([scalars[$0], scalars[$0]]))
+            }
             let stages = [[Array(pairs.prefix(4))], [pairs, singles], [Array(singles.prefix(3))]]
             var lines: [UInt8] = []
             for (number, stage) in stages.enumerated() {
@@ -55,16 +66,21 @@ enum ConversionTablesFuzzTarget {
         })
 
     /// Steps contiguous from the start to both ends, same steps as long on both sides.
-    static func check(_ converted: (shown: [UInt8], steps: [(sourceEnd: Int, shownEnd: Int, replaced: Bool)]), sourceCount: Int) {
+    static func check(
+        _ converted: (shown: [UInt8], steps: [(sourceEnd: Int, shownEnd: Int, replaced: Bool)]), sourceCount: Int
+    ) {
         var source = 0
         var shown = 0
         for step in converted.steps {
             FuzzCheck.require(step.sourceEnd >= source && step.shownEnd >= shown, "steps go back")
-            FuzzCheck.require(step.replaced || step.sourceEnd - source == step.shownEnd - shown, "a same step of two lengths")
+            FuzzCheck.require(
+                step.replaced || step.sourceEnd - source == step.shownEnd - shown, "a same step of two lengths")
             source = step.sourceEnd
             shown = step.shownEnd
         }
-        FuzzCheck.require(source == sourceCount && shown == converted.shown.count, "steps end at \(source), \(shown) of \(sourceCount), \(converted.shown.count)")
+        FuzzCheck.require(
+            source == sourceCount && shown == converted.shown.count,
+            "steps end at \(source), \(shown) of \(sourceCount), \(converted.shown.count)")
     }
 
     static func parse(_ bytes: [UInt8]) -> (stages: [[[(key: [UInt8], value: [UInt8])]]], text: [UInt8]) {
@@ -93,7 +109,9 @@ enum ConversionTablesFuzzTarget {
             stage.map { pairs in
                 var dictionary: [[Unicode.Scalar]: [Unicode.Scalar]] = [:]
                 for (key, value) in pairs where !key.isEmpty && !key.contains(0) && !value.contains(0) {
-                    guard let key = String(validating: key, as: UTF8.self), let value = String(validating: value, as: UTF8.self) else {
+                    guard let key = String(validating: key, as: UTF8.self),
+                        let value = String(validating: value, as: UTF8.self)
+                    else {
                         continue
                     }
                     let scalars = Array(key.unicodeScalars)
@@ -102,7 +120,9 @@ enum ConversionTablesFuzzTarget {
                 return dictionary
             }
         }
-        func longest(_ group: [[[Unicode.Scalar]: [Unicode.Scalar]]], _ text: ArraySlice<Unicode.Scalar>) -> (length: Int, value: [Unicode.Scalar])? {
+        func longest(_ group: [[[Unicode.Scalar]: [Unicode.Scalar]]], _ text: ArraySlice<Unicode.Scalar>) -> (
+            length: Int, value: [Unicode.Scalar]
+        )? {
             for dictionary in group {
                 let longestKey = dictionary.keys.map(\.count).max() ?? 0
                 for length in stride(from: min(text.count, longestKey), through: 1, by: -1) {

@@ -8,7 +8,8 @@ enum DecodingFuzzTarget {
 
     static let target = FuzzTarget(
         name: "decode",
-        summary: "encoding detection and decoding (BookLoader.decode) of any bytes; GB18030 and Big5's table road against ICU",
+        summary:
+            "encoding detection and decoding (BookLoader.decode) of any bytes; GB18030 and Big5's table road against ICU",
         dictionaries: ["encodings.dict", "headings.dict"],
         run: { bytes in
             for encoding in [nil, forced[bytes.count % forced.count]] {
@@ -20,12 +21,15 @@ enum DecodingFuzzTarget {
             // The table road of GB18030 and Big5-HKSCS gives ICU's own result, whatever the bytes and
             // wherever the chunks end.
             for encoding in ["GB18030", "Big5-HKSCS"] {
-                guard let looked = try? StreamingDecoder.decode(bytes, encoding: encoding, chunkSize: 1 + bytes.count % 7),
+                guard
+                    let looked = try? StreamingDecoder.decode(
+                        bytes, encoding: encoding, chunkSize: 1 + bytes.count % 7),
                     let alone = try? StreamingDecoder.decode(bytes, encoding: encoding, lookingUp: false)
                 else { continue }
                 FuzzCheck.require(looked.utf8 == alone.utf8, "\(encoding): the table road's text is not ICU's")
                 FuzzCheck.require(
-                    looked.invalidSequences == alone.invalidSequences, "\(encoding): the table road's count is not ICU's")
+                    looked.invalidSequences == alone.invalidSequences,
+                    "\(encoding): the table road's count is not ICU's")
             }
         })
 }

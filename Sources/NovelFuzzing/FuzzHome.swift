@@ -27,14 +27,16 @@ final class FuzzHome: Sendable {
         let memory = "/dev/shm"
         let temporary = access(memory, W_OK) == 0 ? memory : NSTemporaryDirectory()
         root = ReadingSession.absolutePath(temporary) + "/novel-fuzz-\(getpid())"
-        paths = NovelPaths(configDirectory: root + "/config", stateDirectory: root + "/state", cacheDirectory: root + "/cache")
+        paths = NovelPaths(
+            configDirectory: root + "/config", stateDirectory: root + "/state", cacheDirectory: root + "/cache")
         bookPath = root + "/sample.txt"
         for folder in [paths.configDirectory, paths.stateDirectory, paths.cacheDirectory] {
             try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         }
         let bytes = Array(FuzzBooks.sampleText.utf8)
         _ = FileManager.default.createFile(atPath: bookPath, contents: Data(bytes))
-        bookText = (try? BookLoader.decode(bytes, path: bookPath))
+        bookText =
+            (try? BookLoader.decode(bytes, path: bookPath))
             ?? BookText(utf8: bytes, encoding: "UTF-8", encodingSource: .validUTF8, invalidSequences: 0)
         libraryFolder = root + "/library"
         try? FileManager.default.createDirectory(atPath: libraryFolder, withIntermediateDirectories: true)

@@ -29,14 +29,17 @@ enum LayoutFuzzTarget {
                 FuzzCheck.require(!layout.pages.isEmpty, "layout: a chapter without pages")
                 for line in layout.lines {
                     FuzzCheck.require(
-                        line.bytes.isEmpty || (range.contains(line.bytes.lowerBound) && line.bytes.upperBound <= range.upperBound),
+                        line.bytes.isEmpty
+                            || (range.contains(line.bytes.lowerBound) && line.bytes.upperBound <= range.upperBound),
                         "layout: line \(line.bytes) outside its chapter \(range)")
                 }
                 _ = layouter.pageCount(book, entry: entry)
             }
         },
         seeds: { file in
-            [[40, 20, 30, 2, 1, 0, 1, 2, 0, 0] + file.prefix(FuzzTarget.seedLength),
-             [80, 24, 60, 4, 0, 1, 0, 0, 1, 64] + file.prefix(FuzzTarget.seedLength)]
+            [
+                [40, 20, 30, 2, 1, 0, 1, 2, 0, 0] + file.prefix(FuzzTarget.seedLength),
+                [80, 24, 60, 4, 0, 1, 0, 0, 1, 64] + file.prefix(FuzzTarget.seedLength),
+            ]
         })
 }

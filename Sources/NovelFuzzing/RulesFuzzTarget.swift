@@ -33,7 +33,8 @@ enum RulesFuzzTarget {
             TransformFuzzTarget.check(display, inputCount: text.count, label: "rules")
         },
         seeds: { book in
-            let file = #"{"version":1,"rules":[{"name":"a","pattern":"的","replacement":"之"},"#
+            let file =
+                #"{"version":1,"rules":[{"name":"a","pattern":"的","replacement":"之"},"#
                 + #"{"name":"b","pattern":"^.*章.*$","regex":true},{"name":"c","pattern":"(","regex":true}],"builtIn":{"bare URL":false}}"#
             return [Array(file.utf8) + [0] + Array(book.prefix(FuzzTarget.seedLength))]
         })

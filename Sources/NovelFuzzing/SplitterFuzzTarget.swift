@@ -10,9 +10,11 @@ enum SplitterFuzzTarget {
             let index = ChapterSplitter().split(text)
             FuzzBooks.checkPartition(index, length: text.utf8.count, "split")
             for entry in index.entries {
-                FuzzCheck.require(entry.range.contains(entry.bodyStart) || entry.bodyStart == entry.range.upperBound,
+                FuzzCheck.require(
+                    entry.range.contains(entry.bodyStart) || entry.bodyStart == entry.range.upperBound,
                     "split: body start \(entry.bodyStart) outside \(entry.range)")
-                FuzzCheck.require((entry.range.lowerBound...entry.bodyStart).contains(entry.headingStart),
+                FuzzCheck.require(
+                    (entry.range.lowerBound...entry.bodyStart).contains(entry.headingStart),
                     "split: heading start \(entry.headingStart) outside \(entry.range.lowerBound)...\(entry.bodyStart)")
                 if let volume = entry.volumeIndex {
                     FuzzCheck.require(index.entries.indices.contains(volume), "split: volume index \(volume)")

@@ -28,7 +28,8 @@ enum StateFuzzTarget {
             // (`JSONText`) along with the dates and places read from it.
             _ = try? session.update { $0.position = $0.position }
             var reader = Reader(
-                book: session.book, settings: settings, state: session.state, columns: 40, rows: 12, start: ReaderStart())
+                book: session.book, settings: settings, state: session.state, columns: 40, rows: 12,
+                start: ReaderStart())
             _ = reader.screen()
             _ = reader.handle(.key(.pageDown), now: 1)
             _ = reader.screen()
@@ -41,7 +42,8 @@ enum StateFuzzTarget {
                 state.position = ReadingPosition(
                     offset: offset, chapterIndex: 1, chapterTitle: "第1章", snippet: "标题", percent: 12.5, saved: Date())
                 state.bookmarks.append(
-                    Bookmark(id: "1", offset: offset, chapterIndex: 1, chapterTitle: "第1章", snippet: "你好", note: "笔记",
+                    Bookmark(
+                        id: "1", offset: offset, chapterIndex: 1, chapterTitle: "第1章", snippet: "你好", note: "笔记",
                         created: Date()))
             }
             let stateFile = BookStateStore(paths: home.paths).path(fingerprint: session.book.fingerprint)

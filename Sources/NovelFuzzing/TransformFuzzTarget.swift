@@ -28,11 +28,14 @@ enum TransformFuzzTarget {
     /// every original offset shows inside it, quote roles and the body start lie inside it.
     static func check(_ display: DisplayText, inputCount: Int, label: String) {
         let map = display.map
-        FuzzCheck.require(map.displayLength == display.utf8.count, "\(label): map length \(map.displayLength) ≠ \(display.utf8.count)")
+        FuzzCheck.require(
+            map.displayLength == display.utf8.count, "\(label): map length \(map.displayLength) ≠ \(display.utf8.count)"
+        )
         var previous = 0
         for offset in 0...display.utf8.count {
             let start = map.originalStart(offset)
-            FuzzCheck.require((0...inputCount).contains(start), "\(label): offset \(offset) maps to \(start) outside the input")
+            FuzzCheck.require(
+                (0...inputCount).contains(start), "\(label): offset \(offset) maps to \(start) outside the input")
             FuzzCheck.require(start >= previous, "\(label): offset \(offset) maps back before \(previous)")
             previous = start
             let shown = map.displayOffset(ofOriginal: start)
@@ -44,6 +47,7 @@ enum TransformFuzzTarget {
             FuzzCheck.require(role.offset >= lastRole, "\(label): quote roles out of order at \(role.offset)")
             lastRole = role.offset
         }
-        FuzzCheck.require((0...display.utf8.count).contains(display.bodyStart), "\(label): body start \(display.bodyStart)")
+        FuzzCheck.require(
+            (0...display.utf8.count).contains(display.bodyStart), "\(label): body start \(display.bodyStart)")
     }
 }

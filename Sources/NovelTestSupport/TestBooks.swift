@@ -6,7 +6,8 @@ public enum TestBooks {
     public static func book(_ string: String, split: Bool = true, path: String = "test.txt", title: String = "test")
         -> Book
     {
-        let text = BookText(utf8: Array(string.utf8), encoding: "UTF-8", encodingSource: .validUTF8, invalidSequences: 0)
+        let text = BookText(
+            utf8: Array(string.utf8), encoding: "UTF-8", encodingSource: .validUTF8, invalidSequences: 0)
         let index =
             split
             ? ChapterSplitter().split(text)

@@ -52,8 +52,10 @@ public final class TmuxSession: Sendable {
         socket = "novel-e2e-\(unique)"
         var variables = ["LANG": "C.UTF-8", "NO_COLOR": ""]
         for (key, value) in environment { variables[key] = value }
-        var arguments = ["set-option", "-g", "default-terminal", term, ";", "new-session", "-d", "-s", name,
-                         "-x", "\(columns)", "-y", "\(rows)"]
+        var arguments = [
+            "set-option", "-g", "default-terminal", term, ";", "new-session", "-d", "-s", name,
+            "-x", "\(columns)", "-y", "\(rows)",
+        ]
         for (key, value) in variables.sorted(by: { $0.key < $1.key }) { arguments += ["-e", "\(key)=\(value)"] }
         // bash resets PS1 from the session environment; `env` sets it for the shell itself.
         arguments.append("exec env PS1='\(Self.prompt) ' bash --norc --noprofile -i")
@@ -108,7 +110,8 @@ public final class TmuxSession: Sendable {
 
     /// True while the program in the pane uses the alternate screen (as curses programs do).
     public func alternateScreenIsOn() throws -> Bool {
-        try tmux(["display-message", "-p", "-t", name, "#{alternate_on}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        try tmux(["display-message", "-p", "-t", name, "#{alternate_on}"]).trimmingCharacters(
+            in: .whitespacesAndNewlines)
             == "1"
     }
 

@@ -35,7 +35,10 @@ private func selectTarget() -> FuzzTarget? {
         exit(0)
     }
     guard let name = environment["NOVEL_FUZZ_TARGET"], let target = FuzzTargets.named(name) else {
-        FileHandle.standardError.write(Data("novel-fuzz: set NOVEL_FUZZ_TARGET to one of: \(FuzzTargets.all.map(\.name).joined(separator: " "))\n".utf8))
+        FileHandle.standardError.write(
+            Data(
+                "novel-fuzz: set NOVEL_FUZZ_TARGET to one of: \(FuzzTargets.all.map(\.name).joined(separator: " "))\n"
+                    .utf8))
         return nil
     }
     if let list = environment["NOVEL_FUZZ_SEEDS_FROM"], let folder = environment["NOVEL_FUZZ_SEEDS_TO"] {

@@ -22,7 +22,8 @@ struct Novel: ParsableCommand {
         version: VersionLine.text,
         subcommands: [
             ReadCommand.self, TocCommand.self, BookmarksCommand.self, SettingsCommand.self,
-            InfoCommand.self, PrintCommand.self, LineCommand.self, RecentCommand.self, LibraryCommand.self, WidthsCommand.self,
+            InfoCommand.self, PrintCommand.self, LineCommand.self, RecentCommand.self, LibraryCommand.self,
+            WidthsCommand.self,
             RulesCommand.self,
         ]
     )

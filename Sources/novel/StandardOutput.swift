@@ -78,7 +78,8 @@ enum StandardOutput {
             if written < 0 {
                 if errno == EINTR { continue }
                 if errno == EPIPE { exit(0) }
-                FileHandle.standardError.write(Data("novel: cannot write to standard output: \(String(cString: strerror(errno)))\n".utf8))
+                FileHandle.standardError.write(
+                    Data("novel: cannot write to standard output: \(String(cString: strerror(errno)))\n".utf8))
                 exit(1)
             }
             remaining -= written

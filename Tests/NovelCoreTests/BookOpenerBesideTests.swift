@@ -21,7 +21,9 @@ import Testing
         var text = ""
         var number = 1
         while text.utf8.count < SideBySide.besideWorkBytes + 50_000 {
-            text += "CHAPTER \(number).\r\n\r\nThe Ferry\r\n\r\n" + String(repeating: DenseBookTests.prose, count: 4) + "\r\n"
+            text +=
+                "CHAPTER \(number).\r\n\r\nThe Ferry\r\n\r\n" + String(repeating: DenseBookTests.prose, count: 4)
+                + "\r\n"
             number += 1
         }
         self.text = text

@@ -90,15 +90,19 @@ import Testing
         let shown = book.index.entries[book.index.entryIndex(containing: preview.offset)]
         let original = full.index.entries[entry]
         #expect(shown.title == original.title)
-        #expect(shown.range == (original.range.lowerBound - book.textBase)..<(original.range.upperBound - book.textBase))
-        let lines = page(book, at: preview.offset).map { ($0.lowerBound + book.textBase)..<($0.upperBound + book.textBase) }
+        #expect(
+            shown.range == (original.range.lowerBound - book.textBase)..<(original.range.upperBound - book.textBase))
+        let lines = page(book, at: preview.offset).map {
+            ($0.lowerBound + book.textBase)..<($0.upperBound + book.textBase)
+        }
         #expect(lines == page(full, at: deep))
         #expect(!crlf || book.index.entries.map(\.title) == Array(full.index.entries.map(\.title).prefix(entry + 1)))
     }
 
     @Test func theSummaryReadsWhatThePreviewNeedsAndNothingOfTheWrongShape() throws {
         let path = try write(Array(novel(chapters: 40).utf8))
-        let session = try ReadingSession.open(path: path, encoding: "UTF-8", chapterPattern: "^第.+章", paths: paths, remember: true)
+        let session = try ReadingSession.open(
+            path: path, encoding: "UTF-8", chapterPattern: "^第.+章", paths: paths, remember: true)
         try session.update { state in state.position = BookmarkFactory.position(book: session.book, offset: 4321) }
         let store = BookStateStore(paths: paths)
         let summary = try #require(store.latestSummary(lastPath: ReadingSession.absolutePath(path)))
@@ -108,7 +112,9 @@ import Testing
         #expect(summary.source == state.source && summary.source == session.book.text.sourceStamp)
         #expect(summary.encoding == "UTF-8" && summary.chapterPattern == "^第.+章")
         let broken = BookStateSummary(
-            object: ["position": ["offset": "12"], "source": ["file": ["bytes": 5], "encoding": "UTF-8", "textBytes": 5]],
+            object: [
+                "position": ["offset": "12"], "source": ["file": ["bytes": 5], "encoding": "UTF-8", "textBytes": 5],
+            ],
             fingerprint: "f")
         #expect(broken.offset == nil && broken.source == nil && broken.fingerprint == "f")
     }
@@ -158,7 +164,9 @@ import Testing
         if source.hasPrefix("UTF-16") {
             let units = novel(chapters: 40).utf16
             let big = source == "UTF-16BE"
-            var bytes = units.flatMap { big ? [UInt8($0 >> 8), UInt8($0 & 0xFF)] : [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+            var bytes = units.flatMap {
+                big ? [UInt8($0 >> 8), UInt8($0 & 0xFF)] : [UInt8($0 & 0xFF), UInt8($0 >> 8)]
+            }
             if !big { bytes = [0xFF, 0xFE] + bytes }
             path = try write(bytes)
         } else {
@@ -182,6 +190,7 @@ import Testing
         let big: [UInt8] = [0x00, 0x0A, 0x4E, 0x0A, 0x0A, 0x0A]
         #expect(BookPreview.lineEnd(in: big, encoding: "UTF-16BE") == 2)
         #expect(BookPreview.lineEnd(in: [0xFF, 0xFE] + little, encoding: nil) == 6)
-        #expect(BookPreview.lineEnd(in: [0xFF, 0xFE, 0, 0, 0x0A, 0, 0, 0], encoding: nil) == nil, "UTF-32 is left alone")
+        #expect(
+            BookPreview.lineEnd(in: [0xFF, 0xFE, 0, 0, 0x0A, 0, 0, 0], encoding: nil) == nil, "UTF-32 is left alone")
     }
 }

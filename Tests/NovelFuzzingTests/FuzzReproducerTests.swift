@@ -7,12 +7,14 @@ import Testing
 /// each target run once on the books' seeds, so a target that no longer builds or traps on an ordinary
 /// input fails here and not only in the fuzz run.
 struct FuzzReproducerTests {
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("FuzzReproducers")
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+        "FuzzReproducers")
 
     static func reproducers() -> [(target: String, file: String)] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         return names.sorted().flatMap { target -> [(target: String, file: String)] in
-            let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent(target).path)) ?? []
+            let files =
+                (try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent(target).path)) ?? []
             return files.sorted().map { (target, $0) }
         }
     }

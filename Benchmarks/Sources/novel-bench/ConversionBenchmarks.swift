@@ -57,7 +57,8 @@ enum ConversionBenchmarks {
         // No goal of its own: the reader converts a chapter at a time (the rows below); this says what the
         // position maps and the chapter-by-chapter calls cost against the `opencc` command.
         var row = Row.timeRatio(
-            "conversion \(conversion.rawValue), whole book, every chapter with its map", ours: ours, reference: reference,
+            "conversion \(conversion.rawValue), whole book, every chapter with its map", ours: ours,
+            reference: reference,
             referenceName: "`opencc -c \(conversion.rawValue).json` to a file", limit: .infinity, goal: "(context)",
             note: "\(converted) of \(book.index.entries.count) chapters changed; CPU \(duration(Sample(cpu).median)) "
                 + "against \(duration(Sample(referenceCPU).median))")
@@ -79,11 +80,14 @@ enum ConversionBenchmarks {
         let sample = measure(warmups: context.quick ? 0 : 5, runs: runs) {
             let cpuStart = cpuNow()
             // A fresh store each run: the chapter is converted every time (the reader would find it kept).
-            keep(DisplayTransform.display(book, entry: entry, options: options, recent: RecentConversions())?.utf8.count ?? 0)
+            keep(
+                DisplayTransform.display(book, entry: entry, options: options, recent: RecentConversions())?.utf8.count
+                    ?? 0)
             cpu.append(cpuNow() - cpuStart)
         }
         return Row(
-            work: "one chapter conversion \(conversion.rawValue) (\(sizes[entry]) characters)", ours: format(sample), reference: "—",
+            work: "one chapter conversion \(conversion.rawValue) (\(sizes[entry]) characters)", ours: format(sample),
+            reference: "—",
             ratio: "—", goal: "well under 5 ms (≤ 3 ms)", verdict: sample.median <= 0.003 ? .met : .notMet,
             note: "median of \(runs) runs, with its position map; CPU \(duration(Sample(cpu).median))")
     }
@@ -97,12 +101,16 @@ enum ConversionBenchmarks {
         inChapter.work += ", conversion \(conversion.rawValue) on"
         let on = try PagerBenchmarks.readingOn(context, settings: settings)
         let off = try PagerBenchmarks.readingOn(context, settings: Settings())
-        let reference = "without conversion p50 \(duration(off.sample.median)), p99 \(duration(off.sample.percentile(0.99)))"
+        let reference =
+            "without conversion p50 \(duration(off.sample.median)), p99 \(duration(off.sample.percentile(0.99)))"
         let through = Row(
-            work: "key → screen model: page turns through \(on.chapters) chapters, conversion \(conversion.rawValue) on",
-            ours: "p50 \(duration(on.sample.median)), p99 \(duration(on.sample.percentile(0.99)))", reference: reference,
+            work:
+                "key → screen model: page turns through \(on.chapters) chapters, conversion \(conversion.rawValue) on",
+            ours: "p50 \(duration(on.sample.median)), p99 \(duration(on.sample.percentile(0.99)))",
+            reference: reference,
             ratio: "—", goal: "p99 < 1 ms", verdict: on.sample.percentile(0.99) < 0.001 ? .met : .notMet,
-            note: "\(on.sample.seconds.count) turns, slowest \(duration(on.sample.max)); CPU p99 \(duration(on.cpu.percentile(0.99))); "
+            note:
+                "\(on.sample.seconds.count) turns, slowest \(duration(on.sample.max)); CPU p99 \(duration(on.cpu.percentile(0.99))); "
                 + "the next chapter converted between keys, slowest \(duration(on.ahead.max))")
         return [inChapter, through]
     }
@@ -117,14 +125,17 @@ enum ConversionBenchmarks {
             "launch to first screen, conversion \(conversion.rawValue) on (the machine's first conversion)",
         ]
         guard context.commandIsBuilt("read") else {
-            return works.map { Row(work: $0, goal: "≤ 2× the time", verdict: .notBuilt("`novel read` is a placeholder")) }
+            return works.map {
+                Row(work: $0, goal: "≤ 2× the time", verdict: .notBuilt("`novel read` is a placeholder"))
+            }
         }
         try requireConverter()
         let tmux = try TmuxBench(context)
         let book = context.bookPath
         let home = try context.freshFolder("launch-convert-home")
-        try context.spawner.check([context.novel, "settings", "--set", "convert=\(conversion.rawValue)"],
-                                  extraEnvironment: ["NOVEL_HOME": home])
+        try context.spawner.check(
+            [context.novel, "settings", "--set", "convert=\(conversion.rawValue)"],
+            extraEnvironment: ["NOVEL_HOME": home])
         func command(_ home: String) -> String { "exec env NOVEL_HOME='\(home)' '\(context.novel)' read '\(book)'" }
         // A home with the settings and, from the first session, the tables made from OpenCC's dictionaries,
         // which a machine makes once (the first conversion ever: its own row below).
@@ -132,8 +143,12 @@ enum ConversionBenchmarks {
             let fresh = try context.freshFolder("launch-convert-run")
             try FileManager.default.createDirectory(atPath: fresh + "/config", withIntermediateDirectories: true)
             try FileManager.default.createDirectory(atPath: fresh + "/cache", withIntermediateDirectories: true)
-            try FileManager.default.copyItem(atPath: home + "/config/settings.json", toPath: fresh + "/config/settings.json")
-            let tables = (try? FileManager.default.contentsOfDirectory(atPath: home + "/cache"))?.filter { $0.hasSuffix(".tables") } ?? []
+            try FileManager.default.copyItem(
+                atPath: home + "/config/settings.json", toPath: fresh + "/config/settings.json")
+            let tables =
+                (try? FileManager.default.contentsOfDirectory(atPath: home + "/cache"))?.filter {
+                    $0.hasSuffix(".tables")
+                } ?? []
             for name in tables where withTables {
                 try FileManager.default.copyItem(atPath: home + "/cache/" + name, toPath: fresh + "/cache/" + name)
             }
@@ -146,8 +161,9 @@ enum ConversionBenchmarks {
         usleep(500_000)
         let screen = try tmux.capture()
         tmux.finish()
-        guard let marker = screen.split(separator: "\n").map({ $0.trimmingCharacters(in: .whitespaces) })
-            .first(where: { $0.count >= 4 }).map({ String($0.prefix(4)) })
+        guard
+            let marker = screen.split(separator: "\n").map({ $0.trimmingCharacters(in: .whitespaces) })
+                .first(where: { $0.count >= 4 }).map({ String($0.prefix(4)) })
         else { throw BenchError("no text on the converted first screen: \(screen)") }
         let lessTimes = try collect(warmups: context.plan.warmups, runs: context.plan.slowRuns) {
             defer { tmux.finish() }
@@ -175,15 +191,20 @@ enum ConversionBenchmarks {
             return try tmux.launch(command(reopenHome), until: marker)
         }
         var firstEverRow = Row.timeRatio(
-            works[2], ours: firstEver, reference: lessTimes, referenceName: "`less`", limit: .infinity, goal: "(context)",
+            works[2], ours: firstEver, reference: lessTimes, referenceName: "`less`", limit: .infinity,
+            goal: "(context)",
             note: "settings.json only: OpenCC loads its dictionaries and they are made into tables, once per machine")
         firstEverRow.verdict = .info
         return [
-            .timeRatio(works[0], ours: firstOpen, reference: lessTimes, referenceName: "`less`", limit: 2,
-                       goal: "≤ 2× the time",
-                       note: "settings.json and the machine's conversion tables, no state or cache of the book; the screen shows \(marker)"),
-            .timeRatio(works[1], ours: reopen, reference: lessTimes, referenceName: "`less`", limit: 2,
-                       goal: "≤ 2× the time", note: "the book's state and cached index, the machine's conversion tables"),
+            .timeRatio(
+                works[0], ours: firstOpen, reference: lessTimes, referenceName: "`less`", limit: 2,
+                goal: "≤ 2× the time",
+                note:
+                    "settings.json and the machine's conversion tables, no state or cache of the book; the screen shows \(marker)"
+            ),
+            .timeRatio(
+                works[1], ours: reopen, reference: lessTimes, referenceName: "`less`", limit: 2,
+                goal: "≤ 2× the time", note: "the book's state and cached index, the machine's conversion tables"),
             firstEverRow,
         ]
     }

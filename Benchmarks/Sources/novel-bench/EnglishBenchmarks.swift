@@ -82,7 +82,8 @@ enum EnglishBenchmarks {
         let oursCPU = childrenCPU()
         let ours = try collect(warmups: context.plan.warmups, runs: context.plan.runs) {
             try? FileManager.default.removeItem(atPath: home + "/cache")
-            return try context.spawner.time([context.novel, "toc", book], stdout: output, extraEnvironment: ["NOVEL_HOME": home])
+            return try context.spawner.time(
+                [context.novel, "toc", book], stdout: output, extraEnvironment: ["NOVEL_HOME": home])
         }
         let oursPerRun = (childrenCPU() - oursCPU) / Double(runs)
         let entries = ((try? String(contentsOfFile: output, encoding: .utf8)) ?? "").split(separator: "\n").count
@@ -93,7 +94,8 @@ enum EnglishBenchmarks {
             try context.spawner.time(["grep", "-cE", grepPattern, book], stdout: grepOutput)
         }
         let grepPerRun = (childrenCPU() - grepCPU) / Double(runs)
-        let matches = ((try? String(contentsOfFile: grepOutput, encoding: .utf8)) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        let matches = ((try? String(contentsOfFile: grepOutput, encoding: .utf8)) ?? "").trimmingCharacters(
+            in: .whitespacesAndNewlines)
         let cpu = String(
             format: "CPU per run %.1f ms against grep's %.1f ms, %.2f×", oursPerRun * 1000, grepPerRun * 1000,
             oursPerRun / max(grepPerRun, 1e-9))

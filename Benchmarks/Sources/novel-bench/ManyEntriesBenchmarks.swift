@@ -24,12 +24,14 @@ enum ManyEntriesBenchmarks {
             .timeRatio(
                 "\(count) bookmarks: `novel bookmarks --add`, whole process", ours: large.ours, reference: large.jq,
                 referenceName: "`jq .` of the state file to a file", limit: 3, goal: "≤ 3× the time",
-                note: String(format: "state file %@; %.1f× the time of %d bookmarks (4× is linear)",
-                             megabytes(large.stateBytes), growth, count / 4)),
+                note: String(
+                    format: "state file %@; %.1f× the time of %d bookmarks (4× is linear)",
+                    megabytes(large.stateBytes), growth, count / 4))
         ]
     }
 
-    static func addTime(bookmarks count: Int, _ context: Context) throws -> (ours: Sample, jq: Sample, stateBytes: Int) {
+    static func addTime(bookmarks count: Int, _ context: Context) throws -> (ours: Sample, jq: Sample, stateBytes: Int)
+    {
         let home = try context.freshFolder("many/bookmarks-home")
         let book = context.scratch + "/many-bookmarks.txt"
         try? FileManager.default.removeItem(atPath: book)
@@ -37,14 +39,16 @@ enum ManyEntriesBenchmarks {
         defer { try? FileManager.default.removeItem(atPath: book) }
         let environment = ["NOVEL_HOME": home]
         let output = context.scratch + "/many-bookmarks.out"
-        try context.spawner.check([context.novel, "bookmarks", book, "--add", "--note", "first"], stdout: output,
-                                  extraEnvironment: environment)
+        try context.spawner.check(
+            [context.novel, "bookmarks", book, "--add", "--note", "first"], stdout: output,
+            extraEnvironment: environment)
         let state = try stateFile(in: home + "/state/books")
         try fillBookmarks(state, count: count)
         let stateBytes = try ScaleBenchmarks.fileSize(state)
         let ours = try collect(warmups: 0, runs: context.plan.slowRuns) {
-            try context.spawner.time([context.novel, "bookmarks", book, "--add", "--note", "more"], stdout: output,
-                                     extraEnvironment: environment)
+            try context.spawner.time(
+                [context.novel, "bookmarks", book, "--add", "--note", "more"], stdout: output,
+                extraEnvironment: environment)
         }
         let jq = try collect(warmups: 0, runs: context.plan.slowRuns) {
             try context.spawner.time(["jq", ".", state], stdout: output)
@@ -53,7 +57,10 @@ enum ManyEntriesBenchmarks {
     }
 
     static func stateFile(in folder: String) throws -> String {
-        guard let name = try FileManager.default.contentsOfDirectory(atPath: folder).first(where: { $0.hasSuffix(".json") })
+        guard
+            let name = try FileManager.default.contentsOfDirectory(atPath: folder).first(where: {
+                $0.hasSuffix(".json")
+            })
         else { throw BenchError("no state file in \(folder)") }
         return folder + "/" + name
     }
@@ -107,9 +114,11 @@ enum ManyEntriesBenchmarks {
         let output = context.scratch + "/many-chapters.out"
         _ = try context.spawner.time([context.novel, "toc", path], stdout: output, extraEnvironment: environment)
         let json = try collect(warmups: 0, runs: context.plan.slowRuns) {
-            try context.spawner.time([context.novel, "toc", path, "--json"], stdout: output, extraEnvironment: environment)
+            try context.spawner.time(
+                [context.novel, "toc", path, "--json"], stdout: output, extraEnvironment: environment)
         }
-        let peak = try PeakRSS.of([context.novel, "toc", path, "--json"], stdout: output, environment: environment, context)
+        let peak = try PeakRSS.of(
+            [context.novel, "toc", path, "--json"], stdout: output, environment: environment, context)
         let grep = try collect(warmups: 0, runs: context.plan.slowRuns) {
             try ScaleBenchmarks.timeGrep(["grep", "-cE", ChapterBenchmarks.grepPattern, path], stdout: output, context)
         }
@@ -173,7 +182,8 @@ enum ManyEntriesBenchmarks {
         defer { try? FileManager.default.removeItem(atPath: path) }
         let home = try context.freshFolder("many/crlf-home")
         let output = context.scratch + "/crlf.out"
-        let peak = try PeakRSS.of([context.novel, "toc", path], stdout: output, environment: ["NOVEL_HOME": home], context)
+        let peak = try PeakRSS.of(
+            [context.novel, "toc", path], stdout: output, environment: ["NOVEL_HOME": home], context)
         return ScaleBenchmarks.memoryRow(
             "CR LF \(megabytes(written)): peak RSS of `novel toc`", peak: peak, size: written, reEncoded: false,
             note: "line ends normalised to LF in a copy of the text")

@@ -24,10 +24,12 @@ enum PagerBenchmarks {
         guard let longest = candidates.max(by: { sizes[$0] < sizes[$1] }) else {
             throw BenchError("the big book has no chapters")
         }
-        let layouter = PageLayouter(settings: LayoutSettings(settings), viewport: Viewport(columns: columns, rows: rows))
+        let layouter = PageLayouter(
+            settings: LayoutSettings(settings), viewport: Viewport(columns: columns, rows: rows))
         let pages = layouter.pageCount(book, entry: longest)
         guard pages > 1 else { throw BenchError("the longest chapter has one page") }
-        var reader = reader ?? Reader(book: book, settings: settings, state: nil, columns: columns, rows: rows, start: .saved)
+        var reader =
+            reader ?? Reader(book: book, settings: settings, state: nil, columns: columns, rows: rows, start: .saved)
         let wanted = context.quick ? 20 : 3000
         var times: [Double] = []
         var cpu: [Double] = []
@@ -54,7 +56,9 @@ enum PagerBenchmarks {
             work: "key → screen model: page turn in a chapter\(what) (\(pages) pages)",
             ours: "p50 \(duration(sample.median)), p99 \(duration(sample.percentile(0.99)))", reference: "—",
             ratio: "—", goal: "p99 < 1 ms", verdict: sample.percentile(0.99) < 0.001 ? .met : .notMet,
-            note: "\(times.count) turns, slowest \(duration(sample.max)); CPU p99 \(duration(Sample(cpu).percentile(0.99)))")
+            note:
+                "\(times.count) turns, slowest \(duration(sample.max)); CPU p99 \(duration(Sample(cpu).percentile(0.99)))"
+        )
     }
 
     /// Page turns (PgDn) reading on from the book's second chapter through the chapters after it, as a
@@ -108,8 +112,10 @@ enum PagerBenchmarks {
         }
         let sample = Sample(times)
         return Row(
-            work: "key → screen model: TOC jump into a chapter not laid out", ours: "p50 \(duration(sample.median)), p99 \(duration(sample.percentile(0.99)))",
-            reference: "—", ratio: "—", goal: "< 10 ms (p99)", verdict: sample.percentile(0.99) < 0.010 ? .met : .notMet,
+            work: "key → screen model: TOC jump into a chapter not laid out",
+            ours: "p50 \(duration(sample.median)), p99 \(duration(sample.percentile(0.99)))",
+            reference: "—", ratio: "—", goal: "< 10 ms (p99)",
+            verdict: sample.percentile(0.99) < 0.010 ? .met : .notMet,
             note: "\(times.count) jumps, slowest \(duration(sample.max))")
     }
 }

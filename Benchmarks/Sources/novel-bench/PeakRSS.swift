@@ -12,7 +12,8 @@ enum PeakRSS {
     {
         let executable = Bundle.main.executablePath ?? CommandLine.arguments[0]
         let report = context.scratch + "/peak-rss.txt"
-        try context.spawner.check([executable, "peak-rss", report] + arguments, stdout: stdout, extraEnvironment: environment)
+        try context.spawner.check(
+            [executable, "peak-rss", report] + arguments, stdout: stdout, extraEnvironment: environment)
         let text = try String(contentsOfFile: report, encoding: .utf8)
         guard let peak = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
             throw BenchError("peak-rss wrote \(text)")
@@ -27,7 +28,9 @@ enum PeakRSS {
         let argv = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         let spawned = posix_spawnp(&pid, arguments[0], nil, nil, argv, environ)
-        guard spawned == 0 else { throw BenchError("cannot start \(arguments[0]): \(String(cString: strerror(spawned)))") }
+        guard spawned == 0 else {
+            throw BenchError("cannot start \(arguments[0]): \(String(cString: strerror(spawned)))")
+        }
         var status: Int32 = 0
         var usage = rusage()
         while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}

@@ -40,7 +40,8 @@ enum ScaleBenchmarks {
                 [context.novel, "toc", path], stdout: output, extraEnvironment: ["NOVEL_HOME": home])
         }
         try? FileManager.default.removeItem(atPath: home + "/cache")
-        let peak = try PeakRSS.of([context.novel, "toc", path], stdout: output, environment: ["NOVEL_HOME": home], context)
+        let peak = try PeakRSS.of(
+            [context.novel, "toc", path], stdout: output, environment: ["NOVEL_HOME": home], context)
         let grepOut = context.scratch + "/scale-grep.out"
         let grep = try collect(warmups: 0, runs: runs) {
             try timeGrep(["grep", "-cE", ChapterBenchmarks.grepPattern, path], stdout: grepOut, context)

@@ -29,8 +29,10 @@ enum ScaleReaderBenchmarks {
                     defer { tmux.finish() }
                     return try tmux.launch(novel(home), until: marker)
                 }
-                rows.append(.timeRatio(launch, ours: ours, reference: less, referenceName: "`less`", limit: 2,
-                                       goal: "≤ 2× the time", note: "polling capture-pane"))
+                rows.append(
+                    .timeRatio(
+                        launch, ours: ours, reference: less, referenceName: "`less`", limit: 2,
+                        goal: "≤ 2× the time", note: "polling capture-pane"))
             }
             let home = try context.freshFolder("scale/read-home")
             _ = try tmux.launch(novel(home), until: marker)
@@ -45,9 +47,10 @@ enum ScaleReaderBenchmarks {
             let peak = try peakRSS(of: pid)
             try tmux.sendKeys(["q"])
             try tmux.waitForExit()
-            rows.append(ScaleBenchmarks.memoryRow(
-                memory, peak: peak, size: size, reEncoded: reEncoded,
-                note: "VmHWM after the first screen, the whole load and 2 chapter jumps"))
+            rows.append(
+                ScaleBenchmarks.memoryRow(
+                    memory, peak: peak, size: size, reEncoded: reEncoded,
+                    note: "VmHWM after the first screen, the whole load and 2 chapter jumps"))
             return rows
         } catch {
             return [Row(work: launch + " / " + memory, goal: "", verdict: .failed("\(error)"))]

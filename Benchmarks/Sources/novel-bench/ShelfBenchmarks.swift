@@ -22,10 +22,13 @@ enum ShelfBenchmarks {
         let paths = NovelPaths.fromEnvironment(["NOVEL_HOME": home])
         var listed = 0
         let first = measure(warmups: 0, runs: 1) { listed = Shelf.books(folder: folder, paths: paths).books.count }
-        guard listed == folderBooks else { throw BenchError("the first listing found \(listed) of \(folderBooks) books") }
+        guard listed == folderBooks else {
+            throw BenchError("the first listing found \(listed) of \(folderBooks) books")
+        }
         var settings = Settings()
         settings.libraryFolder = folder
-        var reader = Reader(book: context.book, settings: settings, state: nil, columns: columns, rows: rows, start: .saved)
+        var reader = Reader(
+            book: context.book, settings: settings, state: nil, columns: columns, rows: rows, start: .saved)
         var shown = 0
         let ours = measure(warmups: context.plan.warmups, runs: context.plan.runs) {
             shown = ReaderBenchmark.openLibrary(&reader, paths: paths)
@@ -63,7 +66,8 @@ enum ShelfBenchmarks {
             let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: book))
             try handle.seekToEnd()
             let body = String(repeating: "　　渡口又亮起了一盏灯，她回来了。\n\n", count: 40)
-            try handle.write(contentsOf: Data("\n第\(90_000 + chapter)章　新灯\n\n\(body)第\(90_001 + chapter)章　归人\n\n\(body)".utf8))
+            try handle.write(
+                contentsOf: Data("\n第\(90_000 + chapter)章　新灯\n\n\(body)第\(90_001 + chapter)章　归人\n\n\(body)".utf8))
             try handle.close()
         }
         let place = reader.firstVisibleOffset

@@ -62,7 +62,8 @@ func format(_ sample: Sample) -> String {
     if sample.seconds.count == 1 { return duration(sample.median) }
     let unit = unitName(sample.median)
     let sameUnit = unitName(sample.min) == unit && unitName(sample.max) == unit
-    return "\(duration(sample.median)) (\(duration(sample.min, unit: !sameUnit))–\(duration(sample.max, unit: !sameUnit)))"
+    return
+        "\(duration(sample.median)) (\(duration(sample.min, unit: !sameUnit))–\(duration(sample.max, unit: !sameUnit)))"
 }
 
 func unitName(_ seconds: Double) -> String { seconds >= 1 ? "s" : seconds >= 1e-3 ? "ms" : "µs" }
@@ -85,8 +86,10 @@ func megabytes(_ bytes: Int) -> String { String(format: "%.1f MB", Double(bytes)
 
 /// The table as Markdown, so that docs/benchmarks.md can hold it as printed.
 func render(_ rows: [Row]) -> String {
-    var lines = ["| work | ours (median, min–max) | reference, same input, same run | ratio | goal | result |",
-                 "|---|---|---|---|---|---|"]
+    var lines = [
+        "| work | ours (median, min–max) | reference, same input, same run | ratio | goal | result |",
+        "|---|---|---|---|---|---|",
+    ]
     for row in rows {
         var result = row.verdict.text
         switch row.verdict {

@@ -76,7 +76,8 @@ enum TerminalBenchmarks {
     /// The first few characters of the first non-blank line: both programs show them on their first screen.
     static func marker(_ context: Context) -> String {
         let head = String(decoding: context.bookBytes.prefix(4096), as: UTF8.self)
-        let line = head.split(separator: "\n").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " \t\u{3000}")) }
+        let line =
+            head.split(separator: "\n").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " \t\u{3000}")) }
             .first { !$0.isEmpty } ?? ""
         return String(line.prefix(4))
     }
@@ -84,12 +85,18 @@ enum TerminalBenchmarks {
     static func memoryGoal(_ context: Context) -> Int { 2 * context.bookBytes.count + 40_000_000 }
 
     static func launchRows(_ context: Context) throws -> [Row] {
-        let names = ["launch to first screen, first open (no cache)", "launch to first screen, reopen (index cached)",
-                     "launch to first screen, reopen at 90% of the book", "peak RSS, `novel read` on the big book",
-                     "`novel line --next`, whole process (book read before)"]
+        let names = [
+            "launch to first screen, first open (no cache)", "launch to first screen, reopen (index cached)",
+            "launch to first screen, reopen at 90% of the book", "peak RSS, `novel read` on the big book",
+            "`novel line --next`, whole process (book read before)",
+        ]
         let memoryGoalText = "< 2× file + 40 MB = \(megabytes(memoryGoal(context)))"
         guard context.commandIsBuilt("read") else {
-            return names.map { Row(work: $0, goal: $0.hasPrefix("peak") ? memoryGoalText : "≤ 2× the time", verdict: .notBuilt("`novel read` is a placeholder")) }
+            return names.map {
+                Row(
+                    work: $0, goal: $0.hasPrefix("peak") ? memoryGoalText : "≤ 2× the time",
+                    verdict: .notBuilt("`novel read` is a placeholder"))
+            }
         }
         // Issue 22: a status line runs `novel line` every second; its whole process against `less`'s first screen.
         let lineHome = try context.freshFolder("line-home")
@@ -105,7 +112,9 @@ enum TerminalBenchmarks {
             defer { tmux.finish() }
             return try tmux.launch("exec env LESSHISTFILE=- LESS= less -- '\(book)'", until: marker)
         }
-        func novelCommand(_ home: String) -> String { "exec env NOVEL_HOME='\(home)' '\(context.novel)' read '\(book)'" }
+        func novelCommand(_ home: String) -> String {
+            "exec env NOVEL_HOME='\(home)' '\(context.novel)' read '\(book)'"
+        }
         let cold = try collect(warmups: 0, runs: context.plan.slowRuns) {
             let home = try context.freshFolder("launch-home")
             defer { tmux.finish() }
@@ -129,8 +138,9 @@ enum TerminalBenchmarks {
         try tmux.waitForExit()
         tmux.finish()
         // The top line of text there: what the reopened reader shows first.
-        guard let deepMarker = deepScreen.split(separator: "\n").map({ $0.trimmingCharacters(in: .whitespaces) })
-            .first(where: { $0.count >= 4 }).map({ String($0.prefix(4)) })
+        guard
+            let deepMarker = deepScreen.split(separator: "\n").map({ $0.trimmingCharacters(in: .whitespaces) })
+                .first(where: { $0.count >= 4 }).map({ String($0.prefix(4)) })
         else { throw BenchError("no text on the screen at 90%: \(deepScreen)") }
         let deep = try collect(warmups: 0, runs: context.plan.slowRuns) {
             defer { tmux.finish() }
@@ -145,18 +155,24 @@ enum TerminalBenchmarks {
         usleep(500_000)
         let peak = try peakRSS(of: pid)
         return [
-            .timeRatio(names[0], ours: cold, reference: lessTimes, referenceName: "`less`", limit: 2,
-                       goal: "≤ 2× the time", note: "polling capture-pane"),
-            .timeRatio(names[1], ours: warm, reference: lessTimes, referenceName: "`less`", limit: 2,
-                       goal: "≤ 2× the time", note: "polling capture-pane"),
-            .timeRatio(names[2], ours: deep, reference: lessTimes, referenceName: "`less` (at the start)", limit: 2,
-                       goal: "≤ 2× the time", note: "a UTF-8 book: only the chapter there is read"),
-            Row(work: names[3], ours: megabytes(peak), reference: "file \(megabytes(context.bookBytes.count))",
+            .timeRatio(
+                names[0], ours: cold, reference: lessTimes, referenceName: "`less`", limit: 2,
+                goal: "≤ 2× the time", note: "polling capture-pane"),
+            .timeRatio(
+                names[1], ours: warm, reference: lessTimes, referenceName: "`less`", limit: 2,
+                goal: "≤ 2× the time", note: "polling capture-pane"),
+            .timeRatio(
+                names[2], ours: deep, reference: lessTimes, referenceName: "`less` (at the start)", limit: 2,
+                goal: "≤ 2× the time", note: "a UTF-8 book: only the chapter there is read"),
+            Row(
+                work: names[3], ours: megabytes(peak), reference: "file \(megabytes(context.bookBytes.count))",
                 ratio: String(format: "%.2f× the file", Double(peak) / Double(context.bookBytes.count)),
                 goal: memoryGoalText, verdict: peak < memoryGoal(context) ? .met : .notMet,
                 note: "VmHWM after a first open, 4 pages and 2 chapter jumps"),
-            .timeRatio(names[4], ours: lineTimes, reference: lessTimes, referenceName: "`less` to its first screen",
-                       limit: 1, goal: "≤ 1× the time", note: "the first call (a warm-up) saves the state; output to /dev/null"),
+            .timeRatio(
+                names[4], ours: lineTimes, reference: lessTimes, referenceName: "`less` to its first screen",
+                limit: 1, goal: "≤ 1× the time", note: "the first call (a warm-up) saves the state; output to /dev/null"
+            ),
         ]
     }
 
@@ -164,7 +180,8 @@ enum TerminalBenchmarks {
     static func printRow(_ context: Context) throws -> Row {
         let work = "`novel print --width 80`, whole book"
         guard context.commandIsBuilt("print") else {
-            return Row(work: work, goal: "≤ 1× the time (no slower)", verdict: .notBuilt("`novel print` is a placeholder"))
+            return Row(
+                work: work, goal: "≤ 1× the time (no slower)", verdict: .notBuilt("`novel print` is a placeholder"))
         }
         let home = try context.freshFolder("print-home")
         let environment = ["NOVEL_HOME": home]
@@ -175,7 +192,8 @@ enum TerminalBenchmarks {
         let reference = try collect(warmups: context.plan.warmups, runs: context.plan.runs) {
             try context.spawner.time(["wc", "-L", context.bookPath])
         }
-        return .timeRatio(work, ours: ours, reference: reference, referenceName: "`wc -L`", limit: 1,
-                          goal: "≤ 1× the time (no slower)", note: "output to /dev/null")
+        return .timeRatio(
+            work, ours: ours, reference: reference, referenceName: "`wc -L`", limit: 1,
+            goal: "≤ 1× the time (no slower)", note: "output to /dev/null")
     }
 }

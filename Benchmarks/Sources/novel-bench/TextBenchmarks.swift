@@ -68,13 +68,17 @@ enum TextBenchmarks {
             let raw = try readFile(context.gbPath)
             decoded = try StreamingDecoder.decode(raw, encoding: "GB18030").utf8
         }
-        guard decoded == context.bookBytes else { throw BenchError("GB18030 decoding does not give the UTF-8 book back") }
+        guard decoded == context.bookBytes else {
+            throw BenchError("GB18030 decoding does not give the UTF-8 book back")
+        }
         // For scale: every byte through ICU's converter, as before the table (the same output).
         let icuAlone = try measure(warmups: 0, runs: context.plan.slowRuns) {
             let raw = try readFile(context.gbPath)
             decoded = try StreamingDecoder.decode(raw, encoding: "GB18030", lookingUp: false).utf8
         }
-        guard decoded == context.bookBytes else { throw BenchError("ICU's GB18030 decoding does not give the UTF-8 book back") }
+        guard decoded == context.bookBytes else {
+            throw BenchError("ICU's GB18030 decoding does not give the UTF-8 book back")
+        }
         let reference = try collect(warmups: context.plan.warmups, runs: context.plan.runs) {
             try context.spawner.time(["iconv", "-f", "GB18030", "-t", "UTF-8", context.gbPath])
         }
@@ -82,7 +86,9 @@ enum TextBenchmarks {
         return .timeRatio(
             "GB18030 → UTF-8, read + decode (\(megabytes(size)))", ours: ours, reference: reference,
             referenceName: "`iconv -f GB18030 -t UTF-8`", limit: 1.5, goal: "≤ 1.5× the time",
-            note: "output identical to the UTF-8 book; two-byte characters by table, ICU's converter alone \(format(icuAlone))")
+            note:
+                "output identical to the UTF-8 book; two-byte characters by table, ICU's converter alone \(format(icuAlone))"
+        )
     }
 
     /// Context for the row above: what opening a GB18030 file costs in all (detection, decoding, line

@@ -12,14 +12,16 @@ import NovelCore
 ///     novel-bench peak-rss FILE COMMAND…             (runs COMMAND, writes its peak RSS in bytes to FILE)
 
 func usage() -> Never {
-    FileHandle.standardError.write(Data("""
-        usage: novel-bench run --book BIG.txt --gb BIG.gb18030.txt --novel NOVEL --scratch DIR [--samples A,B] [--quick] [--only WORD,…] [--huge]
-               novel-bench layout --book BIG.txt [--quick]   (only the layout rows)
-               novel-bench make-book SOURCE OUT MIN_BYTES
-               novel-bench rss-probe BOOK
-               novel-bench peak-rss FILE COMMAND…
+    FileHandle.standardError.write(
+        Data(
+            """
+            usage: novel-bench run --book BIG.txt --gb BIG.gb18030.txt --novel NOVEL --scratch DIR [--samples A,B] [--quick] [--only WORD,…] [--huge]
+                   novel-bench layout --book BIG.txt [--quick]   (only the layout rows)
+                   novel-bench make-book SOURCE OUT MIN_BYTES
+                   novel-bench rss-probe BOOK
+                   novel-bench peak-rss FILE COMMAND…
 
-        """.utf8))
+            """.utf8))
     exit(2)
 }
 
@@ -30,7 +32,8 @@ func option(_ name: String, in arguments: [String]) -> String? {
 
 func machineHeader(_ context: Context, started: Date) -> String {
     let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
-    let model = cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
+    let model =
+        cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
         .map { $0.split(separator: ":", maxSplits: 1).last!.trimmingCharacters(in: .whitespaces) } ?? "unknown CPU"
     let date = ISO8601DateFormatter().string(from: started)
     let gbSize = (try? FileManager.default.attributesOfItem(atPath: context.gbPath)[.size] as? Int) ?? 0
@@ -56,8 +59,9 @@ func runAll(_ arguments: [String]) -> Int32 {
     let started = Date()
     let context: Context
     do {
-        context = try Context(plan: quick ? .quick : .full, quick: quick, bookPath: book, gbPath: gb, novel: novel,
-                              scratch: scratch)
+        context = try Context(
+            plan: quick ? .quick : .full, quick: quick, bookPath: book, gbPath: gb, novel: novel,
+            scratch: scratch)
     } catch {
         FileHandle.standardError.write(Data("novel-bench: \(error)\n".utf8))
         return 1
@@ -85,7 +89,9 @@ func runAll(_ arguments: [String]) -> Int32 {
     add("toc without headings", goal: "≤ 3× the time") { [try HeadinglessBenchmarks.tocProcess(context)] }
     add("cached reopen", goal: "scan skipped") { [try ChapterBenchmarks.cachedReopen(context)] }
     add("whole-book layout", goal: "≤ 3× the time") { [try LayoutBenchmarks.wholeBook(context)] }
-    add("whole-book layout, reflow on", goal: "≤ 3× the time") { [try LayoutBenchmarks.wholeBook(context, reflow: true)] }
+    add("whole-book layout, reflow on", goal: "≤ 3× the time") {
+        [try LayoutBenchmarks.wholeBook(context, reflow: true)]
+    }
     add("one chapter layout", goal: "< 0.5 ms") { [try LayoutBenchmarks.oneChapter(context)] }
     add("conversion s2t, whole book", goal: "(context)") { [try ConversionBenchmarks.wholeBook(context)] }
     add("one chapter conversion", goal: "< 5 ms") { [try ConversionBenchmarks.oneChapter(context)] }
@@ -132,8 +138,9 @@ func runLayout(_ arguments: [String]) -> Int32 {
     let quick = arguments.contains("--quick")
     let rows: [Row]
     do {
-        let context = try Context(plan: quick ? .quick : .full, quick: quick, bookPath: book, gbPath: book,
-                                  novel: "novel", scratch: NSTemporaryDirectory())
+        let context = try Context(
+            plan: quick ? .quick : .full, quick: quick, bookPath: book, gbPath: book,
+            novel: "novel", scratch: NSTemporaryDirectory())
         rows = [
             try LayoutBenchmarks.wholeBook(context), try LayoutBenchmarks.wholeBook(context, reflow: true),
             try LayoutBenchmarks.oneChapter(context),

@@ -72,7 +72,8 @@ enum BareHeadingTitle {
         let completions = found.withUnsafeBufferPointer { headings in
             SideBySide.results(pieces) { piece in
                 bare[(bare.count * piece / pieces)..<(bare.count * (piece + 1) / pieces)].compactMap { index in
-                    completion(of: index, in: headings, listedByNumber: listedByNumber, bytes: bytes, isHeading: isHeading)
+                    completion(
+                        of: index, in: headings, listedByNumber: listedByNumber, bytes: bytes, isHeading: isHeading)
                 }
             }
         }
@@ -124,7 +125,8 @@ enum BareHeadingTitle {
         }
         // An entry's title may go on over the next line of the list (the second half of a couplet).
         let nextLine =
-            english ? nil : titleLines(bytes, from: entry.bodyStart, limit: bytes.count, blankLines: 0, isHeading: isHeading)
+            english
+            ? nil : titleLines(bytes, from: entry.bodyStart, limit: bytes.count, blankLines: 0, isHeading: isHeading)
         return Completion(
             index: index,
             title: TitleCompletion(english: english, first: entry.titleAfterMarker, second: nextLine?.first)

@@ -6,7 +6,8 @@ extension ChapterIndex {
     public var isContiguousFromStart: Bool {
         var expectedStart = 0
         for (position, entry) in entries.enumerated() {
-            guard entry.range.lowerBound == expectedStart, entry.range.contains(entry.bodyStart) || entry.bodyStart == entry.range.upperBound,
+            guard entry.range.lowerBound == expectedStart,
+                entry.range.contains(entry.bodyStart) || entry.bodyStart == entry.range.upperBound,
                 (entry.range.lowerBound...entry.bodyStart).contains(entry.headingStart)
             else { return false }
             if let volume = entry.volumeIndex, !(0..<position).contains(volume) { return false }

@@ -12,7 +12,9 @@ extension ChapterIndexCache {
     }
 
     public func loadScan(fingerprint: String, pattern: String?) -> HeadingScan? {
-        guard let data = try? BookFile.read(scanFile(fingerprint: fingerprint), limit: BookFile.largestCache) else { return nil }
+        guard let data = try? BookFile.read(scanFile(fingerprint: fingerprint), limit: BookFile.largestCache) else {
+            return nil
+        }
         return data.withUnsafeBytes { raw -> HeadingScan? in
             var reader = Reader(bytes: raw)
             guard reader.take(Self.scanMagic.count).map(Array.init) == Self.scanMagic,
@@ -25,7 +27,8 @@ extension ChapterIndexCache {
                 guard let start = reader.integer(), let before = reader.integer(), let longest = reader.integer() else {
                     return nil
                 }
-                lines.append(HeadingScan.Line(lineStart: start, textLinesBefore: before, longestTextLineBefore: longest))
+                lines.append(
+                    HeadingScan.Line(lineStart: start, textLinesBefore: before, longestTextLineBefore: longest))
             }
             return reader.isAtEnd ? HeadingScan(lines: lines, length: length, pattern: pattern) : nil
         }

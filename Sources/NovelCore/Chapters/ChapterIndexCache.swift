@@ -55,7 +55,8 @@ public struct ChapterIndexCache: Sendable {
                 guard let levelValue = reader.integer(), let level = TOCEntry.Level(rawValue: levelValue),
                     let kindName = reader.string(), let kind = TOCEntry.Kind(rawValue: kindName),
                     let number = reader.integer(), let lower = reader.integer(), let upper = reader.integer(),
-                    let bodyStart = reader.integer(), let headingStart = reader.integer(), let volume = reader.integer(),
+                    let bodyStart = reader.integer(), let headingStart = reader.integer(),
+                    let volume = reader.integer(),
                     let title = reader.string(), lower <= upper
                 else { return nil }
                 entries.append(
@@ -63,7 +64,9 @@ public struct ChapterIndexCache: Sendable {
                         level: level, title: title, number: number == Int.min ? nil : number, range: lower..<upper,
                         bodyStart: bodyStart, volumeIndex: volume < 0 ? nil : volume, kind: kind,
                         headingStart: headingStart))
-                if let offset, upper > offset { return Self.checked(ChapterIndex(entries: entries, ruleName: ruleName)) }
+                if let offset, upper > offset {
+                    return Self.checked(ChapterIndex(entries: entries, ruleName: ruleName))
+                }
             }
             return reader.isAtEnd ? Self.checked(ChapterIndex(entries: entries, ruleName: ruleName)) : nil
         }
@@ -85,10 +88,12 @@ public struct ChapterIndexCache: Sendable {
                 let count = reader.integer(), count > 0, count <= raw.count
             else { return nil }
             for index in 0..<count {
-                guard let levelValue = reader.integer(), let kindBytes = reader.rawString(), let number = reader.integer(),
+                guard let levelValue = reader.integer(), let kindBytes = reader.rawString(),
+                    let number = reader.integer(),
                     let lower = reader.integer(), let upper = reader.integer(), let bodyStart = reader.integer(),
                     let headingStart = reader.integer(), let volume = reader.integer(),
-                    let titleBytes = reader.rawString(), 0 <= lower, lower <= upper, (lower...upper).contains(bodyStart),
+                    let titleBytes = reader.rawString(), 0 <= lower, lower <= upper,
+                    (lower...upper).contains(bodyStart),
                     (lower...bodyStart).contains(headingStart)
                 else { return nil }
                 guard upper > offset || index == count - 1 else { continue }

@@ -78,7 +78,8 @@ extension ChapterSplitter {
                 continue
             }
             scans[index].found[0].textLinesBefore += carried.lines
-            scans[index].found[0].longestTextLineBefore = max(scans[index].found[0].longestTextLineBefore, carried.longest)
+            scans[index].found[0].longestTextLineBefore = max(
+                scans[index].found[0].longestTextLineBefore, carried.longest)
             found += scans[index].found
             carried = (scans[index].textLines, scans[index].longestTextLine)
         }

@@ -201,7 +201,8 @@ public struct ChapterSplitter: Sendable {
     /// `stop` is raised the scan ends early (within a megabyte) with what it found so far, which the
     /// caller then drops.
     func findHeadings(
-        _ bytes: UnsafeBufferPointer<UInt8>, trace: inout ChapterTrace?, progress: LoadStep = .none, from start: Int = 0,
+        _ bytes: UnsafeBufferPointer<UInt8>, trace: inout ChapterTrace?, progress: LoadStep = .none,
+        from start: Int = 0,
         textLines: Int = 0, longestTextLine: Int = 0, stop: StopFlag? = nil
     ) -> [FoundHeading] {
         findHeadings(
@@ -214,7 +215,8 @@ public struct ChapterSplitter: Sendable {
     /// the text lines after the last candidate it found (all of them when it found none) and the longest
     /// of those.
     func findHeadings(
-        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, trace: inout ChapterTrace?, progress: LoadStep = .none,
+        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, trace: inout ChapterTrace?,
+        progress: LoadStep = .none,
         textLines: Int = 0, longestTextLine: Int = 0, stop: StopFlag? = nil
     ) -> (found: [FoundHeading], textLines: Int, longestTextLine: Int) {
         let start = range.lowerBound
@@ -255,9 +257,10 @@ public struct ChapterSplitter: Sendable {
             if start == end { continue }
             // `heading` refuses the line by its first bytes too; asked here, most lines (text) cost no call
             // and no copy of an empty result (a found heading is 200 bytes).
-            if custom != nil || Self.mayBeHeading(bytes, start, end), let heading = heading(
-                bytes, lineStart: lineStart, lineEnd: lineEnd, trimmed: start..<end, textLinesBefore: textLines,
-                longestTextLineBefore: longestTextLine, scalars: &scalars, matcher: matcher)
+            if custom != nil || Self.mayBeHeading(bytes, start, end),
+                let heading = heading(
+                    bytes, lineStart: lineStart, lineEnd: lineEnd, trimmed: start..<end, textLinesBefore: textLines,
+                    longestTextLineBefore: longestTextLine, scalars: &scalars, matcher: matcher)
             {
                 found.append(heading)
                 textLines = 0
@@ -314,7 +317,9 @@ public struct ChapterSplitter: Sendable {
         // The title after the marker, cut from the bytes once (no scalar arrays: an English book has a
         // heading every few kilobytes at most, a list of contents hundreds in a row).
         var titleAfterMarker = titleEnd..<titleEnd
-        if let titleStart = candidate.titleStart, let from = scalarOffset(bytes, trimmed.lowerBound..<titleEnd, titleStart) {
+        if let titleStart = candidate.titleStart,
+            let from = scalarOffset(bytes, trimmed.lowerBound..<titleEnd, titleStart)
+        {
             if candidate.family == .english {
                 // `CHAPTER II. [Illustration]`, `CHAPTER I. The Arrival ..... 12`: not part of the title.
                 let cleanEnd = EnglishHeading.titleEnd(bytes, from..<titleEnd)
@@ -369,7 +374,8 @@ public struct ChapterSplitter: Sendable {
         guard end - start <= Self.maximumHeadingBytes else {
             guard first == 0x7B2C else { return nil }  // 第
             let prefix = Self.prefix(bytes, start, end, maximum: Self.maximumRunOnPrefixBytes)
-            let scalars = Array(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<prefix]), as: UTF8.self).unicodeScalars)
+            let scalars = Array(
+                String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<prefix]), as: UTF8.self).unicodeScalars)
             return HeadingMatcher.listLine(scalars) ?? RunOnHeading.match(scalars)
         }
         scalars.removeAll(keepingCapacity: true)
@@ -405,7 +411,8 @@ public struct ChapterSplitter: Sendable {
     func isCandidate(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
         var scalars: [Unicode.Scalar] = []
         return !range.isEmpty
-            && candidate(bytes, range.lowerBound, range.upperBound, scalars: &scalars, matcher: custom?.matcher()) != nil
+            && candidate(bytes, range.lowerBound, range.upperBound, scalars: &scalars, matcher: custom?.matcher())
+                != nil
     }
 
     /// Cells a line takes, counting everything from U+1100 up as wide (close enough to judge a heading).
@@ -439,7 +446,8 @@ public struct ChapterSplitter: Sendable {
     /// A book whose only numbered unit is 卷 (or Part) has those as its chapters.
     func promoteVolumesWithoutChapters(_ found: inout [FoundHeading]) {
         guard !found.contains(where: { $0.candidate.kind == .chapter }) else { return }
-        for index in found.indices where found[index].candidate.kind == .volume && found[index].candidate.number != nil {
+        for index in found.indices where found[index].candidate.kind == .volume && found[index].candidate.number != nil
+        {
             found[index].candidate.kind = .chapter
         }
     }
@@ -527,7 +535,8 @@ public struct ChapterSplitter: Sendable {
                 let volume = candidate.kind == .special && candidate.volumeLabel == nil ? nil : currentVolume
                 entries.append(
                     TOCEntry(
-                        level: .chapter, title: heading.title(bytes), number: candidate.number, range: chapterStart..<end,
+                        level: .chapter, title: heading.title(bytes), number: candidate.number,
+                        range: chapterStart..<end,
                         bodyStart: heading.bodyStart, volumeIndex: volume,
                         kind: candidate.kind == .special ? .special : .chapter, headingStart: headingStart))
             }

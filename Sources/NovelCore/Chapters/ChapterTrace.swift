@@ -47,7 +47,9 @@ struct ChapterTrace {
         _ found: [FoundHeading], _ bytes: UnsafeBufferPointer<UInt8>, keep: [Bool], reasons: [Int: String]
     ) {
         for index in found.indices where !keep[index] {
-            records[found[index].lineStart] = (found[index].lineText(bytes), .dropped, reasons[found[index].lineStart] ?? "dropped")
+            records[found[index].lineStart] = (
+                found[index].lineText(bytes), .dropped, reasons[found[index].lineStart] ?? "dropped"
+            )
         }
     }
 
@@ -99,7 +101,8 @@ struct ChapterTrace {
                 position += 1
             }
             result.append(
-                ExplainedLine(line: line, offset: offset, text: record.text, decision: record.decision, reason: record.reason))
+                ExplainedLine(
+                    line: line, offset: offset, text: record.text, decision: record.decision, reason: record.reason))
         }
         return result
     }

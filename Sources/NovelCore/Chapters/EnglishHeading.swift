@@ -333,7 +333,9 @@ enum EnglishHeading {
 
     /// A unit word (`one`, `first`), a tens word (`twenty`, `twentieth`), or a cardinal tens word and a
     /// unit word joined by a hyphen (`twenty-one`, `twenty-first`).
-    private static func compound(_ line: [Unicode.Scalar], _ token: Range<Int>, units: [[UInt8]], tens: [[UInt8]]) -> Int? {
+    private static func compound(_ line: [Unicode.Scalar], _ token: Range<Int>, units: [[UInt8]], tens: [[UInt8]])
+        -> Int?
+    {
         if let unit = units.firstIndex(where: { equalsLowercased(line, token, $0) }) { return unit + 1 }
         if let ten = tens.firstIndex(where: { equalsLowercased(line, token, $0) }) { return (ten + 2) * 10 }
         guard let hyphen = line[token].firstIndex(of: "-") else { return nil }

@@ -256,7 +256,8 @@ enum HeadingMatcher {
             while end < line.count, ChineseNumeral.isNumeral(line[end]) { end += 1 }
             let number =
                 end > afterWord ? ChineseNumeral.parse(String(String.UnicodeScalarView(line[afterWord..<end]))) : nil
-            guard end == afterWord || number != nil, tail(line, from: end) != nil else { return nil }  // 番外一2: no clear number
+            // 番外一2: no clear number
+            guard end == afterWord || number != nil, tail(line, from: end) != nil else { return nil }
             return HeadingCandidate(kind: .special, family: .chinese, number: number, unit: nil, volumeLabel: nil)
         }
         return nil

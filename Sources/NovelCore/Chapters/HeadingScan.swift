@@ -23,7 +23,9 @@ public struct HeadingScan: Sendable, Equatable {
 
 extension ChapterSplitter {
     /// `split` with the scan it was made from.
-    public func splitKeepingScan(_ text: BookText, progress: LoadStep = .none) -> (index: ChapterIndex, scan: HeadingScan) {
+    public func splitKeepingScan(_ text: BookText, progress: LoadStep = .none) -> (
+        index: ChapterIndex, scan: HeadingScan
+    ) {
         text.utf8.withUnsafeBufferPointer { bytes in
             var trace: ChapterTrace?
             let found = findHeadings(bytes, trace: &trace, progress: progress)

@@ -72,7 +72,9 @@ enum ListOfContents {
             if entries >= minimumEntries, let body = bodyStart(found, runStart, runEnd, bytes, numbers: &numbers) {
                 let listStart = keepsLeadingVolume(found, runStart, body.index) ? runStart + 1 : runStart
                 for index in listStart..<body.index { keep[index] = false }
-                if listStart < body.index { lists.append(Result.List(entries: listStart..<body.index, restart: body.restart)) }
+                if listStart < body.index {
+                    lists.append(Result.List(entries: listStart..<body.index, restart: body.restart))
+                }
                 // The body began inside the run: what follows may be another list (one per volume, the
                 // second straight after the first).
                 if body.index > runStart, body.index <= runEnd {

@@ -62,7 +62,8 @@ enum NumeralHeadings {
         }
         var runs: [[Int]] = []
         for index in numerals {
-            if let last = runs.last?.last, found[index].candidate.number == found[last].candidate.number.map({ $0 + 1 }),
+            if let last = runs.last?.last,
+                found[index].candidate.number == found[last].candidate.number.map({ $0 + 1 }),
                 volumesBefore[index] == volumesBefore[last]
             {
                 runs[runs.count - 1].append(index)

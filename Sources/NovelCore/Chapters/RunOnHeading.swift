@@ -35,7 +35,9 @@ enum RunOnHeading {
         while index < line.count {
             let scalar = line[index]
             if sentencePunctuation.contains(scalar) { break }
-            if openingQuotes.contains(scalar) || bodyOpeners.contains(where: { HeadingMatcher.hasPrefix(line, at: index, $0) }) {
+            if openingQuotes.contains(scalar)
+                || bodyOpeners.contains(where: { HeadingMatcher.hasPrefix(line, at: index, $0) })
+            {
                 return index > titleStart ? index : nil
             }
             index += 1

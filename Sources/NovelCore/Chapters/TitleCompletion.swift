@@ -39,7 +39,8 @@ struct TitleCompletion {
         return joiner.withUTF8 { joinerBytes in
             separator.withUTF8 { separatorBytes in
                 let total =
-                    heading.count + joinerBytes.count + first.count + (second.map { separatorBytes.count + $0.count } ?? 0)
+                    heading.count + joinerBytes.count + first.count
+                    + (second.map { separatorBytes.count + $0.count } ?? 0)
                     + (third.map { separatorBytes.count + $0.count } ?? 0)
                 return String(unsafeUninitializedCapacity: total) { buffer in
                     var written = 0

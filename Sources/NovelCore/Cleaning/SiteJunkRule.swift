@@ -45,7 +45,8 @@ public struct SiteJunkRule: Sendable, Equatable {
         SiteJunkRule(
             // Not in a line of dialogue (quotation marks): a character may talk about phones.
             name: "read on a phone, latest chapters",
-            pattern: #"(?!.*[“”「」『』"]).{0,40}(?:手机阅读|手機閱讀|手机用户|手機用戶|最新章节|最新章節|无弹窗|無彈窗|全文阅读|全文閱讀|免费阅读|免費閱讀|请记住本站|請記住本站|本站域名|首发网址|首發網址|小说网|小說網).{0,60}"#,
+            pattern:
+                #"(?!.*[“”「」『』"]).{0,40}(?:手机阅读|手機閱讀|手机用户|手機用戶|最新章节|最新章節|无弹窗|無彈窗|全文阅读|全文閱讀|免费阅读|免費閱讀|请记住本站|請記住本站|本站域名|首发网址|首發網址|小说网|小說網).{0,60}"#,
             scope: .line,
             hints: [
                 "手机阅读", "手機閱讀", "手机用户", "手機用戶", "最新章节", "最新章節", "无弹窗", "無彈窗", "全文阅读", "全文閱讀",

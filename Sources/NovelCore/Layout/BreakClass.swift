@@ -98,7 +98,8 @@ enum BreakClass: UInt8, Sendable, CaseIterable {
         case 19: return .numeric
         case 20:
             let width = nicu_east_asian_width(Int32(bitPattern: scalar))
-            let eastAsian = width == Int32(NICU_EAW_FULLWIDTH) || width == Int32(NICU_EAW_WIDE)
+            let eastAsian =
+                width == Int32(NICU_EAW_FULLWIDTH) || width == Int32(NICU_EAW_WIDE)
                 || width == Int32(NICU_EAW_HALFWIDTH)
             return eastAsian ? .openWide : .open
         case 21: return .postfix
@@ -132,7 +133,10 @@ enum BreakClass: UInt8, Sendable, CaseIterable {
         add([0x00B7], .nonstarter)
         add([0x301C, 0x30A0], .nonstarterNormal)
         add(
-            [0x3005, 0x303B, 0x309D, 0x309E, 0x30FD, 0x30FE, 0x30FB, 0xFF1A, 0xFF1B, 0xFF65, 0x203C, 0x2047, 0x2048, 0x2049],
+            [
+                0x3005, 0x303B, 0x309D, 0x309E, 0x30FD, 0x30FE, 0x30FB, 0xFF1A, 0xFF1B, 0xFF65, 0x203C, 0x2047, 0x2048,
+                0x2049,
+            ],
             .nonstarterLoose)
         add([0xFF01, 0xFF1F], .exclamationLoose)
         add([0x2010, 0x2013], .breakAfterLoose)

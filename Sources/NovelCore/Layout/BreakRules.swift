@@ -163,7 +163,8 @@ struct BreakRules: @unchecked Sendable {
         }
         if forbidsEnd(before) { return .prohibited }  // LB14, with the opening quote as an opening mark
         if before == .quotation && (after == .open || after == .openWide) { return .prohibited }  // LB15
-        if [.close, .closeParenthesis, .closingQuote].contains(before) && after == .nonstarter { return .prohibited }  // LB16
+        // LB16
+        if [.close, .closeParenthesis, .closingQuote].contains(before) && after == .nonstarter { return .prohibited }
         if before == .breakBoth && after == .breakBoth { return .prohibited }  // LB17
         if before == .quotation || after == .quotation { return .indirect }  // LB19
         // The curly quotes in place of LB19: an opening one is an opening mark on its left (LB30 keeps

@@ -92,10 +92,14 @@ struct ChapterBuilder {
             let hidden = shown.hiddenLines
             text.utf8.withUnsafeBufferPointer { bytes in
                 if entry.bodyStart > entry.range.lowerBound {
-                    scan(bytes, entry.range.lowerBound..<min(entry.bodyStart, entry.range.upperBound), skipping: hidden, kind: .title)
+                    scan(
+                        bytes, entry.range.lowerBound..<min(entry.bodyStart, entry.range.upperBound), skipping: hidden,
+                        kind: .title)
                     if pageHasLines { pendingGap = lineSpacing + max(1, paragraphSpacing) }
                 }
-                scan(bytes, max(entry.bodyStart, entry.range.lowerBound)..<entry.range.upperBound, skipping: hidden, kind: .text)
+                scan(
+                    bytes, max(entry.bodyStart, entry.range.lowerBound)..<entry.range.upperBound, skipping: hidden,
+                    kind: .text)
             }
         }
         if materialize {
@@ -124,7 +128,9 @@ struct ChapterBuilder {
             let role = quoteRoles[quoteCursor]
             // Clusters are in order and the last one starts at or after the role: this stops.
             while paragraph[index].start < role.offset { index += 1 }
-            if paragraph[index].start == role.offset { paragraph[index].kind = role.opens ? .openingQuote : .closingQuote }
+            if paragraph[index].start == role.offset {
+                paragraph[index].kind = role.opens ? .openingQuote : .closingQuote
+            }
             quoteCursor += 1
         }
     }
@@ -271,7 +277,8 @@ struct ChapterBuilder {
     /// Grows the buffer when the paragraph being collected (`used` clusters at `paragraph`, `room` free
     /// slots) is full, and points the two locals at the new one.
     @inline(__always)
-    private mutating func makeRoom(used: Int, _ paragraph: inout UnsafeMutablePointer<StoredCluster>, _ room: inout Int) {
+    private mutating func makeRoom(used: Int, _ paragraph: inout UnsafeMutablePointer<StoredCluster>, _ room: inout Int)
+    {
         guard used == room else { return }
         paragraphCount = used
         growBuffer()

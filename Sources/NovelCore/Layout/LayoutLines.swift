@@ -33,7 +33,8 @@ public struct LayoutLines: RandomAccessCollection, Sendable {
     public subscript(position: Int) -> LayoutLine {
         let record = records[position]
         return LayoutLine(
-            kind: record.kind, bytes: record.bytes, clusters: PlacedClusters(clusters, record.clusters, display: display),
+            kind: record.kind, bytes: record.bytes,
+            clusters: PlacedClusters(clusters, record.clusters, display: display),
             row: record.row)
     }
 }

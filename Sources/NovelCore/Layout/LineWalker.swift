@@ -92,12 +92,13 @@ public struct LineWalker {
             }
         }
         let line = chapter.layout.lines[chapter.shown[position]]
-        return .line(offset: line.bytes.lowerBound, text: printer.render(line: line, of: chapter.layout, text: book.text))
+        return .line(
+            offset: line.bytes.lowerBound, text: printer.render(line: line, of: chapter.layout, text: book.text))
     }
 
     /// The nearest chapter with visible lines after (before) `entry`: nil at the end of the book, `.some(nil)`
     /// when the preview does not hold it whole.
-    private func neighbour(of entry: Int, forward: Bool) -> Chapter??  {
+    private func neighbour(of entry: Int, forward: Bool) -> Chapter?? {
         var candidate = entry
         while true {
             candidate += forward ? 1 : -1

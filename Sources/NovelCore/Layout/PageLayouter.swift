@@ -51,7 +51,8 @@ public struct PageLayouter: Sendable {
         var builder = ChapterBuilder(settings: settings, geometry: geometry, materialize: true)
         // The chapters shown are checked for a file changed under the map; page counts are not (a
         // wrong count is harmless, and the check would cost a pass over the whole book).
-        let shown = UnreadableChapter.shown(book.text, chapter: section.range)
+        let shown =
+            UnreadableChapter.shown(book.text, chapter: section.range)
             ?? DisplayTransform.chapterText(book, entry: entry, options: settings.display)
         builder.build(book.text, section, shown: shown)
         return ChapterLayout(entryIndex: entry, geometry: geometry, lines: builder.lines, pages: builder.pages)

@@ -103,5 +103,7 @@ struct PlainScalarTable: @unchecked Sendable {
     }
 
     @inline(__always)
-    static func breakClass(_ entry: UInt16) -> BreakClass { unsafeBitCast(UInt8(truncatingIfNeeded: entry >> 8), to: BreakClass.self) }
+    static func breakClass(_ entry: UInt16) -> BreakClass {
+        unsafeBitCast(UInt8(truncatingIfNeeded: entry >> 8), to: BreakClass.self)
+    }
 }

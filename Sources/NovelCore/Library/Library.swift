@@ -47,7 +47,8 @@ public enum Library {
             do {
                 let book = try BookOpener.open(path: path, paths: paths, progress: step)
                 let entry = LibraryEntry(
-                    path: path, file: identity, title: BookTitle.of(book.text, path: path), encoding: book.text.encoding,
+                    path: path, file: identity, title: BookTitle.of(book.text, path: path),
+                    encoding: book.text.encoding,
                     chapters: book.index.entries.count, fingerprint: book.fingerprint)
                 slots[slot] = entry
                 learned.append(entry)

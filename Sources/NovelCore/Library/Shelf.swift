@@ -15,7 +15,9 @@ public enum Shelf {
         /// At the measured reading speed (`BookState.minutesLeft`); nil before there is one.
         public var minutesLeft: Double?
 
-        public init(title: String, path: String, percent: Double? = nil, lastRead: Date? = nil, minutesLeft: Double? = nil) {
+        public init(
+            title: String, path: String, percent: Double? = nil, lastRead: Date? = nil, minutesLeft: Double? = nil
+        ) {
             self.title = title
             self.path = path
             self.percent = percent

@@ -65,7 +65,9 @@ public struct DisplayedTextSearch {
                 var position = 0
                 while let match = search.firstMatch(bytes, from: position, to: bytes.count) {
                     let original = toOriginal(match..<(match + search.needle.count))
-                    if original.overlaps(range) || (original.isEmpty && range.contains(original.lowerBound)) { all.append(original) }
+                    if original.overlaps(range) || (original.isEmpty && range.contains(original.lowerBound)) {
+                        all.append(original)
+                    }
                     position = match + search.needle.count
                 }
                 return all
@@ -104,7 +106,8 @@ public struct DisplayedTextSearch {
         return book.text.utf8.withUnsafeBufferPointer { all in
             let bytes = UnsafeBufferPointer(rebasing: all[section])
             let start = section.lowerBound
-            return body(bytes, { min(max($0 - start, 0), bytes.count) }, { ($0.lowerBound + start)..<($0.upperBound + start) })
+            return body(
+                bytes, { min(max($0 - start, 0), bytes.count) }, { ($0.lowerBound + start)..<($0.upperBound + start) })
         }
     }
 }

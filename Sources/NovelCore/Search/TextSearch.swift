@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -77,9 +78,12 @@ public struct TextSearch: Sendable, Equatable {
             default: straight.append(character)
             }
         }
-        let curly = query.replacingOccurrences(of: "'", with: "\u{2019}").replacingOccurrences(of: "--", with: "\u{2014}")
+        let curly = query.replacingOccurrences(of: "'", with: "\u{2019}").replacingOccurrences(
+            of: "--", with: "\u{2014}")
         var variants: [String] = []
-        for variant in [straight, curly] where variant != query && !variants.contains(variant) { variants.append(variant) }
+        for variant in [straight, curly] where variant != query && !variants.contains(variant) {
+            variants.append(variant)
+        }
         return variants
     }
 
@@ -91,10 +95,13 @@ public struct TextSearch: Sendable, Equatable {
 
     /// The next match starting after `offset` (forward: at `offset` or later, strictly after when
     /// `skipping` the match at `offset`; backward: starting before `offset`), wrapping once around the book.
-    public func find(in text: some BorrowableBytes, from offset: Int, direction: Direction, wrap: Bool = true) -> Match? {
+    public func find(in text: some BorrowableBytes, from offset: Int, direction: Direction, wrap: Bool = true) -> Match?
+    {
         var best = findNeedle(in: text, from: offset, direction: direction, wrap: wrap)
         for alternative in alternatives {
-            guard let match = alternative.findNeedle(in: text, from: offset, direction: direction, wrap: wrap) else { continue }
+            guard let match = alternative.findNeedle(in: text, from: offset, direction: direction, wrap: wrap) else {
+                continue
+            }
             guard let current = best else {
                 best = match
                 continue
@@ -104,14 +111,16 @@ public struct TextSearch: Sendable, Equatable {
                 match.wrapped != current.wrapped
                 ? !match.wrapped
                 : (direction == .forward
-                    ? match.range.lowerBound < current.range.lowerBound : match.range.lowerBound > current.range.lowerBound)
+                    ? match.range.lowerBound < current.range.lowerBound
+                    : match.range.lowerBound > current.range.lowerBound)
             if nearer { best = match }
         }
         return best
     }
 
     /// `find` for this needle alone.
-    private func findNeedle(in text: some BorrowableBytes, from offset: Int, direction: Direction, wrap: Bool) -> Match? {
+    private func findNeedle(in text: some BorrowableBytes, from offset: Int, direction: Direction, wrap: Bool) -> Match?
+    {
         guard !needle.isEmpty, needle.count <= text.count else { return nil }
         let start = max(0, min(offset, text.count))
         return text.withUnsafeBufferPointer { bytes -> Match? in

@@ -18,11 +18,16 @@ public enum BookPlace: Sendable, Equatable {
             let entries = book.index.entries
             if let number = Int(name) {
                 guard entries.indices.contains(number) else {
-                    throw NotFound(message: "\(book.path): no chapter \(number); the table of contents has 0 to \(entries.count - 1) (see novel toc)")
+                    throw NotFound(
+                        message:
+                            "\(book.path): no chapter \(number); the table of contents has 0 to \(entries.count - 1) (see novel toc)"
+                    )
                 }
                 return entries[number].range.lowerBound
             }
-            if let entry = entries.first(where: { $0.title == name }) ?? entries.first(where: { $0.title.contains(name) }) {
+            if let entry = entries.first(where: { $0.title == name })
+                ?? entries.first(where: { $0.title.contains(name) })
+            {
                 return entry.range.lowerBound
             }
             throw NotFound(message: "\(book.path): no chapter titled '\(name)' (see novel toc)")

@@ -37,14 +37,18 @@ extension BookState {
     /// Removes bookmark `id`; it is no longer listed as unanchored either.
     @discardableResult
     public mutating func removeBookmark(id: String, path: String = "") throws(UnknownBookmark) -> Bookmark {
-        guard let index = bookmarks.firstIndex(where: { $0.id == id }) else { throw UnknownBookmark(id: id, path: path) }
+        guard let index = bookmarks.firstIndex(where: { $0.id == id }) else {
+            throw UnknownBookmark(id: id, path: path)
+        }
         unanchored.removeAll { $0 == id }
         return bookmarks.remove(at: index)
     }
 
     /// Sets (or, with nil or an empty text, clears) bookmark `id`'s note.
     public mutating func setNote(_ note: String?, bookmark id: String, path: String = "") throws(UnknownBookmark) {
-        guard let index = bookmarks.firstIndex(where: { $0.id == id }) else { throw UnknownBookmark(id: id, path: path) }
+        guard let index = bookmarks.firstIndex(where: { $0.id == id }) else {
+            throw UnknownBookmark(id: id, path: path)
+        }
         bookmarks[index].note = note.flatMap { $0.isEmpty ? nil : $0 }
     }
 

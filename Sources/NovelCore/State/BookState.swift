@@ -138,7 +138,8 @@ public struct BookState: Sendable, Equatable {
         object["title"] = title
         object["lastPath"] = lastPath
         object["lastRead"] = lastRead.map(StateJSON.string(from:)) ?? NSNull()
-        object["position"] = position.flatMap { Self.keepingUnknownKeys(of: object["position"], $0.stateObject) } ?? NSNull()
+        object["position"] =
+            position.flatMap { Self.keepingUnknownKeys(of: object["position"], $0.stateObject) } ?? NSNull()
         // A bookmark keeps the keys this version does not know, found by its id in the old list.
         var oldBookmarks: [String: Any] = [:]
         for item in object["bookmarks"] as? [Any] ?? [] {

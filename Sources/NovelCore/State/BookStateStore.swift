@@ -24,7 +24,8 @@ public struct BookStateStore: Sendable {
         let contents = file(fingerprint).read()
         warnings += contents.warnings
         guard !contents.object.isEmpty else { return nil }
-        return BookState(object: contents.object, fingerprint: fingerprint, warnings: &warnings, path: file(fingerprint).path)
+        return BookState(
+            object: contents.object, fingerprint: fingerprint, warnings: &warnings, path: file(fingerprint).path)
     }
 
     public func load(fingerprint: String) -> BookState? {
@@ -71,7 +72,9 @@ public struct BookStateStore: Sendable {
     /// As `latest(lastPath:)`, reporting files that were moved aside on the way.
     public func latest(lastPath bookPath: String, warnings: inout [String]) -> BookState? {
         guard let best = latestObject(lastPath: bookPath, warnings: &warnings) else { return nil }
-        return BookState(object: best.object, fingerprint: best.fingerprint, warnings: &warnings, path: path(fingerprint: best.fingerprint))
+        return BookState(
+            object: best.object, fingerprint: best.fingerprint, warnings: &warnings,
+            path: path(fingerprint: best.fingerprint))
     }
 
     /// The few facts `BookPreview` needs from the latest state of the book at `bookPath`, read straight from

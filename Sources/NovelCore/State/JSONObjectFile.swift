@@ -24,7 +24,9 @@ public struct JSONObjectFile: Sendable {
         /// Why this file must not be written, or nil when it may be.
         public func refusalToWrite(path: String) -> StateError? {
             if isNewer { return .newerVersion(path: path, version: JSONObjectFile.versionText(of: object)) }
-            if isUnreadable { return .writeFailed(path: path, reason: "it exists but cannot be read, so it is left unchanged") }
+            if isUnreadable {
+                return .writeFailed(path: path, reason: "it exists but cannot be read, so it is left unchanged")
+            }
             return nil
         }
     }
@@ -53,7 +55,9 @@ public struct JSONObjectFile: Sendable {
             let aside = moveAside()
             return Contents(
                 object: [:], isNewer: false,
-                warnings: ["\(path) is not valid JSON; moved it to \(aside ?? "(could not move it)") and using defaults"])
+                warnings: [
+                    "\(path) is not valid JSON; moved it to \(aside ?? "(could not move it)") and using defaults"
+                ])
         }
         switch Self.version(of: object) {
         case .known(let fileVersion) where fileVersion <= version:

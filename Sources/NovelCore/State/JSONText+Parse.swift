@@ -150,7 +150,8 @@ extension JSONText {
                 guard let unit = hexUnit() else { return nil }
                 if (0xD800..<0xDC00).contains(unit) {
                     // A high surrogate must be followed by the escape of a low one.
-                    guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+                    guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
+                        bytes[index + 1] == UInt8(ascii: "u")
                     else { return nil }
                     index += 2
                     guard let low = hexUnit(), (0xDC00..<0xE000).contains(low) else { return nil }

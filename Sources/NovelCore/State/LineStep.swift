@@ -16,7 +16,8 @@ public enum LineStep {
             let walker = LineWalker(book: preview.book, printer: printer, chaptersAreExact: preview.chaptersAreExact)
             let store = BookStateStore(paths: paths)
             do {
-                return try step(walker, count: count, path: path, startingAt: preview.book.textBase + preview.offset) { change in
+                return try step(walker, count: count, path: path, startingAt: preview.book.textBase + preview.offset) {
+                    change in
                     try store.update(
                         fingerprint: state.fingerprint, title: preview.book.title,
                         path: ReadingSession.absolutePath(path), change)
@@ -25,7 +26,8 @@ public enum LineStep {
                 // Left the preview: the whole book below.
             }
         }
-        let session = try ReadingSession.open(path: path, encoding: encoding, chapterPattern: chapterPattern, paths: paths)
+        let session = try ReadingSession.open(
+            path: path, encoding: encoding, chapterPattern: chapterPattern, paths: paths)
         let walker = LineWalker(book: session.book, printer: printer)
         return try step(walker, count: count, path: path, startingAt: session.state?.position?.offset ?? 0) {
             try session.update($0)

@@ -20,7 +20,8 @@ extension ReadingSession {
             }
             let reopened = try reopen()
             return ReadingSession(
-                book: reopened.book, state: reopened.state, warnings: warnings + reopened.warnings, store: reopened.store)
+                book: reopened.book, state: reopened.state, warnings: warnings + reopened.warnings,
+                store: reopened.store)
         }
         let path = Self.absolutePath(grown.path)
         func moved(_ state: inout BookState) {

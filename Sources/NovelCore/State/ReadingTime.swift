@@ -40,6 +40,7 @@ public struct ReadingTime: Sendable, Equatable, Codable {
         if minutes < 1 { return "< 1 min" }
         if minutes < 60 { return "\(Int(minutes.rounded())) min" }
         let hours = minutes / 60
-        return hours < 10 ? "\(Int(hours)) h \(Int(minutes.truncatingRemainder(dividingBy: 60))) min" : "\(Int(hours.rounded())) h"
+        return hours < 10
+            ? "\(Int(hours)) h \(Int(minutes.truncatingRemainder(dividingBy: 60))) min" : "\(Int(hours.rounded())) h"
     }
 }

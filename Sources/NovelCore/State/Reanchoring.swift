@@ -7,7 +7,9 @@ public enum Reanchoring {
         state.fingerprint = book.fingerprint
         var lost: [String] = []
         if let position = old.position {
-            if let offset = find(snippet: position.snippet, title: position.chapterTitle, near: position.offset, in: book) {
+            if let offset = find(
+                snippet: position.snippet, title: position.chapterTitle, near: position.offset, in: book)
+            {
                 state.position = BookmarkFactory.position(book: book, offset: offset, now: position.saved)
             } else {
                 lost.append("position")
@@ -19,7 +21,9 @@ public enum Reanchoring {
                 .map { BookmarkFactory.position(book: book, offset: $0, now: place.saved) } ?? place
         }
         state.bookmarks = old.bookmarks.map { bookmark in
-            guard let offset = find(snippet: bookmark.snippet, title: bookmark.chapterTitle, near: bookmark.offset, in: book)
+            guard
+                let offset = find(
+                    snippet: bookmark.snippet, title: bookmark.chapterTitle, near: bookmark.offset, in: book)
             else {
                 lost.append(bookmark.id)
                 return bookmark
@@ -69,16 +73,20 @@ public enum Reanchoring {
 
     /// Snippets show line breaks as spaces, so a space in the needle matches a space or a line break.
     /// The first place at or after `start` (and at or before `through`, when given) where `needle` matches.
-    static func firstIndex(of needle: [UInt8], in text: some BorrowableBytes, from start: Int, through: Int? = nil) -> Int? {
+    static func firstIndex(of needle: [UInt8], in text: some BorrowableBytes, from start: Int, through: Int? = nil)
+        -> Int?
+    {
         text.withUnsafeBufferPointer { bytes -> Int? in
             guard let first = needle.first, needle.count <= bytes.count else { return nil }
             var index = max(start, 0)
             let last = min(bytes.count - needle.count, through ?? .max)
             while index <= last {
                 if bytes[index] == first,
-                    bytes[index..<(index + needle.count)].elementsEqual(needle, by: { byte, wanted in
-                        byte == wanted || (wanted == 0x20 && byte == 0x0A)
-                    })
+                    bytes[index..<(index + needle.count)].elementsEqual(
+                        needle,
+                        by: { byte, wanted in
+                            byte == wanted || (wanted == 0x20 && byte == 0x0A)
+                        })
                 {
                     return index
                 }

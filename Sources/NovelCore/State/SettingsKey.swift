@@ -19,7 +19,8 @@ public enum SettingsKey: String, CaseIterable, Sendable {
         /// A number in a range; integers when the range's granularity is 1.
         case number(NumberRange, get: (Settings) -> Double, set: (inout Settings, Double) -> Void)
         /// One of a few names; `aliases` are accepted and stored as the name they stand for.
-        case choice([String], aliases: [String: String], get: (Settings) -> String, set: (inout Settings, String) -> Void)
+        case choice(
+            [String], aliases: [String: String], get: (Settings) -> String, set: (inout Settings, String) -> Void)
         case flag(WritableKeyPath<Settings, Bool>)
         /// Any text, such as a folder's path ("" for none).
         case text(WritableKeyPath<Settings, String>)
@@ -58,7 +59,9 @@ public enum SettingsKey: String, CaseIterable, Sendable {
         case .autoPageSeconds: Self.integer(\.autoPageSeconds, 1...600)
         // Quarter seconds: exact in binary, so stepping and checking never drift off the grid.
         case .autoLineSeconds:
-            .number(NumberRange(0.25...10, granularity: 0.25), get: { $0.autoLineSeconds }, set: { $0.autoLineSeconds = $1 })
+            .number(
+                NumberRange(0.25...10, granularity: 0.25), get: { $0.autoLineSeconds }, set: { $0.autoLineSeconds = $1 }
+            )
         case .disguise: Self.choice(\.disguise)
         case .bookInTitle: .flag(\.bookInTitle)
         case .libraryFolder: .text(\.libraryFolder)
@@ -196,7 +199,6 @@ public enum SettingsKey: String, CaseIterable, Sendable {
         return Self.show(json(settings))
     }
 
-
     static func show(_ value: Any) -> String {
         if let literal = value as? JSONNumberLiteral { return literal.text }
         if let number = value as? NSNumber {
@@ -206,7 +208,8 @@ public enum SettingsKey: String, CaseIterable, Sendable {
         }
         if let text = value as? String { return text }
         if JSONSerialization.isValidJSONObject(value),
-            let data = try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .withoutEscapingSlashes])
+            let data = try? JSONSerialization.data(
+                withJSONObject: value, options: [.sortedKeys, .withoutEscapingSlashes])
         {
             return String(decoding: data, as: UTF8.self)
         }

@@ -10,7 +10,9 @@ public struct ByteDigest: Hashable, Sendable {
     public static func of(_ bytes: UnsafeBufferPointer<UInt8>) -> ByteDigest {
         var high: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
         var low: UInt64 = 0xC2B2_AE3D_27D4_EB4F &+ UInt64(bytes.count)
-        @inline(__always) func rotated(_ value: UInt64, _ bits: UInt64) -> UInt64 { value << bits | value >> (64 - bits) }
+        @inline(__always) func rotated(_ value: UInt64, _ bits: UInt64) -> UInt64 {
+            value << bits | value >> (64 - bits)
+        }
         @inline(__always) func mix(_ word: UInt64) {
             high = rotated(high ^ (word &* 0x87C3_7B91_1142_53D5), 31) &* 0x4CF5_AD43_2745_937F &+ 0x52DC_E729
             low = rotated(low ^ (word &* 0xFF51_AFD7_ED55_8CCD), 27) &* 0xC4CE_B9FE_1A85_EC53 &+ 0x3849_5AB5

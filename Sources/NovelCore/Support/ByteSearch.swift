@@ -3,7 +3,9 @@
 public enum ByteSearch {
     /// Whether `haystack` holds `needle`; when `anyCase`, an ASCII lowercase letter of `needle` also
     /// matches its capital.
-    public static func contains(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: [UInt8], anyCase: Bool = false) -> Bool {
+    public static func contains(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: [UInt8], anyCase: Bool = false)
+        -> Bool
+    {
         guard let first = needle.first, haystack.count >= needle.count else { return needle.isEmpty }
         func same(_ byte: UInt8, _ wanted: UInt8) -> Bool {
             byte == wanted || anyCase && wanted >= 0x61 && wanted <= 0x7A && byte == wanted - 0x20

@@ -27,10 +27,13 @@ enum SideBySide {
                 for _ in 0..<helpers {
                     let context = Unmanaged.passRetained(work).toOpaque()
                     var thread = pthread_t()
-                    if pthread_create(&thread, nil, { context in
-                        Unmanaged<Work>.fromOpaque(context!).takeRetainedValue().run()
-                        return nil
-                    }, context) == 0 {
+                    if pthread_create(
+                        &thread, nil,
+                        { context in
+                            Unmanaged<Work>.fromOpaque(context!).takeRetainedValue().run()
+                            return nil
+                        }, context) == 0
+                    {
                         threads.append(thread)
                     } else {
                         Unmanaged<Work>.fromOpaque(context).release()  // the jobs run on the threads there are

@@ -97,7 +97,8 @@ public enum BookLoader {
         guard buffer.count >= SideBySide.besideWorkBytes, startsAsUTF8(buffer) else {
             guard UTF8Validator.isValid(buffer, progress: halves[0]) else { return (false, nil) }
             return (
-                true, TextNormaliser.normalised(buffer, progress: halves[1], stop: nil, releasingMapped: releasingMapped)
+                true,
+                TextNormaliser.normalised(buffer, progress: halves[1], stop: nil, releasingMapped: releasingMapped)
             )
         }
         let notUTF8 = StopFlag()

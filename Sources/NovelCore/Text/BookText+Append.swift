@@ -14,7 +14,9 @@ extension BookText {
     ///
     /// A detected encoding is kept, not detected again over the grown file.
     func appended(path: String) -> BookText? {
-        guard let probe = appendProbe, !utf8.lostPages, let (bytes, status) = probe.grown(path: path) else { return nil }
+        guard let probe = appendProbe, !utf8.lostPages, let (bytes, status) = probe.grown(path: path) else {
+            return nil
+        }
         let old = probe.size
         var text: BookText
         if isVerbatim {
@@ -29,7 +31,9 @@ extension BookText {
             text.isVerbatim = true
         } else {
             guard Self.decodesOnFromLineEnd(encoding), utf8.last == 0x0A,
-                bytes.withUnsafeBufferPointer({ Self.endsWithLineFeed(UnsafeBufferPointer(rebasing: $0[..<old]), encoding) }),
+                bytes.withUnsafeBufferPointer({
+                    Self.endsWithLineFeed(UnsafeBufferPointer(rebasing: $0[..<old]), encoding)
+                }),
                 let tail = try? bytes.withUnsafeBufferPointer({ buffer throws(BookError) in
                     try StreamingDecoder.decode(
                         UnsafeBufferPointer(rebasing: buffer[old...]), encoding: encoding, normalising: true)

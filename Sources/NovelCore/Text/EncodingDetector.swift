@@ -35,7 +35,8 @@ enum EncodingDetector {
         guard let best, !samples.isEmpty else { return Guess(encoding: EncodingNames.fallback, confidence: 0) }
         // ICU does not know Mac Roman or ISO-8859-15: they read as windows-1252 and are told apart here.
         return Guess(
-            encoding: WesternEncoding.refine(best.name, bytes, samples: samples), confidence: best.votes / samples.count)
+            encoding: WesternEncoding.refine(best.name, bytes, samples: samples), confidence: best.votes / samples.count
+        )
     }
 
     /// ICU's candidates for one sample, best first, with confidences 0–100.

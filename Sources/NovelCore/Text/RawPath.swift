@@ -43,7 +43,8 @@ public enum RawPath {
     /// The scalar of the valid UTF-8 sequence at `index` (shortest form, no surrogates), or nil.
     static func decode(_ bytes: [UInt8], at index: Int) -> (scalar: Unicode.Scalar, length: Int)? {
         bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress, let decoded = decodeWellFormedScalar(base, at: index, end: buffer.count),
+            guard let base = buffer.baseAddress,
+                let decoded = decodeWellFormedScalar(base, at: index, end: buffer.count),
                 let scalar = Unicode.Scalar(decoded.value)
             else { return nil }
             return (scalar, decoded.length)

@@ -65,7 +65,8 @@ public final class StreamingDecoder {
                 used = try decode(base, count: chunk.count, lookingUpIn: table.entries, emit: emit)
             }
             if isLast {
-                used = try convertWithICU(UnsafeBufferPointer(start: nil, count: 0), flush: true, used: used, emit: emit)
+                used = try convertWithICU(
+                    UnsafeBufferPointer(start: nil, count: 0), flush: true, used: used, emit: emit)
                 icuHoldsBytes = false
             }
         } else {
@@ -117,7 +118,8 @@ public final class StreamingDecoder {
             }
             // A byte the table does not decode, or ICU still holding some: ICU goes on from here.
             let end = min(count, index + Self.handOver)
-            used = try convertWithICU(UnsafeBufferPointer(start: base + index, count: end - index), flush: false, used: used, emit: emit)
+            used = try convertWithICU(
+                UnsafeBufferPointer(start: base + index, count: end - index), flush: false, used: used, emit: emit)
             index = end
             icuHoldsBytes = nicu_decoder_pending(decoder) > 0
         }

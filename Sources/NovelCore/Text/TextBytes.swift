@@ -66,7 +66,9 @@ extension TextBytes: Equatable {
         guard left.count == right.count else { return false }
         return left.withUnsafeBufferPointer { leftBytes in
             right.withUnsafeBufferPointer { rightBytes in
-                guard let leftStart = leftBytes.baseAddress, let rightStart = rightBytes.baseAddress else { return true }
+                guard let leftStart = leftBytes.baseAddress, let rightStart = rightBytes.baseAddress else {
+                    return true
+                }
                 return leftStart == rightStart || memcmp(leftStart, rightStart, leftBytes.count) == 0
             }
         }

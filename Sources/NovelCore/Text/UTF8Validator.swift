@@ -15,11 +15,14 @@ public enum UTF8Validator {
     /// bytes that follow their nominal end, so no well-formed sequence is cut in two.
     public static func isValid(_ bytes: UnsafeBufferPointer<UInt8>, progress: LoadStep) -> Bool {
         var valid = true
-        progress.forEachPiece(count: bytes.count, boundary: { end in
-            var cut = end
-            while cut < bytes.count, cut < end + 3, bytes[cut] & 0xC0 == 0x80 { cut += 1 }
-            return cut
-        }) { piece in
+        progress.forEachPiece(
+            count: bytes.count,
+            boundary: { end in
+                var cut = end
+                while cut < bytes.count, cut < end + 3, bytes[cut] & 0xC0 == 0x80 { cut += 1 }
+                return cut
+            }
+        ) { piece in
             valid = firstInvalidOffset(UnsafeBufferPointer(rebasing: bytes[piece])) == nil
             return valid
         }

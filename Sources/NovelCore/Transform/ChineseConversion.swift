@@ -6,7 +6,9 @@ import Foundation
 /// laid out again at another width, a title) is not converted again.
 enum ChineseConversion {
     /// `source` converted, or nil when the conversion changes nothing or cannot be loaded.
-    static func convert(_ source: DisplayText, _ conversion: Conversion, recent: RecentConversions = .shared) -> DisplayText? {
+    static func convert(_ source: DisplayText, _ conversion: Conversion, recent: RecentConversions = .shared)
+        -> DisplayText?
+    {
         source.utf8.withUnsafeBufferPointer { bytes -> DisplayText? in
             guard let aligned = aligned(bytes, conversion, recent: recent), aligned.changes else { return nil }
             var builder = DisplayTextRewriter(source: source, bytes: bytes)

@@ -42,7 +42,9 @@ extension ChineseConverter {
 
     /// OpenCC's data folder, from where its library really is: `PREFIX/share/opencc` for `PREFIX/lib/…`.
     static func dataFolder(libraryPath: String) -> String? {
-        guard let lib = libraryPath.range(of: "/lib/", options: .backwards) ?? libraryPath.range(of: "/lib64/", options: .backwards)
+        guard
+            let lib = libraryPath.range(of: "/lib/", options: .backwards)
+                ?? libraryPath.range(of: "/lib64/", options: .backwards)
         else { return nil }
         return String(libraryPath[..<lib.lowerBound]) + "/share/opencc"
     }

@@ -38,7 +38,8 @@ public final class ChineseConverter: Sendable {
         do {
             bytes = try OpenCCDictionaries.tables(configFile: configFile, stamp: stamp ?? "")
         } catch {
-            throw LoadError(conversion: conversion, reason: error.reason.trimmingCharacters(in: CharacterSet(charactersIn: ". \n")))
+            throw LoadError(
+                conversion: conversion, reason: error.reason.trimmingCharacters(in: CharacterSet(charactersIn: ". \n")))
         }
         guard let made = ConversionTables.copying(bytes) else {
             throw LoadError(conversion: conversion, reason: "its dictionaries could not be made into tables")

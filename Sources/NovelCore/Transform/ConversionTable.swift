@@ -48,7 +48,9 @@ struct ConversionTable {
 
     /// The longest key that starts at `start` of `text` and ends by `end`: where it ends and its value.
     @inline(__always)
-    func longestMatch(in text: UnsafePointer<UInt8>, from start: Int, to end: Int) -> (end: Int, value: UnsafeBufferPointer<UInt8>)? {
+    func longestMatch(in text: UnsafePointer<UInt8>, from start: Int, to end: Int) -> (
+        end: Int, value: UnsafeBufferPointer<UInt8>
+    )? {
         var node: UInt32 = 0
         var index = start
         var found: (end: Int, value: UnsafeBufferPointer<UInt8>)?
@@ -103,7 +105,9 @@ struct ConversionTableBuilder {
             var shared = 0
             if let previous {
                 let limit = min(key.count, previous.count)
-                while shared < limit, key[key.startIndex + shared] == previous[previous.startIndex + shared] { shared += 1 }
+                while shared < limit, key[key.startIndex + shared] == previous[previous.startIndex + shared] {
+                    shared += 1
+                }
             }
             // Back to the start of the scalar the keys part in.
             while shared > 0, shared < key.count, key[key.startIndex + shared] & 0xC0 == 0x80 { shared -= 1 }
@@ -123,7 +127,9 @@ struct ConversionTableBuilder {
         var slot = 0
         while index < key.count {
             let (scalar, next) = ConversionTable.scalar(in: base, at: index, end: key.count)
-            guard scalar != 0, scalar != ConversionTable.notAScalar, let found = findOrInsert(node, scalar) else { return }
+            guard scalar != 0, scalar != ConversionTable.notAScalar, let found = findOrInsert(node, scalar) else {
+                return
+            }
             slot = found
             node = UInt32(truncatingIfNeeded: slot + 1)
             index = next

@@ -71,7 +71,9 @@ final class ConversionTables: @unchecked Sendable {
             for dictionary in stage {
                 var builder = ConversionTableBuilder(nodes: ConversionTableBuilder.nodeBound(dictionary.map(\.key)))
                 for (key, value) in dictionary {
-                    key.withUnsafeBufferPointer { key in value.withUnsafeBufferPointer { builder.add(key: key, value: $0) } }
+                    key.withUnsafeBufferPointer { key in
+                        value.withUnsafeBufferPointer { builder.add(key: key, value: $0) }
+                    }
                 }
                 tables.append(Table(slots: builder.slots, pool: builder.pool))
                 numbers[numbers.count - 1].append(tables.count - 1)
@@ -84,7 +86,9 @@ final class ConversionTables: @unchecked Sendable {
     static func copying(_ bytes: [UInt8]) -> ConversionTables? {
         let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: max(bytes.count, 1), alignment: alignment)
         memory.copyBytes(from: bytes)
-        guard let tables = ConversionTables(region: UnsafeRawBufferPointer(rebasing: memory[0..<bytes.count]), storage: .owned(memory))
+        guard
+            let tables = ConversionTables(
+                region: UnsafeRawBufferPointer(rebasing: memory[0..<bytes.count]), storage: .owned(memory))
         else {
             // A failed init does not run deinit.
             memory.deallocate()
@@ -115,7 +119,9 @@ final class ConversionTables: @unchecked Sendable {
             region.count >= Self.magic.count, region.prefix(Self.magic.count).elementsEqual(Self.magic)
         else { return nil }
         var reader = BinaryRecordReader(bytes: UnsafeRawBufferPointer(rebasing: region[Self.magic.count...]))
-        guard let stamp = reader.string(), let tableCount = reader.integer(), (0...64).contains(tableCount) else { return nil }
+        guard let stamp = reader.string(), let tableCount = reader.integer(), (0...64).contains(tableCount) else {
+            return nil
+        }
         var sizes: [(slots: Int, pool: Int)] = []
         for _ in 0..<tableCount {
             guard let slots = reader.integer(), let pool = reader.integer(), slots > 0, slots & (slots - 1) == 0,
@@ -139,10 +145,12 @@ final class ConversionTables: @unchecked Sendable {
         var tables: [ConversionTable] = []
         for size in sizes {
             let slotBytes = size.slots * ConversionTable.wordsPerSlot * 4
-            guard offset <= region.count, slotBytes <= region.count - offset, size.pool <= region.count - offset - slotBytes
+            guard offset <= region.count, slotBytes <= region.count - offset,
+                size.pool <= region.count - offset - slotBytes
             else { return nil }
             let slots = (base + offset).assumingMemoryBound(to: UInt32.self)
-            let pool = UnsafeBufferPointer(start: (base + offset + slotBytes).assumingMemoryBound(to: UInt8.self), count: size.pool)
+            let pool = UnsafeBufferPointer(
+                start: (base + offset + slotBytes).assumingMemoryBound(to: UInt8.self), count: size.pool)
             tables.append(ConversionTable(slots: slots, mask: size.slots - 1, pool: pool))
             offset = aligned(offset + slotBytes + size.pool)
         }

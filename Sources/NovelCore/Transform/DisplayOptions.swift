@@ -38,7 +38,8 @@ public struct DisplayOptions: Sendable, Equatable, Hashable {
     public var pairQuotes = true
 
     public init(
-        reflow: Reflow = .auto, smartQuotes: Bool = true, hideSiteJunk: Bool = true, illustrations: Illustrations = .caption,
+        reflow: Reflow = .auto, smartQuotes: Bool = true, hideSiteJunk: Bool = true,
+        illustrations: Illustrations = .caption,
         convert: Conversion = .none
     ) {
         self.reflow = reflow

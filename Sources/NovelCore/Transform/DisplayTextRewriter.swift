@@ -12,9 +12,9 @@ struct DisplayTextRewriter {
     private(set) var changed = false
 
     init(source: DisplayText, bytes: UnsafeBufferPointer<UInt8>) {
-    self.source = source
-    self.bytes = bytes
-    result = DisplayText(capacity: bytes.count + bytes.count / 8 + 16)
+        self.source = source
+        self.bytes = bytes
+        result = DisplayText(capacity: bytes.count + bytes.count / 8 + 16)
     }
 
     /// Source bytes `range` shown unchanged.
@@ -47,7 +47,9 @@ struct DisplayTextRewriter {
         let roles = source.quoteRoles
         while roleCursor < roles.count, roles[roleCursor].offset < range.upperBound {
             let role = roles[roleCursor]
-            if keepingRoles, role.offset >= range.lowerBound { result.addQuoteRole(at: place(role.offset), opens: role.opens) }
+            if keepingRoles, role.offset >= range.lowerBound {
+                result.addQuoteRole(at: place(role.offset), opens: role.opens)
+            }
             roleCursor += 1
         }
         if !bodyPlaced, source.bodyStart < range.upperBound {

@@ -74,7 +74,8 @@ public enum DisplayTransform {
             options: options, keepHiddenLines: keepHiddenLines && rules.isEmpty)
         guard !chapter.isEmpty, chapter.upperBound <= bytes.count else { return shown }
         if !rules.isEmpty,
-            let cleaned = RulePass.apply(rules, to: shown.displayText ?? unchanged(bytes, chapter: chapter, bodyStart: bodyStart))
+            let cleaned = RulePass.apply(
+                rules, to: shown.displayText ?? unchanged(bytes, chapter: chapter, bodyStart: bodyStart))
         {
             shown = .display(cleaned)
         }
@@ -151,7 +152,9 @@ public enum DisplayTransform {
                 continue
             }
             // An illustration or an editorial note: never running text.
-            if illustrations, textStart == lineStart, let block = EditorialBlock.at(bytes, lineStart, limit: chapter.upperBound) {
+            if illustrations, textStart == lineStart,
+                let block = EditorialBlock.at(bytes, lineStart, limit: chapter.upperBound)
+            {
                 block.show(options.illustrations, writer: &writer)
                 previous = nil
                 pairing.endParagraph()
@@ -161,7 +164,8 @@ public enum DisplayTransform {
             // Widths are needed only to decide joins.
             let facts =
                 reflow
-                ? LineFacts.of(bytes, textStart..<lineEnd, wideEnough: wideEnough) : LineFacts.ends(bytes, textStart..<lineEnd)
+                ? LineFacts.of(bytes, textStart..<lineEnd, wideEnough: wideEnough)
+                : LineFacts.ends(bytes, textStart..<lineEnd)
             if facts.isBlank {
                 previous = nil
                 pairing.endParagraph()
@@ -222,7 +226,8 @@ public enum DisplayTransform {
                 var run = index
                 while run < end, bytes[run] == 0x2D { run += 1 }
                 if run - index == 2 || run - index == 4 {
-                    writer.change(index..<run, to: Array([[UInt8]](repeating: emDash, count: (run - index) / 2).joined()))
+                    writer.change(
+                        index..<run, to: Array([[UInt8]](repeating: emDash, count: (run - index) / 2).joined()))
                 }
                 nextHyphen = find(bytes, 0x2D, from: run, to: end)
                 continue
@@ -239,7 +244,10 @@ public enum DisplayTransform {
             } else {
                 nextSingle = find(bytes, 0x27, from: index + 1, to: end)
             }
-            let before = index > content.lowerBound ? LineFacts.scalar(bytes, at: LineFacts.scalarStart(bytes, before: index, floor: content.lowerBound), end: index) : 0
+            let before =
+                index > content.lowerBound
+                ? LineFacts.scalar(
+                    bytes, at: LineFacts.scalarStart(bytes, before: index, floor: content.lowerBound), end: index) : 0
             let after = index + 1 < end ? LineFacts.scalar(bytes, at: index + 1, end: end) : 0
             let elision = byte == 0x27 && pairing.latin && QuotePairing.isElision(bytes, from: index + 1, to: end)
             guard let mark = pairing.role(of: byte, before: before, after: after, elision: elision) else { continue }

@@ -72,7 +72,9 @@ struct EditorialBlock {
     /// The marker and the text inside the brackets: `Illustration:` dropped, underscores dropped, every
     /// run of blanks and line ends one space, cut with an ellipsis when long.
     static func caption(_ bytes: UnsafeBufferPointer<UInt8>, _ content: Range<Int>) -> [UInt8] {
-        let inner = String(decoding: UnsafeBufferPointer(rebasing: bytes[(content.lowerBound + 1)..<(content.upperBound - 1)]), as: UTF8.self)
+        let inner = String(
+            decoding: UnsafeBufferPointer(rebasing: bytes[(content.lowerBound + 1)..<(content.upperBound - 1)]),
+            as: UTF8.self)
         var words = inner.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }).map {
             $0.replacingOccurrences(of: "_", with: "")
         }

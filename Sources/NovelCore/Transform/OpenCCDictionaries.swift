@@ -32,7 +32,9 @@ enum OpenCCDictionaries {
                 var keyLength = 0
                 var value: UnsafePointer<CChar>?
                 var valueLength = 0
-                guard novel_opencc_dictionaries_entry(loaded, dictionary, entry, &key, &keyLength, &value, &valueLength) != 0
+                guard
+                    novel_opencc_dictionaries_entry(loaded, dictionary, entry, &key, &keyLength, &value, &valueLength)
+                        != 0
                 else { continue }
                 keys.append(bytes(key, keyLength))
                 values.append(bytes(value, valueLength))

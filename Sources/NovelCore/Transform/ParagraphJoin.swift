@@ -143,7 +143,9 @@ struct ParagraphJoin {
         let first = bytes[content.lowerBound]
         let second = content.count > 1 ? bytes[content.lowerBound + 1] : 0
         if (first == 0x2D || first == 0x2A || first == 0x2B) && second == 0x20 { return true }
-        if first == 0xE2, content.count > 3, bytes[content.lowerBound + 1] == 0x80, bytes[content.lowerBound + 2] == 0xA2 {
+        if first == 0xE2, content.count > 3, bytes[content.lowerBound + 1] == 0x80,
+            bytes[content.lowerBound + 2] == 0xA2
+        {
             return true  // •
         }
         var index = content.lowerBound
@@ -160,10 +162,14 @@ struct ParagraphJoin {
         if index > digitsStart && index + 1 < content.upperBound {
             let mark = bytes[index]
             if (mark == 0x2E || mark == 0x29) && bytes[index + 1] == 0x20 { return true }
-            if mark == 0xE3, index + 2 < content.upperBound, bytes[index + 1] == 0x80, bytes[index + 2] == 0x81 { return true }  // 、
+            if mark == 0xE3, index + 2 < content.upperBound, bytes[index + 1] == 0x80, bytes[index + 2] == 0x81 {
+                return true
+            }  // 、
         }
         // 一、 …… 十、 and （一）
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[content.lowerBound..<min(content.upperBound, content.lowerBound + 18)]), as: UTF8.self)
+        let text = String(
+            decoding: UnsafeBufferPointer(
+                rebasing: bytes[content.lowerBound..<min(content.upperBound, content.lowerBound + 18)]), as: UTF8.self)
         let numerals = "一二三四五六七八九十"
         var scalars = text.unicodeScalars.makeIterator()
         guard var scalar = scalars.next() else { return false }

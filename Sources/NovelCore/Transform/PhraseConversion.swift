@@ -29,7 +29,9 @@ struct PhraseConversion {
         for stage in tables.stages.dropFirst() {
             let rewritten =
                 text.map { previous in
-                    previous.withUnsafeBufferPointer { Self.rewrite($0, segmentEnds: segmentEnds, pieces: pieces, with: stage) }
+                    previous.withUnsafeBufferPointer {
+                        Self.rewrite($0, segmentEnds: segmentEnds, pieces: pieces, with: stage)
+                    }
                 } ?? Self.rewrite(source, segmentEnds: segmentEnds, pieces: nil, with: stage)
             text = rewritten.text
             segmentEnds = rewritten.segmentEnds
@@ -126,7 +128,9 @@ struct PhraseConversion {
     }
 
     /// The alignment of `shown` with `source` along `pieces`.
-    static func steps(source: UnsafeBufferPointer<UInt8>, shown: UnsafeBufferPointer<UInt8>, pieces: Pieces) -> AlignedConversion {
+    static func steps(source: UnsafeBufferPointer<UInt8>, shown: UnsafeBufferPointer<UInt8>, pieces: Pieces)
+        -> AlignedConversion
+    {
         var aligned = AlignedConversion(capacity: shown.count)
         // Pieces shown as their source are gathered into one same step.
         var sameFrom = (source: 0, shown: 0)
@@ -136,9 +140,12 @@ struct PhraseConversion {
             let from = source[sourceStart..<sourceEnd]
             let to = shown[shownStart..<shownEnd]
             if !from.elementsEqual(to) {
-                aligned.same(sameFrom.source..<sourceStart, shown[sameFrom.shown..<shownStart], sourceBytes: source[sameFrom.source..<sourceStart])
+                aligned.same(
+                    sameFrom.source..<sourceStart, shown[sameFrom.shown..<shownStart],
+                    sourceBytes: source[sameFrom.source..<sourceStart])
                 if scalarCount(source, sourceStart..<sourceEnd) == scalarCount(shown, shownStart..<shownEnd) {
-                    characterForCharacter(sourceStart..<sourceEnd, shownStart..<shownEnd, source: source, shown: shown, into: &aligned)
+                    characterForCharacter(
+                        sourceStart..<sourceEnd, shownStart..<shownEnd, source: source, shown: shown, into: &aligned)
                 } else {
                     aligned.replace(sourceStart..<sourceEnd, to)
                 }
@@ -147,14 +154,17 @@ struct PhraseConversion {
             sourceStart = sourceEnd
             shownStart = shownEnd
         }
-        aligned.same(sameFrom.source..<sourceStart, shown[sameFrom.shown..<shownStart], sourceBytes: source[sameFrom.source..<sourceStart])
+        aligned.same(
+            sameFrom.source..<sourceStart, shown[sameFrom.shown..<shownStart],
+            sourceBytes: source[sameFrom.source..<sourceStart])
         return aligned
     }
 
     /// `shown` has as many characters as source bytes `range`: runs of characters of the same length map
     /// byte for byte, a character whose length changed maps to its source character.
     static func characterForCharacter(
-        _ range: Range<Int>, _ shownRange: Range<Int>, source: UnsafeBufferPointer<UInt8>, shown: UnsafeBufferPointer<UInt8>,
+        _ range: Range<Int>, _ shownRange: Range<Int>, source: UnsafeBufferPointer<UInt8>,
+        shown: UnsafeBufferPointer<UInt8>,
         into aligned: inout AlignedConversion
     ) {
         var sourceIndex = range.lowerBound
@@ -165,15 +175,18 @@ struct PhraseConversion {
             let sourceLength = min(utf8SequenceLength(source[sourceIndex]), range.upperBound - sourceIndex)
             let shownLength = min(utf8SequenceLength(shown[shownIndex]), shownRange.upperBound - shownIndex)
             if sourceLength != shownLength {
-                aligned.same(runSource..<sourceIndex, shown[runShown..<shownIndex], sourceBytes: source[runSource..<sourceIndex])
-                aligned.replace(sourceIndex..<(sourceIndex + sourceLength), shown[shownIndex..<(shownIndex + shownLength)])
+                aligned.same(
+                    runSource..<sourceIndex, shown[runShown..<shownIndex], sourceBytes: source[runSource..<sourceIndex])
+                aligned.replace(
+                    sourceIndex..<(sourceIndex + sourceLength), shown[shownIndex..<(shownIndex + shownLength)])
                 runSource = sourceIndex + sourceLength
                 runShown = shownIndex + shownLength
             }
             sourceIndex += sourceLength
             shownIndex += shownLength
         }
-        aligned.same(runSource..<sourceIndex, shown[runShown..<shownIndex], sourceBytes: source[runSource..<sourceIndex])
+        aligned.same(
+            runSource..<sourceIndex, shown[runShown..<shownIndex], sourceBytes: source[runSource..<sourceIndex])
         // (Equal character counts: both end together; anything left over is replaced as a whole.)
         if sourceIndex < range.upperBound || shownIndex < shownRange.upperBound {
             aligned.replace(sourceIndex..<range.upperBound, shown[shownIndex..<shownRange.upperBound])

@@ -80,7 +80,8 @@ public struct PositionMap: Sendable, Equatable {
         guard let first = pieces.first else { return 0 }
         if end <= 0 { return first.original.lowerBound }
         let piece = pieces[pieceIndex(min(end, displayLength) - 1)]
-        return piece.isCopy ? piece.original.lowerBound + (min(end, displayLength) - piece.display) : piece.original.upperBound
+        return piece.isCopy
+            ? piece.original.lowerBound + (min(end, displayLength) - piece.display) : piece.original.upperBound
     }
 
     /// The original bytes that display bytes `range` show.

@@ -66,7 +66,9 @@ struct QuotePairing {
         if !isDouble {
             let apostrophe = ParagraphJoin.isLetter(before) && ParagraphJoin.isLetter(after)
             if latin {
-                if apostrophe || (elision && !Self.isWord(before)) { return Mark(opens: nil, shown: smart ? Self.rightSingle : nil) }
+                if apostrophe || (elision && !Self.isWord(before)) {
+                    return Mark(opens: nil, shown: smart ? Self.rightSingle : nil)
+                }
                 // After a word, with no quotation open: a possessive (the Joneses').
                 if Self.isWord(before) && !singleOpen { return Mark(opens: nil, shown: smart ? Self.rightSingle : nil) }
             } else if apostrophe {
@@ -85,7 +87,9 @@ struct QuotePairing {
         if isDouble { doubleOpen = opens } else { singleOpen = opens }
         guard smart else { return Mark(opens: opens, shown: nil) }
         return Mark(
-            opens: opens, shown: isDouble ? (opens ? Self.leftDouble : Self.rightDouble) : (opens ? Self.leftSingle : Self.rightSingle))
+            opens: opens,
+            shown: isDouble
+                ? (opens ? Self.leftDouble : Self.rightDouble) : (opens ? Self.leftSingle : Self.rightSingle))
     }
 
     /// A letter or a digit.
@@ -97,7 +101,8 @@ struct QuotePairing {
     /// dash, an opening quote.
     static func opensAfter(_ scalar: UInt32) -> Bool {
         switch scalar {
-        case 0, 0x20, 0x09, 0x3000, 0xFF1A, 0x3A, 0xFF0C, 0x2C, 0x3001, 0xFF08, 0x28, 0x300C, 0x300E, 0x5B, 0x2D, 0x2014,
+        case 0, 0x20, 0x09, 0x3000, 0xFF1A, 0x3A, 0xFF0C, 0x2C, 0x3001, 0xFF08, 0x28, 0x300C, 0x300E, 0x5B, 0x2D,
+            0x2014,
             0x201C, 0x2018, 0x22:
             true
         default: false

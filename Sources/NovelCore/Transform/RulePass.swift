@@ -8,7 +8,8 @@ enum RulePass {
         var current = source
         var changed = false
         for rule in rules {
-            guard let pattern = try? RulePattern(rule), let next = apply(pattern, replacement: rule.replacement, to: current)
+            guard let pattern = try? RulePattern(rule),
+                let next = apply(pattern, replacement: rule.replacement, to: current)
             else { continue }
             current = next
             changed = true
@@ -49,7 +50,8 @@ enum RulePass {
     }
 
     /// Whether `line` holds nothing but blanks (`Blanks`) outside `matches`.
-    static func isBlank(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>, without matches: [Range<Int>]) -> Bool {
+    static func isBlank(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>, without matches: [Range<Int>]) -> Bool
+    {
         var index = line.lowerBound
         var next = 0
         while index < line.upperBound {

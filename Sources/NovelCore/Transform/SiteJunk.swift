@@ -56,7 +56,9 @@ public enum SiteJunk {
             guard startPairs[pair >> 6] & (1 << UInt64(pair & 63)) != 0 else { return 0 }
             var found: UInt64 = 0
             for hint in startHints where start + hint.bytes.count <= end {
-                if bytes[start..<(start + hint.bytes.count)].elementsEqual(hint.bytes) { found |= 1 << UInt64(hint.rule) }
+                if bytes[start..<(start + hint.bytes.count)].elementsEqual(hint.bytes) {
+                    found |= 1 << UInt64(hint.rule)
+                }
             }
             return found
         }

@@ -113,7 +113,8 @@ public struct TextProfile: Sendable, Equatable {
         // window may have cut off (a stray long line, such as a licence banner, is not the width). A
         // CJK band's top is the width: lines past it hang a closing mark over the edge.
         let common = max(2, best / 20)
-        for width in stride(from: min(widths.count - 1, bestWidth + bandTolerance(script, width: bestWidth)), to: bestWidth, by: -1)
+        for width in stride(
+            from: min(widths.count - 1, bestWidth + bandTolerance(script, width: bestWidth)), to: bestWidth, by: -1)
         where script == .latin && widths[width] >= common {
             bestWidth = width
             break
@@ -143,7 +144,8 @@ public struct TextProfile: Sendable, Equatable {
         let hardWrapped = share >= 35 && midShare >= 50 && widerShare <= 5
         let reason: String
         if hardWrapped {
-            reason = "hard-wrapped at \(bestWidth) columns: \(share)% of lines are \(range) wide and \(midShare)% of those end mid-sentence"
+            reason =
+                "hard-wrapped at \(bestWidth) columns: \(share)% of lines are \(range) wide and \(midShare)% of those end mid-sentence"
         } else if share < 35 {
             reason = "not hard-wrapped: only \(share)% of lines are \(range) wide"
         } else if widerShare > 5 {

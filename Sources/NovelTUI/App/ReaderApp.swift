@@ -58,7 +58,9 @@ public enum ReaderApp {
             }
             let now = clock()
             let ahead = mayWorkAhead && model.hasWorkAhead
-            let timeout = ahead ? 0 : [model.nextDeadline, saver.deadline, reloadDue].compactMap { $0 }.min().map { max($0 - now, 0) }
+            let timeout =
+                ahead
+                ? 0 : [model.nextDeadline, saver.deadline, reloadDue].compactMap { $0 }.min().map { max($0 - now, 0) }
             switch pending.popFirst().map(TerminalInput.event) ?? terminal.nextInput(timeout: timeout) {
             case .signal(let number):
                 outcome = .signal(number)
@@ -101,7 +103,9 @@ public enum ReaderApp {
                     case .saveBookConvert(let conversion):
                         perform("the book's conversion", &model) { try storage.saveBookConvert(conversion) }
                     case .saveRuleSwitch(let name, let enabled):
-                        perform("the cleaning rules", &model) { try storage.saveRuleSwitch(name: name, enabled: enabled) }
+                        perform("the cleaning rules", &model) {
+                            try storage.saveRuleSwitch(name: name, enabled: enabled)
+                        }
                     case .saveProgressNow(let position):
                         save(position, to: storage, model: &model, saver: &saver, now: clock())
                     case .setWindowTitle(let title):
@@ -219,7 +223,9 @@ public enum ReaderApp {
 
     /// What `body` returned, or nil when it failed (reported in the status bar).
     @discardableResult
-    private static func perform<Model: ReaderModel, T>(_ what: String, _ model: inout Model, _ body: () throws -> T) -> T? {
+    private static func perform<Model: ReaderModel, T>(_ what: String, _ model: inout Model, _ body: () throws -> T)
+        -> T?
+    {
         try? attempt(what, &model, body).get()
     }
 

@@ -47,11 +47,14 @@ public struct ReaderLaunch {
         if let preview {
             // The conversion's tables load beside the terminal's set-up (made from OpenCC's data on the
             // machine's first conversion).
-            ChineseConverter.preload(Reader.shown(settings, bookReflow: preview.state?.reflow, bookConvert: preview.state?.convert).convert)
+            ChineseConverter.preload(
+                Reader.shown(settings, bookReflow: preview.state?.reflow, bookConvert: preview.state?.convert).convert)
             let shown = try CursesTerminal(theme: settings.theme)
             terminal = shown
             var glimpse = Reader(
-                book: preview.book, settings: Reader.shown(settings, bookReflow: preview.state?.reflow, bookConvert: preview.state?.convert), state: nil,
+                book: preview.book,
+                settings: Reader.shown(
+                    settings, bookReflow: preview.state?.reflow, bookConvert: preview.state?.convert), state: nil,
                 columns: shown.size.columns, rows: shown.size.rows, start: ReaderStart(offset: preview.offset),
                 lines: lines, rules: rules)
             shown.draw(glimpse.screen())
@@ -95,9 +98,13 @@ public struct ReaderLaunch {
         let storage = StoreStorage(
             session: opened, settingsStore: settingsStore, sessionTransition: sessionTransition, rulesStore: rulesStore)
         screen.watcher = FileWatcher(path: opened.book.path)
-        let (settingsStore, sessionTransition, rulesStore) = (self.settingsStore, self.sessionTransition, self.rulesStore)
+        let (settingsStore, sessionTransition, rulesStore) = (
+            self.settingsStore, self.sessionTransition, self.rulesStore
+        )
         let storageFor = { (session: ReadingSession) -> ReaderStorage in
-            StoreStorage(session: session, settingsStore: settingsStore, sessionTransition: sessionTransition, rulesStore: rulesStore)
+            StoreStorage(
+                session: session, settingsStore: settingsStore, sessionTransition: sessionTransition,
+                rulesStore: rulesStore)
         }
         // Another book from the library opens as `novel read` alone would open it (its own choices).
         let shelf = paths.map { paths in

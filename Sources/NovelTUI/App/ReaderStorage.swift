@@ -39,7 +39,8 @@ public struct StoreStorage: ReaderStorage {
 
     public init(
         session: ReadingSession, settingsStore: SettingsStore,
-        sessionTransition: (current: Settings.Transition, saved: Settings.Transition)? = nil, rulesStore: RulesStore? = nil
+        sessionTransition: (current: Settings.Transition, saved: Settings.Transition)? = nil,
+        rulesStore: RulesStore? = nil
     ) {
         self.session = session
         self.settingsStore = settingsStore

@@ -30,7 +30,8 @@ public struct Keymap: Sendable {
         }
         // Commands keeping their defaults bind first, so an override cannot silently steal their keys.
         let order =
-            ReaderCommand.allCases.filter { !overridden.contains($0) } + ReaderCommand.allCases.filter { overridden.contains($0) }
+            ReaderCommand.allCases.filter { !overridden.contains($0) }
+            + ReaderCommand.allCases.filter { overridden.contains($0) }
         for command in order {
             var bound: [InputEvent] = []
             for keyName in table[command] ?? [] {

@@ -61,7 +61,8 @@ public enum ReaderCommand: String, Sendable, CaseIterable {
         case .bossKey: "Boss key: an innocent shell screen at once (position saved); again to come back"
         case .jumpBack: "Back to the place the last jump left (TOC, search, bookmark, g/G, :, N Enter, N ] or N [)"
         case .jumpForward: "Forward again to where jump-back came from"
-        case .library: "Library: recent books and the libraryFolder setting's books; Enter switches (each book keeps its place)"
+        case .library:
+            "Library: recent books and the libraryFolder setting's books; Enter switches (each book keeps its place)"
         case .autoTurn:
             "Auto page turn on/off: a page every autoPageSeconds (a line every autoLineSeconds in scroll mode); + and - change the pace while it runs, any other key pauses it"
         }

@@ -18,7 +18,8 @@ extension Reader {
         while entry < entries.count {
             let lines = layout.chapter(entry).lines
             if !lines.isEmpty {
-                return LineLocation(entry: entry, line: lines.lastIndex(keyedBy: \.bytes.lowerBound, atOrBefore: offset))
+                return LineLocation(
+                    entry: entry, line: lines.lastIndex(keyedBy: \.bytes.lowerBound, atOrBefore: offset))
             }
             entry += 1
         }
@@ -92,7 +93,8 @@ extension Reader {
             if location.line + 1 < chapter.lines.count {
                 let current = chapter.lines[location.line]
                 let next = chapter.lines[location.line + 1]
-                let samePage = chapter.pageIndex(containing: current.bytes.lowerBound)
+                let samePage =
+                    chapter.pageIndex(containing: current.bytes.lowerBound)
                     == chapter.pageIndex(containing: next.bytes.lowerBound) && next.row > current.row
                 row += samePage ? next.row - current.row : step
                 location.line += 1

@@ -108,4 +108,3 @@ func listTop(selected: Int, count: Int, height: Int) -> Int {
 func pageTop(selected: Int, height: Int) -> Int {
     height > 0 ? max(0, selected) / height * height : 0
 }
-

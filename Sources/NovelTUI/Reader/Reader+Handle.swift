@@ -61,20 +61,36 @@ extension Reader {
         }
         switch command {
         case .nextPage:
-            if isScrollMode { scroll(by: wheel ? 3 : max(1, visibleLines().count - 1), now: now) } else { turnPage(forward: true, now: now) }
+            if isScrollMode {
+                scroll(by: wheel ? 3 : max(1, visibleLines().count - 1), now: now)
+            } else {
+                turnPage(forward: true, now: now)
+            }
         case .previousPage:
-            if isScrollMode { scroll(by: wheel ? -3 : -max(1, visibleLines().count - 1), now: now) } else { turnPage(forward: false, now: now) }
+            if isScrollMode {
+                scroll(by: wheel ? -3 : -max(1, visibleLines().count - 1), now: now)
+            } else {
+                turnPage(forward: false, now: now)
+            }
         case .lineDown:
             if isScrollMode { scroll(by: 1, now: now) } else { turnPage(forward: true, now: now) }
         case .lineUp:
             if isScrollMode { scroll(by: -1, now: now) } else { turnPage(forward: false, now: now) }
         case .nextChapter:
-            if currentEntry + 1 < entries.count { move(to: entries[currentEntry + 1].range.lowerBound) } else { message = "Last chapter" }
+            if currentEntry + 1 < entries.count {
+                move(to: entries[currentEntry + 1].range.lowerBound)
+            } else {
+                message = "Last chapter"
+            }
         case .previousChapter:
             let start = entries.isEmpty ? 0 : entries[currentEntry].range.lowerBound
             // An empty volume entry (上卷 named on its first chapter's line) starts where its chapter does: skip it.
             let previous = entries[..<currentEntry].lastIndex { $0.range.lowerBound < start }
-            if firstVisibleOffset > start || previous == nil { move(to: start) } else { move(to: entries[previous!].range.lowerBound) }
+            if firstVisibleOffset > start || previous == nil {
+                move(to: start)
+            } else {
+                move(to: entries[previous!].range.lowerBound)
+            }
         case .bookStart:
             jump(to: 0)
         case .bookEnd:
@@ -204,7 +220,8 @@ extension Reader {
         let last = entries.count - 1
         if canLayout && !followsLines {
             rememberingPlace { reader in
-                reader.location = reader.spreadStart(PageLocation(entry: last, page: reader.layout.pageCount(of: last) - 1))
+                reader.location = reader.spreadStart(
+                    PageLocation(entry: last, page: reader.layout.pageCount(of: last) - 1))
                 reader.anchor = reader.layout.firstOffset(of: reader.location)
                 reader.meter.restart()
             }
@@ -286,7 +303,8 @@ extension Reader {
         }
         let layout = self.layout
         return .displayed(
-            DisplayedTextSearch(search.query, book: book, options: options, shown: onScreen ? { layout.chapter($0).display } : nil))
+            DisplayedTextSearch(
+                search.query, book: book, options: options, shown: onScreen ? { layout.chapter($0).display } : nil))
     }
 
     /// Whether all of `range` is within the bytes on screen.
@@ -311,10 +329,12 @@ extension Reader {
         // The first line of the left page to the last line of the last page with lines (a spread's right page).
         let chapter = layout.chapter(location.entry)
         let pages = shownPages.map { chapter.pages[$0.page.page] }
-        guard let first = pages.first(where: { !$0.lines.isEmpty }), let last = pages.last(where: { !$0.lines.isEmpty }) else {
+        guard let first = pages.first(where: { !$0.lines.isEmpty }), let last = pages.last(where: { !$0.lines.isEmpty })
+        else {
             let start = chapter.pages[location.page].firstOffset
             return start..<start
         }
-        return chapter.lines[first.lines.lowerBound].bytes.lowerBound..<chapter.lines[last.lines.upperBound - 1].bytes.upperBound
+        return chapter.lines[first.lines.lowerBound].bytes
+            .lowerBound..<chapter.lines[last.lines.upperBound - 1].bytes.upperBound
     }
 }

@@ -27,7 +27,9 @@ extension Reader {
     mutating func handleLibrary(_ library: LibraryOverlay, _ event: InputEvent) -> [ReaderAction] {
         var library = library
         let books = library.books ?? []
-        if let moved = Self.moved(library.selected, count: books.count, page: max(1, textRows - 1), by: event, letters: true) {
+        if let moved = Self.moved(
+            library.selected, count: books.count, page: max(1, textRows - 1), by: event, letters: true)
+        {
             library.selected = moved
             overlay = .library(library)
             return []

@@ -21,7 +21,9 @@ extension Reader {
     func clickedEntry(row: Int, selected: Int, count: Int, paged: Bool = false) -> Int? {
         let height = max(0, (textRows > 0 ? textRows : rows) - 1)
         guard row >= 1, row <= height else { return nil }
-        let top = paged ? pageTop(selected: selected, height: height) : listTop(selected: selected, count: count, height: height)
+        let top =
+            paged
+            ? pageTop(selected: selected, height: height) : listTop(selected: selected, count: count, height: height)
         let index = top + row - 1
         return index < count ? index : nil
     }
@@ -37,7 +39,9 @@ extension Reader {
             guard let index = clickedEntry(row: row, selected: selected, count: bookmarks.count) else { return [] }
             return handleBookmarks(index, .key(.enter))
         case .chapterRule(var rules):
-            guard let index = clickedEntry(row: row, selected: rules.selected, count: rules.choices.count + 1) else { return [] }
+            guard let index = clickedEntry(row: row, selected: rules.selected, count: rules.choices.count + 1) else {
+                return []
+            }
             rules.selected = index
             return handleChapterRule(rules, .key(.enter))
         case .rules(let selected):
@@ -53,7 +57,8 @@ extension Reader {
             if index == selected { return handleSettings(selected, .key(.enter)) }
             overlay = .settings(selected: index)
         case .library(var library):
-            guard let index = clickedEntry(row: row, selected: library.selected, count: library.books?.count ?? 0) else { return [] }
+            guard let index = clickedEntry(row: row, selected: library.selected, count: library.books?.count ?? 0)
+            else { return [] }
             library.selected = index
             return handleLibrary(library, .key(.enter))
         case .help:

@@ -174,7 +174,9 @@ public struct Reader {
     var shownSettings: Settings { Self.shown(settings, bookReflow: bookReflow, bookConvert: bookConvert) }
 
     /// `settings` with a book's own reflow and conversion in place of the settings'.
-    public static func shown(_ settings: Settings, bookReflow: DisplayOptions.Reflow?, bookConvert: Conversion? = nil) -> Settings {
+    public static func shown(_ settings: Settings, bookReflow: DisplayOptions.Reflow?, bookConvert: Conversion? = nil)
+        -> Settings
+    {
         settings.forBook(reflow: bookReflow, convert: bookConvert)
     }
 

@@ -3,7 +3,8 @@ import NovelCore
 /// The rows of the settings overlay: which settings it shows and their labels. How a row's value moves
 /// (range, step, choices) is the key's own declaration in `SettingsKey`.
 enum SettingsItem: CaseIterable {
-    case fontScale, width, margin, lineSpacing, letterSpacing, paragraphSpacing, indent, ambiguousWidth, theme, transition
+    case fontScale, width, margin, lineSpacing, letterSpacing, paragraphSpacing, indent, ambiguousWidth, theme,
+        transition
     case spread, statusBar, reflow, convert, smartQuotes, illustrations, hideSiteJunk, lineBreak, disguise
 
     var key: SettingsKey {

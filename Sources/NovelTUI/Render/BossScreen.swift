@@ -20,7 +20,9 @@ enum BossScreen {
             if step % 4 == 3 {
                 lines.append("test \(module)::tests::round_trip_\(step) ... ok")
             } else {
-                lines.append("[\(pad(percent))%] Building CXX object src/\(module)/CMakeFiles/\(module).dir/\(module)_\(step).cpp.o")
+                lines.append(
+                    "[\(pad(percent))%] Building CXX object src/\(module)/CMakeFiles/\(module).dir/\(module)_\(step).cpp.o"
+                )
             }
             step += 1
         }

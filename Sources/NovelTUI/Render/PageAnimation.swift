@@ -36,12 +36,16 @@ struct PageAnimation {
             if forward {
                 // The new page enters from the right edge.
                 let split = columns - shift
-                Self.copy(from, row: row, columns: cover ? 0..<split : shift..<columns, delta: cover ? 0 : -shift, into: &result)
+                Self.copy(
+                    from, row: row, columns: cover ? 0..<split : shift..<columns, delta: cover ? 0 : -shift,
+                    into: &result)
                 Self.copy(target, row: row, columns: 0..<shift, delta: split, into: &result)
             } else {
                 // The previous page enters from the left edge.
                 Self.copy(target, row: row, columns: columns - shift..<columns, delta: shift - columns, into: &result)
-                Self.copy(from, row: row, columns: cover ? shift..<columns : 0..<columns - shift, delta: cover ? 0 : shift, into: &result)
+                Self.copy(
+                    from, row: row, columns: cover ? shift..<columns : 0..<columns - shift, delta: cover ? 0 : shift,
+                    into: &result)
             }
         }
         return result

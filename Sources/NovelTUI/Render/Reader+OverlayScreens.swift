@@ -29,7 +29,9 @@ extension Reader {
             let entry = entries[index]
             let marker = index == toc.current ? "▶" : " "
             let indent = entry.level == .chapter && entry.volumeIndex != nil ? "  " : ""
-            drawItem("\(marker) \(indent)\(shownTitle(index))", row: row, selected: index == matching[safe: toc.selected], into: &screen)
+            drawItem(
+                "\(marker) \(indent)\(shownTitle(index))", row: row, selected: index == matching[safe: toc.selected],
+                into: &screen)
         }
         if matching.isEmpty, let row = list.first {
             screen.write("  no chapter matches", row: row, column: 0, style: Style(role: .dim), measure: width)
@@ -38,8 +40,13 @@ extension Reader {
 
     func drawChapterRules(_ rules: ChapterRuleOverlay, into screen: inout Screen) {
         let list = drawPanel(title: "Chapter rule  (Enter switches, Esc closes)", into: &screen)
-        let labels = rules.choices.map { "\($0.pattern == chapterPattern ? "▶" : " ") \($0.label)" }
-            + ["  custom pattern…" + (rules.choices.contains { $0.pattern == chapterPattern } ? "" : "  (in use: \(chapterPattern ?? ""))")]
+        let labels =
+            rules.choices.map { "\($0.pattern == chapterPattern ? "▶" : " ") \($0.label)" }
+            + [
+                "  custom pattern…"
+                    + (rules.choices.contains { $0.pattern == chapterPattern }
+                        ? "" : "  (in use: \(chapterPattern ?? ""))")
+            ]
         let top = listTop(selected: rules.selected, count: labels.count, height: list.count)
         for (row, index) in zip(list, labels.indices.dropFirst(top)) {
             drawItem(labels[index], row: row, selected: index == rules.selected, into: &screen)
@@ -49,7 +56,8 @@ extension Reader {
     func drawBookmarks(_ selected: Int, into screen: inout Screen) {
         let list = drawPanel(title: "Bookmarks \(bookmarks.count)  (Enter jumps, d deletes)", into: &screen)
         if bookmarks.isEmpty, let row = list.first {
-            screen.write("  No bookmarks: m adds one here", row: row, column: 0, style: Style(role: .dim), measure: width)
+            screen.write(
+                "  No bookmarks: m adds one here", row: row, column: 0, style: Style(role: .dim), measure: width)
             return
         }
         let top = listTop(selected: selected, count: bookmarks.count, height: list.count)
@@ -70,7 +78,8 @@ extension Reader {
         let top = pageTop(selected: selected, height: list.count)
         for (row, index) in zip(list, items.indices.dropFirst(top)) {
             let label = items[index].label.padding(toLength: labelWidth)
-            drawItem(" \(label)  \(items[index].value(shownSettings))", row: row, selected: index == selected, into: &screen)
+            drawItem(
+                " \(label)  \(items[index].value(shownSettings))", row: row, selected: index == selected, into: &screen)
         }
     }
 
@@ -81,7 +90,9 @@ extension Reader {
         for (row, index) in zip(rows, list.indices.dropFirst(top)) {
             let rule = list[index]
             let kind = rule.isBuiltIn ? "  (built-in site junk)" : "  \(rule.pattern) → \(rule.replacement)"
-            drawItem(" [\(rule.enabled ? "x" : " ")] \(rule.name)\(kind)", row: row, selected: index == selected, into: &screen)
+            drawItem(
+                " [\(rule.enabled ? "x" : " ")] \(rule.name)\(kind)", row: row, selected: index == selected,
+                into: &screen)
         }
     }
 
@@ -118,7 +129,9 @@ extension Reader {
     func drawLibrary(_ library: LibraryOverlay, into screen: inout Screen) {
         let list = drawPanel(title: "Library  (Enter switches, Esc closes)", into: &screen)
         guard let books = library.books else {
-            if let row = list.first { screen.write("  Listing…", row: row, column: 0, style: Style(role: .dim), measure: width) }
+            if let row = list.first {
+                screen.write("  Listing…", row: row, column: 0, style: Style(role: .dim), measure: width)
+            }
             return
         }
         if books.isEmpty, let row = list.first {
@@ -130,7 +143,8 @@ extension Reader {
         for (row, index) in zip(list, books.indices.dropFirst(top)) {
             let book = books[index]
             let selected = index == library.selected
-            drawItem("\(index == library.current ? "▶" : " ") \(book.title)", row: row, selected: selected, into: &screen)
+            drawItem(
+                "\(index == library.current ? "▶" : " ") \(book.title)", row: row, selected: selected, into: &screen)
             let info = " \(Self.libraryInfo(book)) "
             let infoWidth = measure.width(of: info)
             if infoWidth + 4 <= columns {

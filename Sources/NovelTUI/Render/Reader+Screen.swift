@@ -53,7 +53,10 @@ extension Reader {
             drawTooSmall(into: &screen)
             return
         }
-        let matches = visibleByteRange().map { range in search.map { shownSearch($0, onScreen: true).matches(overlapping: range) } ?? [] } ?? []
+        let matches =
+            visibleByteRange().map { range in
+                search.map { shownSearch($0, onScreen: true).matches(overlapping: range) } ?? []
+            } ?? []
         if isCompact {
             for (row, location) in compactLines().enumerated() {
                 draw(line(location), row: row, geometry: geometry, matches: matches, into: &screen)
@@ -94,15 +97,18 @@ extension Reader {
         var matchIndex = 0
         line.clusters.shownText(book.text).withUnsafeBufferPointer { bytes in
             // An illustration's caption line (DisplayOptions.Illustrations) is dimmed, as is all text in disguise.
-            let caption = line.clusters.first.map {
-                String(decoding: UnsafeBufferPointer(rebasing: bytes[$0.shown]), as: UTF8.self)
-                    == DisplayOptions.Illustrations.captionMarker
-            } ?? false
+            let caption =
+                line.clusters.first.map {
+                    String(decoding: UnsafeBufferPointer(rebasing: bytes[$0.shown]), as: UTF8.self)
+                        == DisplayOptions.Illustrations.captionMarker
+                } ?? false
             let base =
                 disguise != .none || caption ? Style(role: .dim) : line.kind == .title ? titleStyle : Style.text
             for cluster in line.clusters where cluster.width > 0 {
                 var style = base
-                while matchIndex < matches.count, matches[matchIndex].upperBound <= cluster.bytes.lowerBound { matchIndex += 1 }
+                while matchIndex < matches.count, matches[matchIndex].upperBound <= cluster.bytes.lowerBound {
+                    matchIndex += 1
+                }
                 if matchIndex < matches.count, matches[matchIndex].overlaps(cluster.bytes) {
                     style.role = matches[matchIndex] == currentMatch ? .currentMatch : .match
                 }

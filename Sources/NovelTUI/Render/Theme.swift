@@ -41,9 +41,14 @@ public struct ThemePalette: Sendable, Equatable {
         let base = base
         switch role {
         case .text: return base
-        case .title: return Colors(foreground: theme == .night ? 180 : (theme == .terminal ? nil : 130), background: base.background)
-        case .status, .overlayTitle: return Colors(foreground: base.background ?? nil, background: base.foreground ?? nil)
-        case .overlay: return Colors(foreground: base.foreground, background: theme == .terminal ? nil : (theme == .night ? 236 : 254))
+        case .title:
+            return Colors(
+                foreground: theme == .night ? 180 : (theme == .terminal ? nil : 130), background: base.background)
+        case .status, .overlayTitle:
+            return Colors(foreground: base.background ?? nil, background: base.foreground ?? nil)
+        case .overlay:
+            return Colors(
+                foreground: base.foreground, background: theme == .terminal ? nil : (theme == .night ? 236 : 254))
         case .selection: return Colors(foreground: base.background, background: base.foreground)
         case .match: return Colors(foreground: 16, background: 222)
         case .currentMatch: return Colors(foreground: 16, background: 208)

@@ -75,7 +75,9 @@ public final class CursesTerminal: TerminalDevice {
     /// between draws (curses has flushed its output by then). Controls in `title` are dropped.
     public func setTitle(_ title: String) {
         guard isActive else { return }
-        let clean = title.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F && !(0x80..<0xA0).contains($0.value) }
+        let clean = title.unicodeScalars.filter {
+            $0.value >= 0x20 && $0.value != 0x7F && !(0x80..<0xA0).contains($0.value)
+        }
         var sequence = Array("\u{1B}]2;".utf8) + Array(String(String.UnicodeScalarView(clean)).utf8) + [0x07]
         _ = sequence.withUnsafeMutableBytes { Foundation.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
     }

@@ -13,7 +13,8 @@ enum FatalSignalGuard {
     /// Fixed xterm sequences, which every terminal novel supports draws with, because terminfo cannot be
     /// asked from inside a signal handler.
     static let reset = Array(
-        "\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1006l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l\r\nnovel: stopped by an internal error; please report it with the book that caused it\r\n".utf8)
+        "\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1006l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l\r\nnovel: stopped by an internal error; please report it with the book that caused it\r\n"
+            .utf8)
 
     /// Saves the terminal's modes and installs the handler; call before curses changes the terminal.
     static func install(output: Int32, input: Int32) {

@@ -8,7 +8,8 @@ enum ScreenDiff {
         return (0..<screen.rows).map { row in
             var first = -1
             var last = -1
-            for column in 0..<screen.columns where comparable == nil || comparable![row, column] != screen[row, column] {
+            for column in 0..<screen.columns where comparable == nil || comparable![row, column] != screen[row, column]
+            {
                 if first < 0 { first = column }
                 last = column
             }

@@ -7,8 +7,10 @@ public enum TerminalError: Error, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .notATerminal: "the reader needs a terminal, and there is none here (novel print writes text to a pipe or file)"
-        case .cannotInitialise(let term): "cannot set up the terminal (TERM=\(term)); check that TERM names a known terminal"
+        case .notATerminal:
+            "the reader needs a terminal, and there is none here (novel print writes text to a pipe or file)"
+        case .cannotInitialise(let term):
+            "cannot set up the terminal (TERM=\(term)); check that TERM names a known terminal"
         }
     }
 }

@@ -42,7 +42,9 @@ struct BookmarksCommand: ParsableCommand {
             if note.count > 1 { throw ValidationError("--note takes one text with --add (quote it)") }
         } else {
             if chapter != nil || percent != nil { throw ValidationError("--chapter and --percent go with --add") }
-            if !note.isEmpty && note.count != 2 { throw ValidationError("--note needs a bookmark id and a text: --note b1 \"text\"") }
+            if !note.isEmpty && note.count != 2 {
+                throw ValidationError("--note needs a bookmark id and a text: --note b1 \"text\"")
+            }
             if !note.isEmpty && remove != nil { throw ValidationError("use --note or --remove, not both") }
         }
     }

@@ -40,9 +40,11 @@ struct InfoCommand: ParsableCommand {
         let (settings, settingsWarnings) = SettingsStore(paths: NovelPaths.fromEnvironment()).load()
         StandardError.warn(settingsWarnings)
         let reflow = ReflowChoice(given: bookOptions.reflow, book: session.state?.reflow, setting: settings.reflow)
-        let conversion = ConversionChoice(given: bookOptions.convert, book: session.state?.convert, setting: settings.convert)
+        let conversion = ConversionChoice(
+            given: bookOptions.convert, book: session.state?.convert, setting: settings.convert)
         try ChineseConverter.check(conversion.value)
-        let info = BookInfo(path: book, book: session.book, state: session.state, reflow: reflow, conversion: conversion)
+        let info = BookInfo(
+            path: book, book: session.book, state: session.state, reflow: reflow, conversion: conversion)
         if json {
             try StandardOutput.writeJSON(InfoJSON(info: info))
         } else {
@@ -73,14 +75,18 @@ struct InfoCommand: ParsableCommand {
             let reading = info.reading ?? ReadingTime()
             rows += [
                 ("time read", "\(ReadingTime.words(minutes: reading.seconds / 60)) in \(reading.sessions) sessions"),
-                ("reading speed", reading.charactersPerMinute.map { "\(Int($0.rounded())) characters a minute" }
-                    ?? "not measured yet (a few minutes of page turns)"),
+                (
+                    "reading speed",
+                    reading.charactersPerMinute.map { "\(Int($0.rounded())) characters a minute" }
+                        ?? "not measured yet (a few minutes of page turns)"
+                ),
             ]
         }
         let width = rows.map(\.label.count).max() ?? 0
         return rows.map { row in
             // Each value on its one line: a title, path or pattern with a line feed cannot forge a row.
-            row.label + ":" + String(repeating: " ", count: width - row.label.count + 1) + TerminalSafe.escaped(row.value)
+            row.label + ":" + String(repeating: " ", count: width - row.label.count + 1)
+                + TerminalSafe.escaped(row.value)
         }.joined(separator: "\n")
     }
 }

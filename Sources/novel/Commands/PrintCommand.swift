@@ -47,7 +47,8 @@ struct PrintCommand: ParsableCommand {
         // The display transforms as the reader shows this book: the settings, the book's own choices, the flags.
         let saved = SettingsStore(paths: paths).load().settings
         settings.display =
-            saved.forBook(reflow: bookOptions.reflow ?? state?.reflow, convert: bookOptions.convert ?? state?.convert).display
+            saved.forBook(reflow: bookOptions.reflow ?? state?.reflow, convert: bookOptions.convert ?? state?.convert)
+            .display
         try ChineseConverter.check(settings.display.convert)
         let rules = RulesStore(paths: paths).load()
         StandardError.warn(rules.warnings)

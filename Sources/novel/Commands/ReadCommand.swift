@@ -111,7 +111,9 @@ struct ReadRequest {
             let session = try openSession(.none)
             let bookSettings = settings.forBook(reflow: session.state?.reflow, convert: session.state?.convert)
             // The book is still shown, unconverted.
-            do { try ChineseConverter.check(bookSettings.convert) } catch { StandardError.warn(["\(error); shown unconverted"]) }
+            do { try ChineseConverter.check(bookSettings.convert) } catch {
+                StandardError.warn(["\(error); shown unconverted"])
+            }
             try printLaidOut(session.book, from: try startOffset(session), settings: bookSettings)
             return
         }

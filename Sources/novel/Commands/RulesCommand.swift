@@ -51,7 +51,8 @@ struct RulesCommand: ParsableCommand {
         }
         var rules: CleaningRules
         if let add, let pattern {
-            let rule = CleaningRule(name: add, pattern: pattern, isRegex: regex, replacement: replace ?? "", scope: scope)
+            let rule = CleaningRule(
+                name: add, pattern: pattern, isRegex: regex, replacement: replace ?? "", scope: scope)
             rules = try store.update { try $0.add(rule) }
         } else if let remove {
             rules = try store.update { try $0.remove(remove) }
@@ -100,7 +101,9 @@ struct RuleRow: Encodable {
     var builtIn: Bool
 
     init(_ rule: CleaningRule) {
-        (name, pattern, regex, replacement, scope) = (rule.name, rule.pattern, rule.isRegex, rule.replacement, rule.scope)
+        (name, pattern, regex, replacement, scope) = (
+            rule.name, rule.pattern, rule.isRegex, rule.replacement, rule.scope
+        )
         (enabled, builtIn) = (rule.enabled, rule.isBuiltIn)
     }
 

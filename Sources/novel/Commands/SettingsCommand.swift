@@ -25,7 +25,8 @@ struct SettingsCommand: ParsableCommand {
     var set: [String] = []
     @Option(
         parsing: .unconditional,
-        help: ArgumentHelp("Reset one setting to its default; --reset --all (or all) resets every one.", valueName: "key|--all"))
+        help: ArgumentHelp(
+            "Reset one setting to its default; --reset --all (or all) resets every one.", valueName: "key|--all"))
     var reset: String?
     @Flag(help: "Reset every setting to its default.") var resetAll = false
 
@@ -50,7 +51,8 @@ struct SettingsCommand: ParsableCommand {
         }
         let replacesKeymap = assignments.contains { $0.key == SettingsKey.keymap.rawValue } || reset != nil || resetAll
         // The reader skips a hand-written override it cannot use: say so here too, unless it is being replaced.
-        let keymapWarnings = replacesKeymap ? [] : Keymap(overrides: loaded.keymap).problems.map { "\(store.path): \($0)" }
+        let keymapWarnings =
+            replacesKeymap ? [] : Keymap(overrides: loaded.keymap).problems.map { "\(store.path): \($0)" }
         StandardError.warn(warnings + keymapWarnings)
         var settings = loaded
         if let get {

@@ -37,7 +37,8 @@ struct TocCommand: ParsableCommand {
         StandardError.warn(session.warnings)
         let opened = session.book
         let setting = SettingsStore(paths: paths).load().settings.convert
-        let conversion = ConversionChoice(given: bookOptions.convert, book: session.state?.convert, setting: setting).value
+        let conversion = ConversionChoice(given: bookOptions.convert, book: session.state?.convert, setting: setting)
+            .value
         try ChineseConverter.check(conversion)
         if explain {
             try printExplanation(session)
@@ -85,7 +86,9 @@ extension TocCommand {
         for line in lines {
             let number = String(line.line)
             output += String(repeating: " ", count: digits - number.count) + number + "  "
-            output += line.decision.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0) + "  " + TerminalSafe.escaped(line.text) + "\n"
+            output +=
+                line.decision.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0) + "  "
+                + TerminalSafe.escaped(line.text) + "\n"
             output += String(repeating: " ", count: digits + 2) + "  " + line.reason + "\n"
         }
         StandardOutput.write(output)

@@ -32,7 +32,8 @@ import Testing
 
     @Test func addListNoteRemoveAndJSON() throws {
         #expect(try novel("bookmarks", book).stdout.contains("No bookmarks"))
-        #expect(try novel("bookmarks", book, "--json").stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "[\n\n]")
+        #expect(
+            try novel("bookmarks", book, "--json").stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "[\n\n]")
         #expect(try novel("bookmarks", book, "--add", "--note", "伏笔").stdout == "b1\n")
         #expect(try novel("bookmarks", book, "--add", "--chapter", "第三章").stdout == "b2\n")
         #expect(try novel("bookmarks", book, "--add", "--chapter", "5", "--note", "five").stdout == "b3\n")
@@ -59,10 +60,11 @@ import Testing
         #expect(json[2]["note"] is NSNull)
         let session = try ReadingSession.open(path: book, paths: paths)
         let entries = session.book.index.entries
-        #expect(json.map { $0["offset"] as? Int } == [
-            entries.first { $0.title.hasPrefix("第三章") }?.range.lowerBound, entries[5].range.lowerBound,
-            try BookPlace.percent(50).offset(in: session.book, state: nil),
-        ])
+        #expect(
+            json.map { $0["offset"] as? Int } == [
+                entries.first { $0.title.hasPrefix("第三章") }?.range.lowerBound, entries[5].range.lowerBound,
+                try BookPlace.percent(50).offset(in: session.book, state: nil),
+            ])
         #expect(try novel("bookmarks", book, "--add").stdout == "b5\n")  // removed ids are never reused
     }
 
@@ -167,7 +169,8 @@ import Testing
     @Test func aNewerStateFileIsListedButNotChanged() throws {
         #expect(try novel("bookmarks", book, "--add", "--note", "kept").status == 0)
         let file = try stateFile()
-        var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as? [String: Any])
+        var object = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as? [String: Any])
         object["version"] = 7
         try JSONSerialization.data(withJSONObject: object).write(to: URL(fileURLWithPath: file))
         let before = try String(contentsOfFile: file, encoding: .utf8)

@@ -12,7 +12,8 @@ import Testing
 
     init() throws {
         home = try TemporaryDirectory()
-        book = try home.write("青灯记.txt", String(contentsOfFile: Corpus.repositoryPath("books/青灯记.txt"), encoding: .utf8))
+        book = try home.write(
+            "青灯记.txt", String(contentsOfFile: Corpus.repositoryPath("books/青灯记.txt"), encoding: .utf8))
         english = try home.write(
             "the-lamplighter.txt",
             String(contentsOfFile: Corpus.repositoryPath("books/the-lamplighter.txt"), encoding: .utf8))
@@ -153,10 +154,11 @@ import Testing
         let errors = home.path + "/stderr.txt"
         let shell = Process()
         shell.executableURL = URL(fileURLWithPath: "/bin/bash")
-        shell.arguments = [
-            "-c", "\"$0\" \"$@\" 2>\"\(errors)\" | head -1 >/dev/null; echo \"${PIPESTATUS[0]}\"",
-            NovelBinary.path,
-        ] + resolved
+        shell.arguments =
+            [
+                "-c", "\"$0\" \"$@\" 2>\"\(errors)\" | head -1 >/dev/null; echo \"${PIPESTATUS[0]}\"",
+                NovelBinary.path,
+            ] + resolved
         var environment = ProcessInfo.processInfo.environment
         environment["NOVEL_HOME"] = home.path
         shell.environment = environment
@@ -187,7 +189,8 @@ import Testing
     @Test func versionPrintsASemanticVersion() throws {
         let result = try novel("--version")
         #expect(result.status == 0)
-        #expect(result.stdout.range(of: #"^novel [0-9]+\.[0-9]+\.[0-9]+ \([^)]+\)\n$"#, options: .regularExpression) != nil)
+        #expect(
+            result.stdout.range(of: #"^novel [0-9]+\.[0-9]+\.[0-9]+ \([^)]+\)\n$"#, options: .regularExpression) != nil)
         #expect(try novel("toc", "--version").stdout == result.stdout)
     }
 
@@ -265,9 +268,10 @@ import Testing
         #expect(json.status == 0)
         let rows = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
         #expect(rows.map { $0["percent"] as? Double } == [80, 12.5])
-        #expect(rows.map { ($0["path"] as? String).map { URL(fileURLWithPath: $0).lastPathComponent } } == [
-            "the-lamplighter.txt", "青灯记.txt",
-        ])
+        #expect(
+            rows.map { ($0["path"] as? String).map { URL(fileURLWithPath: $0).lastPathComponent } } == [
+                "the-lamplighter.txt", "青灯记.txt",
+            ])
         let text = try novel("recent").stdout.split(separator: "\n")
         #expect(text.count == 2)
         #expect(text.first?.contains(" 80.0%") == true && text.last?.contains(" 12.5%") == true)
@@ -284,7 +288,9 @@ import Testing
     /// The first non-blank line, trimmed; an ideographic space (U+3000) laid out as two spaces is
     /// turned back into one, so that the line compares equal to its TOC title.
     func firstTextLine(_ output: String) -> String {
-        output.replacingOccurrences(of: "  ", with: "\u{3000}").split(separator: "\n").lazy.map { $0.trimmingCharacters(in: .whitespaces) }.first { !$0.isEmpty } ?? ""
+        output.replacingOccurrences(of: "  ", with: "\u{3000}").split(separator: "\n").lazy.map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }.first { !$0.isEmpty } ?? ""
     }
 
     /// Writes `lastRead` and a saved position into the book's state file, as the reader does on quitting.

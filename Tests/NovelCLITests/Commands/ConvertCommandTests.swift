@@ -19,7 +19,8 @@ import Testing
     static func plainHome() throws -> TemporaryDirectory {
         let home = try TemporaryDirectory()
         try FileManager.default.createDirectory(atPath: home.path + "/config", withIntermediateDirectories: true)
-        _ = try home.write("config/settings.json", #"{"version":1,"smartQuotes":false,"hideSiteJunk":false,"reflow":"off"}"#)
+        _ = try home.write(
+            "config/settings.json", #"{"version":1,"smartQuotes":false,"hideSiteJunk":false,"reflow":"off"}"#)
         return home
     }
 
@@ -50,13 +51,19 @@ import Testing
         let book = try BookOpener.open(path: Corpus.path(path))
         let text = book.text.utf8.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
         let expected = Self.withoutLayout(try Self.opencc(text, config: "\(conversion.rawValue).json", in: home))
-        let printed = try Self.run(["print", Corpus.path(path), "--convert", conversion.rawValue, "--height", "100000"], home: home)
+        let printed = try Self.run(
+            ["print", Corpus.path(path), "--convert", conversion.rawValue, "--height", "100000"], home: home)
         #expect(printed.status == 0, "\(printed.stderr)")
         let shown = Self.withoutLayout(printed.stdout)
-        #expect(shown.count == expected.count, "\(path): \(shown.count) characters shown, opencc gives \(expected.count)")
+        #expect(
+            shown.count == expected.count, "\(path): \(shown.count) characters shown, opencc gives \(expected.count)")
         if shown != expected {
-            let first = zip(shown, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(shown.count, expected.count)
-            Issue.record("\(path): differs from opencc at character \(first): \(shown.dropFirst(max(0, first - 10)).prefix(30)) vs \(expected.dropFirst(max(0, first - 10)).prefix(30))")
+            let first =
+                zip(shown, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+                ?? min(shown.count, expected.count)
+            Issue.record(
+                "\(path): differs from opencc at character \(first): \(shown.dropFirst(max(0, first - 10)).prefix(30)) vs \(expected.dropFirst(max(0, first - 10)).prefix(30))"
+            )
         }
         #expect(shown != Self.withoutLayout(text), "\(path): the conversion changed something")
     }
@@ -78,7 +85,9 @@ import Testing
         for command in ["print", "toc", "read"] {
             let result = try Self.run([command, book, "--convert", "s2x"], home: home)
             #expect(result.status != 0)
-            #expect(result.stderr.contains("s2x") && result.stderr.contains("s2twp") && result.stderr.contains("hk2s"), "\(result.stderr)")
+            #expect(
+                result.stderr.contains("s2x") && result.stderr.contains("s2twp") && result.stderr.contains("hk2s"),
+                "\(result.stderr)")
         }
         let setting = try Self.run(["settings", "--set", "convert=s2x"], home: home)
         #expect(setting.status != 0)
@@ -112,6 +121,7 @@ import Testing
         #expect(flag.stdout.contains("他放松了。"), "a flag beats the book's value")
         let setting = try Self.run(["settings", "--set", "convert=s2twp"], home: home)
         #expect(setting.status == 0)
-        #expect(try Self.run(["print", book], home: home).stdout.contains("他放鬆了。"), "the book's value beats the setting")
+        #expect(
+            try Self.run(["print", book], home: home).stdout.contains("他放鬆了。"), "the book's value beats the setting")
     }
 }

@@ -89,7 +89,9 @@ import Testing
         for (command, result) in results {
             let output = result.stdout + result.stderr
             #expect(!output.contains("\u{1B}") && !output.contains("\u{9B}"), "\(command)")
-            #expect(output.contains("x\\e[2J") || output.contains("gone\\e[31m") || output.contains("\\u001b"), "\(command): \(output)")
+            #expect(
+                output.contains("x\\e[2J") || output.contains("gone\\e[31m") || output.contains("\\u001b"),
+                "\(command): \(output)")
         }
     }
 }

@@ -42,7 +42,9 @@ import Testing
         #expect(try novel(["settings", "--set", "reflow=off"]).status == 0)
         let forced = try novel(["info", wrapped])
         let forcedLine = forced.stdout.split(separator: "\n").first { $0.hasPrefix("reflow:") }.map(String.init)
-        #expect(forcedLine?.contains("off (setting reflow = off; Latin text, hard-wrapped at 70 columns") == true, "\(forced.stdout)")
+        #expect(
+            forcedLine?.contains("off (setting reflow = off; Latin text, hard-wrapped at 70 columns") == true,
+            "\(forced.stdout)")
     }
 
     /// `--reflow` on `info` applies once; on `read` it is remembered with the book and named as the book's.
@@ -71,7 +73,8 @@ import Testing
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         #expect(
             Set(object.keys) == [
-                "path", "title", "author", "bytes", "encoding", "encodingSource", "characters", "lines", "invalidSequences",
+                "path", "title", "author", "bytes", "encoding", "encodingSource", "characters", "lines",
+                "invalidSequences",
                 "chapters", "numberedChapters", "chapterRule", "progress", "progressChapter", "bookmarks", "reflow",
                 "convert", "secondsRead", "sessions", "charactersPerMinute",
             ])
@@ -186,10 +189,12 @@ import Testing
         let book = try home.write(
             "青灯记.txt", String(contentsOfFile: Corpus.repositoryPath("books/青灯记.txt"), encoding: .utf8))
         let toc = try #require(
-            try JSONSerialization.jsonObject(with: Data(try novel(["toc", book, "--json"]).stdout.utf8)) as? [[String: Any]])
+            try JSONSerialization.jsonObject(with: Data(try novel(["toc", book, "--json"]).stdout.utf8))
+                as? [[String: Any]])
         let plainTitles = toc.compactMap { $0["title"] as? String }
         let convertedToc = try #require(
-            try JSONSerialization.jsonObject(with: Data(try novel(["toc", book, "--json", "--convert", "s2t"]).stdout.utf8))
+            try JSONSerialization.jsonObject(
+                with: Data(try novel(["toc", book, "--json", "--convert", "s2t"]).stdout.utf8))
                 as? [[String: Any]])
         // A chapter whose title the conversion changes (雨夜来客 → 雨夜來客).
         let changed = try #require(toc.indices.first { plainTitles[$0] != convertedToc[$0]["title"] as? String })

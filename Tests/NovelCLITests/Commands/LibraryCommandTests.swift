@@ -41,7 +41,8 @@ import Testing
         #expect(result.stderr.contains("broken.txt"))
         let lines = result.stdout.split(separator: "\n")
         #expect(lines.count == 2, "\(result.stdout)")
-        #expect(lines.contains { $0.contains("水浒传") && $0.contains("UTF-8") && $0.contains("%") && $0.contains("shz.txt") })
+        #expect(
+            lines.contains { $0.contains("水浒传") && $0.contains("UTF-8") && $0.contains("%") && $0.contains("shz.txt") })
         #expect(lines.contains { $0.contains("  无题  ") && $0.contains("new") })
         let json = try novel("library", folder, "--json")
         let rows = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])

@@ -48,7 +48,8 @@ import Testing
             walked.append(String(step.stdout.dropLast()))
         }
         #expect(walked == Array(expected[1...200]))
-        let back = try NovelBinary.run(["line", book, "--width", width, "--prev", "--count", "7"], environment: environment)
+        let back = try NovelBinary.run(
+            ["line", book, "--width", width, "--prev", "--count", "7"], environment: environment)
         #expect(back.stdout == expected[193] + "\n")
         // Without a move the saved line is shown again.
         let again = try NovelBinary.run(["line", book, "--width", width], environment: environment)

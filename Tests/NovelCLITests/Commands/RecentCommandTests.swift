@@ -37,7 +37,8 @@ import Testing
         let result = try novel("recent")
         #expect(result.status == 0)
         #expect(result.stdout.contains("No books read yet"))
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(try novel("recent", "--json").stdout.utf8)) as? [Any])
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(try novel("recent", "--json").stdout.utf8)) as? [Any])
         #expect(json.isEmpty)
     }
 
@@ -45,7 +46,8 @@ import Testing
     /// clone's own (scripts/install's layout is checked by scripts/test-install).
     @Test func firstRunSuggestsASampleThatExists() throws {
         for result in [try novel("recent"), try novel()] {
-            let suggestion = try #require(result.stdout.firstRange(of: "novel read ").map { result.stdout[$0.upperBound...] })
+            let suggestion = try #require(
+                result.stdout.firstRange(of: "novel read ").map { result.stdout[$0.upperBound...] })
             let path = String(suggestion.prefix { $0 != "\n" })
             #expect(path.hasSuffix("books/青灯记.txt"), "suggested \(path)")
             #expect(FileManager.default.fileExists(atPath: path), "suggested \(path), which does not exist")

@@ -48,12 +48,15 @@ import Testing
         defer { home.remove() }
         var result = try novel("rules", "--add", "bad", "--pattern", "ab(c", "--regex")
         #expect(result.status == 2)
-        #expect(result.stderr.contains("invalid regular expression") && result.stderr.contains("at character"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("invalid regular expression") && result.stderr.contains("at character"),
+            "\(result.stderr)")
         result = try novel("rules", "--add", "x", "--pattern", "a")
         result = try novel("rules", "--add", "x", "--pattern", "b")
         #expect(result.status == 2 && result.stderr.contains("already exists"))
         result = try novel("rules", "--remove", "nope")
-        #expect(result.status == 2 && result.stderr.contains("no rule named 'nope'") && result.stderr.contains("bare URL"))
+        #expect(
+            result.status == 2 && result.stderr.contains("no rule named 'nope'") && result.stderr.contains("bare URL"))
         result = try novel("rules", "--remove", "bare URL")
         #expect(result.status == 2 && result.stderr.contains("built-in"))
         result = try novel("rules", "--enable", "nope")

@@ -109,7 +109,8 @@ enum ShellRun {
     @Test(arguments: [
         ("fontScale=4", "fontScale", "1.0 to 3.0"), ("width=5", "width", "10 to 1000"),
         ("ambiguousWidth=3", "ambiguousWidth", "1 or 2"), ("theme=purple", "theme", "terminal, day, night, sepia"),
-        ("transition=fade", "transition", "page, scroll, slide, cover"), ("statusBar=perhaps", "statusBar", "true or false"),
+        ("transition=fade", "transition", "page, scroll, slide, cover"),
+        ("statusBar=perhaps", "statusBar", "true or false"),
     ])
     func anInvalidValueIsBadInputNamingKeyValueAndRange(assignment: String, key: String, range: String) throws {
         try writeFile(#"{"version": 1, "margin": 3}"#)
@@ -139,7 +140,9 @@ enum ShellRun {
         #expect(listing.status == 0)
         #expect(listing.stdout.contains("width = 80"))
         #expect(listing.stdout.contains("theme = sepia"))
-        #expect(listing.stderr.contains(settingsPath) && listing.stderr.contains("'5000'") && listing.stderr.contains("width"))
+        #expect(
+            listing.stderr.contains(settingsPath) && listing.stderr.contains("'5000'")
+                && listing.stderr.contains("width"))
         #expect(try novel("settings", "--set", "margin=5").status == 0)
         #expect(fileText()?.contains("\"width\" : 5000") == true)
         #expect(try novel("settings", "--set", "width=90").status == 0)
@@ -168,7 +171,8 @@ enum ShellRun {
         #expect(read.stderr.contains("newer"))
         let write = try novel("settings", "--set", "width=60")
         #expect(write.status == 1)
-        #expect(write.stderr.contains(settingsPath) && write.stderr.contains("newer") && write.stderr.contains("unchanged"))
+        #expect(
+            write.stderr.contains(settingsPath) && write.stderr.contains("newer") && write.stderr.contains("unchanged"))
         #expect(fileText() == newer)
     }
 
@@ -193,7 +197,8 @@ enum ShellRun {
         let names = try FileManager.default.contentsOfDirectory(atPath: home.path + "/config")
         let partial = try #require(names.first { $0.hasPrefix(".settings.json.tmp-") })
         let size = try #require(
-            (try FileManager.default.attributesOfItem(atPath: home.path + "/config/" + partial)[.size] as? NSNumber)?.intValue)
+            (try FileManager.default.attributesOfItem(atPath: home.path + "/config/" + partial)[.size] as? NSNumber)?
+                .intValue)
         #expect(size == 512)
         #expect(try novel("settings", "--get", "width").stdout == "50\n")
     }
@@ -226,7 +231,8 @@ enum ShellRun {
             for path in [home.path, config, settingsPath, settingsPath + ".lock"] { chown(path, 65534, 65534) }
             chmod(config, 0o500)
             result = try ShellRun.run(
-                #"exec setpriv --reuid=65534 --regid=65534 --clear-groups "$0" settings --set width=60"#, home: home.path)
+                #"exec setpriv --reuid=65534 --regid=65534 --clear-groups "$0" settings --set width=60"#,
+                home: home.path)
             let reading = try ShellRun.run(
                 #"exec setpriv --reuid=65534 --regid=65534 --clear-groups "$0" settings --get width"#, home: home.path)
             #expect(reading.stdout == "50\n")

@@ -54,7 +54,9 @@ import Testing
         try before.write(toFile: settingsPath, atomically: false, encoding: .utf8)
         let result = try novel("settings", "--set", "keymap=\(keymap)")
         #expect(result.status == 2)
-        #expect(result.stderr == "novel: invalid value '\(keymap)' for keymap: \(problem)" + (problem.contains("no key would quit") ? ", which keeps q Esc for it\n" : "\n"))
+        #expect(
+            result.stderr == "novel: invalid value '\(keymap)' for keymap: \(problem)"
+                + (problem.contains("no key would quit") ? ", which keeps q Esc for it\n" : "\n"))
         #expect(text(settingsPath) == before)
     }
 
@@ -94,7 +96,8 @@ import Testing
         let shown = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         for (key, value) in exampleObject where key != "version" {
             let written = try JSONSerialization.data(withJSONObject: [value], options: [.sortedKeys])
-            let read = try JSONSerialization.data(withJSONObject: [try #require(shown[key], "\(key)")], options: [.sortedKeys])
+            let read = try JSONSerialization.data(
+                withJSONObject: [try #require(shown[key], "\(key)")], options: [.sortedKeys])
             #expect(written == read, "\(key)")
         }
     }
@@ -110,11 +113,15 @@ import Testing
                 == "novel: \(settingsPath): invalid value '1e400' for fontScale: allowed 1.0 to 3.0 in steps of 0.5; "
                 + "using the default 1.0\n")
         #expect(result.stdout.contains("width = 60\n"))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: home.path + "/config").allSatisfy { !$0.contains("corrupt") })
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: home.path + "/config").allSatisfy {
+                !$0.contains("corrupt")
+            })
     }
 
     @Test func aMarginPastInt64IsReportedAsWritten() throws {
-        try #"{"width":60,"margin":9223372036854775808}"#.write(toFile: settingsPath, atomically: false, encoding: .utf8)
+        try #"{"width":60,"margin":9223372036854775808}"#.write(
+            toFile: settingsPath, atomically: false, encoding: .utf8)
         let result = try novel("settings", "--get", "margin")
         #expect(result.stdout == "2\n")
         #expect(result.stderr.contains("invalid value '9223372036854775808' for margin"))
@@ -140,7 +147,8 @@ import Testing
         let book = try home.write("book.txt", "第一章　灯\n　　渡口的灯还亮着。\n")
         #expect(try novel("bookmarks", book, "--add").status == 0)
         let books = home.path + "/state/books"
-        let stateFile = try #require(try FileManager.default.contentsOfDirectory(atPath: books).first { $0.hasSuffix(".json") })
+        let stateFile = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: books).first { $0.hasSuffix(".json") })
         let path = books + "/" + stateFile
         try FileManager.default.removeItem(atPath: path)
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
@@ -160,7 +168,8 @@ import Testing
         let book = try home.write("book.txt", "第一章　灯\n　　渡口的灯还亮着。\n")
         #expect(try novel("bookmarks", book, "--add", "--note", "mine").status == 0)
         let books = home.path + "/state/books"
-        let stateFile = try #require(try FileManager.default.contentsOfDirectory(atPath: books).first { $0.hasSuffix(".json") })
+        let stateFile = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: books).first { $0.hasSuffix(".json") })
         let path = books + "/" + stateFile
         let before = text(path)
         let prefix: String

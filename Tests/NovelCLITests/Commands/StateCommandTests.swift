@@ -10,7 +10,8 @@ import Testing
 
     init() throws {
         home = try TemporaryDirectory()
-        book = try home.write("青灯记.txt", String(contentsOfFile: Corpus.repositoryPath("books/青灯记.txt"), encoding: .utf8))
+        book = try home.write(
+            "青灯记.txt", String(contentsOfFile: Corpus.repositoryPath("books/青灯记.txt"), encoding: .utf8))
     }
 
     deinit { home.remove() }
@@ -89,7 +90,8 @@ import Testing
         #expect(try novel("recent").stdout.contains("No books read yet"))
         let json = try novel("recent", "--json")
         #expect(json.status == 0)
-        #expect(json.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "[\n\n]" || json.stdout.contains("[]")
-            || (try? JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [Any])?.isEmpty == true)
+        #expect(
+            json.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "[\n\n]" || json.stdout.contains("[]")
+                || (try? JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [Any])?.isEmpty == true)
     }
 }

@@ -61,7 +61,8 @@ struct TocCommandTests {
         #expect(remembered.status == 0)
         #expect(remembered.stdout.split(separator: "\n").count == 4)
         // An empty pattern on the command line means the built-in rules, this once.
-        let builtIn = try NovelBinary.run(["toc", copy, "--chapter-pattern", ""], environment: ["NOVEL_HOME": home.path])
+        let builtIn = try NovelBinary.run(
+            ["toc", copy, "--chapter-pattern", ""], environment: ["NOVEL_HOME": home.path])
         #expect(builtIn.stdout.split(separator: "\n").count == 22)
         #expect(try NovelBinary.run(["toc", copy], environment: ["NOVEL_HOME": home.path]).stdout == remembered.stdout)
     }

@@ -58,7 +58,9 @@ struct EnglishTocExplainTests {
         func reason(_ decision: String, _ line: String, occurrence: Int = 1) -> String? {
             let numbers = bookLines.indices.filter { bookLines[$0] == line }.map { $0 + 1 }
             guard numbers.count >= occurrence else { return nil }
-            let heading = "\(numbers[occurrence - 1])  " + decision.padding(toLength: 8, withPad: " ", startingAt: 0) + "  " + line
+            let heading =
+                "\(numbers[occurrence - 1])  " + decision.padding(toLength: 8, withPad: " ", startingAt: 0) + "  "
+                + line
             guard let index = lines.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == heading }),
                 index + 1 < lines.count
             else { return nil }

@@ -12,7 +12,8 @@ import Testing
         // scripts/build-novel records the commit and the day; a plain `swift build` records neither and says so.
         let version = NovelVersion.string.replacingOccurrences(of: ".", with: "\\.")
         let recorded = try Regex(
-            "^novel \(version) \\((commit [0-9a-f]{7,40}(-dirty)?, built [0-9]{4}-[0-9]{2}-[0-9]{2}|development build)\\)$")
+            "^novel \(version) \\((commit [0-9a-f]{7,40}(-dirty)?, built [0-9]{4}-[0-9]{2}-[0-9]{2}|development build)\\)$"
+        )
         #expect(line.wholeMatch(of: recorded) != nil, "--version printed \(line)")
     }
 

@@ -78,7 +78,8 @@ final class EndToEndConversionTests {
 
     @Test func aReopenWithTheConversionOnShowsTheConvertedFirstScreenFromTheKeptTables() throws {
         let book = try longBook()
-        let set = try NovelBinary.run(["settings", "--set", "convert=s2t"], environment: ["NOVEL_HOME": session.home.path])
+        let set = try NovelBinary.run(
+            ["settings", "--set", "convert=s2t"], environment: ["NOVEL_HOME": session.home.path])
         #expect(set.status == 0, "\(set.stderr)")
         var terminal = try session.terminal(60, 20)
         defer { terminal.kill() }
@@ -128,7 +129,9 @@ final class EndToEndConversionTests {
         defer { terminal.kill() }
         let cleaned = try session.open(terminal, nil, ["--chapter", "第一章"], expecting: "大满")
         let plain = try switchLastRule(on: terminal, to: " ", expecting: "小满")
-        #expect(Self.sameText(cleaned: cleaned, plain: plain, "小满", "大满"), "switched off, same place:\n\(cleaned)\n\(plain)")
+        #expect(
+            Self.sameText(cleaned: cleaned, plain: plain, "小满", "大满"), "switched off, same place:\n\(cleaned)\n\(plain)"
+        )
         let again = try switchLastRule(on: terminal, to: "x", expecting: "大满")
         #expect(Self.textRows(again) == Self.textRows(cleaned), "switched on again:\n\(again)\n\(cleaned)")
         // The switch is saved in rules.json: a new reader opens with the rule off after switching it off.

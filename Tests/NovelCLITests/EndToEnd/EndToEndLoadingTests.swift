@@ -33,7 +33,9 @@ final class EndToEndLoadingTests {
         defer { terminal.kill() }
         try terminal.runInShell([NovelBinary.path, "read", big])
         // The first screen comes before the book is loaded; G at once needs all of it.
-        try terminal.waitUntil("the first screen") { $0.contains("第1章") && (try? terminal.alternateScreenIsOn()) == true }
+        try terminal.waitUntil("the first screen") {
+            $0.contains("第1章") && (try? terminal.alternateScreenIsOn()) == true
+        }
         try terminal.send("G")
         let waiting = try terminal.waitFor("G waits for the whole book", timeout: 60)
         #expect(waiting.contains("% loaded"), "\(waiting)")

@@ -137,4 +137,3 @@ final class EndToEndSavingTests {
         #expect(after.contains("novel: could not save the reading position: could not lock"), "\(after)")
     }
 }
-

@@ -140,7 +140,8 @@ final class EndToEndTerminalTests {
     func aGB18030NovelOpensDecodedAtAChapter() throws {
         let terminal = try session.terminal()
         defer { terminal.kill() }
-        let screen = try session.open(terminal, Corpus.path("real/xiyouji.gb18030-lf.txt"), ["--chapter", "第二回"], expecting: "第二回")
+        let screen = try session.open(
+            terminal, Corpus.path("real/xiyouji.gb18030-lf.txt"), ["--chapter", "第二回"], expecting: "第二回")
         #expect(screen.contains("悟"), "\(screen)")
         #expect(try session.quit(terminal) == 0)
     }
@@ -148,7 +149,8 @@ final class EndToEndTerminalTests {
     @Test func aBinaryFileExitsWithAMessage() throws {
         let terminal = try session.terminal()
         defer { terminal.kill() }
-        let binary = try session.home.write("image.txt", [0x89, 0x50, 0x4E, 0x47] + [UInt8](repeating: 0, count: 400) + [1, 2, 3])
+        let binary = try session.home.write(
+            "image.txt", [0x89, 0x50, 0x4E, 0x47] + [UInt8](repeating: 0, count: 400) + [1, 2, 3])
         try terminal.runInShell([NovelBinary.path, "read", binary])
         let status = try terminal.waitForExit()
         #expect(status == 2)
@@ -230,7 +232,9 @@ final class EndToEndTerminalTests {
                 let command = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline")
             else { return false }
             return String(decoding: command, as: UTF8.self).hasPrefix(NovelBinary.path)
-                && environment.split(separator: 0).contains { String(decoding: $0, as: UTF8.self) == "NOVEL_HOME=" + session.home.path }
+                && environment.split(separator: 0).contains {
+                    String(decoding: $0, as: UTF8.self) == "NOVEL_HOME=" + session.home.path
+                }
         }
     }
 

@@ -29,8 +29,10 @@ final class EndToEndThirdWaveTests {
     }
 
     private func statusBar(_ screen: String) -> String {
-        screen.split(separator: "\n", omittingEmptySubsequences: false).last { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
-            .map(String.init) ?? ""
+        screen.split(separator: "\n", omittingEmptySubsequences: false).last {
+            !$0.trimmingCharacters(in: .whitespaces).isEmpty
+        }
+        .map(String.init) ?? ""
     }
 
     /// The text rows' cells from `column` on, joined.

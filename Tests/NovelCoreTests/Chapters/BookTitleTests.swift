@@ -40,7 +40,8 @@ import Testing
     }
 
     @Test func titleAndAuthorLines() {
-        let header = "The Project Gutenberg eBook of Something Else\n\nTitle: The Weather Vane of Kellan Moor\n\nAuthor: A. N. Example\n\n*** START OF THE PROJECT GUTENBERG EBOOK ***\nTitle: Not This\n"
+        let header =
+            "The Project Gutenberg eBook of Something Else\n\nTitle: The Weather Vane of Kellan Moor\n\nAuthor: A. N. Example\n\n*** START OF THE PROJECT GUTENBERG EBOOK ***\nTitle: Not This\n"
         #expect(Self.title(header) == BookTitle(title: "The Weather Vane of Kellan Moor", author: "A. N. Example"))
     }
 
@@ -51,9 +52,12 @@ import Testing
 
     @Test func theOpeningLine() {
         #expect(
-            Self.title("\u{FEFF}The Project Gutenberg EBook of The Glass Orchard, by A. N. Example\n\nThis eBook is for the use of anyone.\n")
+            Self.title(
+                "\u{FEFF}The Project Gutenberg EBook of The Glass Orchard, by A. N. Example\n\nThis eBook is for the use of anyone.\n"
+            )
                 == BookTitle(title: "The Glass Orchard", author: "A. N. Example"))
-        #expect(Self.title("The Project Gutenberg eBook of The Glass Orchard\n") == BookTitle(title: "The Glass Orchard"))
+        #expect(
+            Self.title("The Project Gutenberg eBook of The Glass Orchard\n") == BookTitle(title: "The Glass Orchard"))
     }
 
     @Test func noHeaderNoTitle() {
@@ -69,6 +73,7 @@ import Testing
         #expect(info.title == "The Weather Vane of Kellan Moor")
         #expect(info.author == "A. N. Example")
         // A book without a header is titled by its short first line.
-        #expect(try BookOpener.open(path: Corpus.repositoryPath("books/the-lamplighter.txt")).title == "The Lamplighter")
+        #expect(
+            try BookOpener.open(path: Corpus.repositoryPath("books/the-lamplighter.txt")).title == "The Lamplighter")
     }
 }

@@ -12,7 +12,8 @@ struct ChapterExplanationTests {
 
     @Test func everyDecisionHasItsReason() throws {
         let list = "目錄\n第一回　甲\n第二回　乙\n第三回　丙\n\n"
-        let body = Book.body(["第一回　甲", "第二回　乙"]) + "第二回乙——\n　　一段話。\n\n"
+        let body =
+            Book.body(["第一回　甲", "第二回　乙"]) + "第二回乙——\n　　一段話。\n\n"
             + "第三回　丙乙　丁戊「卻說那日，天色將晚。」\n\n" + "第四回就寫到這裡，下回再說。\n" + "Chapter 3\n"
         let lines = try explain(list + body)
         func line(_ text: String) -> ExplainedLine? { lines.first { $0.text == text } }

@@ -10,7 +10,9 @@ struct ChapterIndexCacheShapeTests {
     let sample = Corpus.repositoryPath("books/青灯记.txt")
 
     func entry(_ range: Range<Int>, body: Int? = nil, volume: Int? = nil) -> TOCEntry {
-        TOCEntry(level: .chapter, title: "第一章", number: 1, range: range, bodyStart: body ?? range.lowerBound, volumeIndex: volume)
+        TOCEntry(
+            level: .chapter, title: "第一章", number: 1, range: range, bodyStart: body ?? range.lowerBound,
+            volumeIndex: volume)
     }
 
     @Test(arguments: [
@@ -58,12 +60,15 @@ struct ChapterIndexCacheShapeTests {
     @Test func anIndexThatDoesNotEndAtTheTextsEndIsSplitAgain() throws {
         let home = try TemporaryDirectory()
         defer { home.remove() }
-        let paths = NovelPaths(configDirectory: home.path, stateDirectory: home.path, cacheDirectory: home.path + "/cache")
+        let paths = NovelPaths(
+            configDirectory: home.path, stateDirectory: home.path, cacheDirectory: home.path + "/cache")
         let fresh = try BookOpener.open(path: sample)
         let cache = ChapterIndexCache(directory: paths.cacheDirectory)
         let length = fresh.text.utf8.count
         for end in [length - 1, length + 1, Int.max] {
-            cache.store(ChapterIndex(entries: [entry(0..<end)], ruleName: "chinese"), fingerprint: fresh.fingerprint, pattern: nil)
+            cache.store(
+                ChapterIndex(entries: [entry(0..<end)], ruleName: "chinese"), fingerprint: fresh.fingerprint,
+                pattern: nil)
             let opened = try BookOpener.open(path: sample, paths: paths)
             #expect(opened.index == fresh.index, "a cached index ending at \(end) of \(length)")
         }

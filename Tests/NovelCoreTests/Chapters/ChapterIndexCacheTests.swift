@@ -45,7 +45,8 @@ struct ChapterIndexCacheTests {
             let holding = book.index.entryIndex(containing: offset)
             #expect(partial.entries == Array(entries[...holding]), "offset \(offset)")
             #expect(partial.ruleName == book.index.ruleName)
-            let (entry, ruleName) = try #require(cache.entry(fingerprint: book.fingerprint, pattern: nil, containing: offset))
+            let (entry, ruleName) = try #require(
+                cache.entry(fingerprint: book.fingerprint, pattern: nil, containing: offset))
             #expect(entry == entries[holding] && ruleName == book.index.ruleName, "offset \(offset)")
         }
         #expect(cache.entry(fingerprint: book.fingerprint, pattern: "^第", containing: 0) == nil, "another key")

@@ -41,8 +41,10 @@ struct ChapterRuleTests {
 
     /// Numerals in headings are read as written the usual way, in either case, and agree with `parse`
     /// and `format` wherever they are canonical.
-    @Test(arguments: [("XII", 12), ("xii", 12), ("IV", 4), ("IX", 9), ("XIV", 14), ("MCMXC", 1990), ("MD", 1500),
-        ("XLII", 42), ("CDXLIV", 444), ("MMMCMXCIX", 3999), ("VIII", 8)])
+    @Test(arguments: [
+        ("XII", 12), ("xii", 12), ("IV", 4), ("IX", 9), ("XIV", 14), ("MCMXC", 1990), ("MD", 1500),
+        ("XLII", 42), ("CDXLIV", 444), ("MMMCMXCIX", 3999), ("VIII", 8),
+    ])
     func canonicalRomanNumerals(text: String, value: Int) {
         #expect(RomanNumeral.canonicalValue(ArraySlice(text.unicodeScalars)) == value)
         #expect(RomanNumeral.format(value) == text.uppercased())
@@ -54,7 +56,9 @@ struct ChapterRuleTests {
     }
 
     @Test func everyFormattedNumeralReadsBack() {
-        let wrong = (1...3999).filter { RomanNumeral.canonicalValue(ArraySlice(RomanNumeral.format($0).unicodeScalars)) != $0 }
+        let wrong = (1...3999).filter {
+            RomanNumeral.canonicalValue(ArraySlice(RomanNumeral.format($0).unicodeScalars)) != $0
+        }
         #expect(wrong.isEmpty)
     }
 
@@ -98,14 +102,16 @@ struct ChapterRuleTests {
     }
 
     @Test func englishHeadings() throws {
-        let text = "Prologue\nIt began.\nCHAPTER I\nOne.\nChapter 2: The Road\nTwo.\nCHAPTER XII\nTwelve.\nEpilogue\nEnd.\n"
+        let text =
+            "Prologue\nIt began.\nCHAPTER I\nOne.\nChapter 2: The Road\nTwo.\nCHAPTER XII\nTwelve.\nEpilogue\nEnd.\n"
         let found = try headings(text)
         #expect(found.map(\.title) == ["Prologue", "CHAPTER I", "Chapter 2: The Road", "CHAPTER XII", "Epilogue"])
         #expect(found.map(\.number) == [nil, 1, 2, 12, nil])
     }
 
     @Test func englishProseIsNotAHeading() throws {
-        let text = "Chapter 1\nShe read chapter 3 twice.\nPart two of the plan was simple.\nChapter and verse, he said.\n"
+        let text =
+            "Chapter 1\nShe read chapter 3 twice.\nPart two of the plan was simple.\nChapter and verse, he said.\n"
         #expect(try headings(text).count == 1)
     }
 
@@ -186,7 +192,8 @@ struct ChapterRuleTests {
 
     /// In a hard-wrapped book a line end is not a paragraph's end: a long chapter is cut after a blank line.
     @Test func aLongHardWrappedChapterIsCutAtABlankLine() throws {
-        let paragraph = String(repeating: "The lamp burned low over the harbour wall and\nthe tide came in. ", count: 9) + "\n\n"
+        let paragraph =
+            String(repeating: "The lamp burned low over the harbour wall and\nthe tide came in. ", count: 9) + "\n\n"
         let long = "CHAPTER I.\n\n" + String(repeating: paragraph, count: 400)
         let text = Array(long.utf8)
         let entries = try index(long).entries
@@ -250,7 +257,8 @@ struct ChapterRuleTests {
     @Test func aCachedIndexIsReused() throws {
         let home = try TemporaryDirectory()
         defer { home.remove() }
-        let paths = NovelPaths(configDirectory: home.path, stateDirectory: home.path, cacheDirectory: home.path + "/cache")
+        let paths = NovelPaths(
+            configDirectory: home.path, stateDirectory: home.path, cacheDirectory: home.path + "/cache")
         let path = Corpus.repositoryPath("books/青灯记.txt")
         let first = try BookOpener.open(path: path, paths: paths)
         let cache = ChapterIndexCache(directory: paths.cacheDirectory)

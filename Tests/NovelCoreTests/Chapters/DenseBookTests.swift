@@ -72,22 +72,31 @@ struct DenseBookTests {
             if pass == 0 { expected.append(Expected(title: "THE DENSE BOOK", kind: .front, start: 0, bodyStart: 0)) }
             var start = book.offset
             book.append("CHAPTER I.\n\nTHE COCKEREL ON THE ROOF\n")
-            expected.append(Expected(title: "CHAPTER I. THE COCKEREL ON THE ROOF", kind: .chapter, start: start, bodyStart: book.offset))
+            expected.append(
+                Expected(
+                    title: "CHAPTER I. THE COCKEREL ON THE ROOF", kind: .chapter, start: start, bodyStart: book.offset))
             book.append("\n\n" + Self.prose)
             start = book.offset
             book.append("CHAPTER II.\n")
-            expected.append(Expected(title: "CHAPTER II. A Letter from the Bishop", kind: .chapter, start: start, bodyStart: book.offset))
+            expected.append(
+                Expected(
+                    title: "CHAPTER II. A Letter from the Bishop", kind: .chapter, start: start, bodyStart: book.offset)
+            )
             book.append("\n" + Self.prose)
             start = book.offset
             book.append("   CHAPTER III.\n\nWHAT THE WIND\nSAID TO THE VANE\n")
             expected.append(
-                Expected(title: "CHAPTER III. WHAT THE WIND SAID TO THE VANE", kind: .chapter, start: start, bodyStart: book.offset))
+                Expected(
+                    title: "CHAPTER III. WHAT THE WIND SAID TO THE VANE", kind: .chapter, start: start,
+                    bodyStart: book.offset))
             book.append("\n" + Self.prose)
         }
         let footerStart = book.offset
         book.append("*** END OF THE PROJECT GUTENBERG EBOOK THE DENSE BOOK ***\n")
         expected.append(
-            Expected(title: "END OF THE PROJECT GUTENBERG EBOOK THE DENSE BOOK", kind: .special, start: footerStart, bodyStart: book.offset))
+            Expected(
+                title: "END OF THE PROJECT GUTENBERG EBOOK THE DENSE BOOK", kind: .special, start: footerStart,
+                bodyStart: book.offset))
         book.append("The licence would follow here.\n")
 
         let index = try Self.index(of: book, rule: "english", expecting: expected)
@@ -107,7 +116,8 @@ struct DenseBookTests {
         for pass in 0..<passes {
             book.append("目录\n\n")
             for number in 0..<3 {
-                book.append(" 第\(Book.numerals[number])回 \(Book.couplets[number].0)\n        \(Book.couplets[number].1)\n\n")
+                book.append(
+                    " 第\(Book.numerals[number])回 \(Book.couplets[number].0)\n        \(Book.couplets[number].1)\n\n")
             }
             book.append("\n\n")
             if pass == 0 { expected.append(Expected(title: "灯下记", kind: .front, start: 0, bodyStart: 0)) }
@@ -121,7 +131,9 @@ struct DenseBookTests {
                     book.append("第\(Book.numerals[number])回\n\(first)\n\(second)\n")
                 }
                 expected.append(
-                    Expected(title: "第\(Book.numerals[number])回　\(first)　\(second)", kind: .chapter, start: start, bodyStart: book.offset))
+                    Expected(
+                        title: "第\(Book.numerals[number])回　\(first)　\(second)", kind: .chapter, start: start,
+                        bodyStart: book.offset))
                 book.append(filler)
             }
         }

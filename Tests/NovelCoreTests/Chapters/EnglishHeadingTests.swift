@@ -42,7 +42,9 @@ struct EnglishHeadingTests {
 
     @Test(arguments: [". ", ": ", " — ", " - "])
     func aTitleOnTheHeadingsLine(separator: String) throws {
-        let headings = ["Chapter 1\(separator)The Mill", "Chapter 2\(separator)The Letter", "Chapter 3\(separator)Rain"]
+        let headings = [
+            "Chapter 1\(separator)The Mill", "Chapter 2\(separator)The Letter", "Chapter 3\(separator)Rain",
+        ]
         #expect(try titles(headings.map { $0 + "\n\n" + Self.prose }.joined()) == headings)
     }
 
@@ -59,16 +61,20 @@ struct EnglishHeadingTests {
             ])
         // The title lines belong to the heading; the chapter's text starts after them.
         let first = try #require(found.first)
-        #expect(Book.slice(text, first.bodyStart..<first.range.upperBound).trimmingCharacters(in: .newlines).hasPrefix("The rain"))
+        #expect(
+            Book.slice(text, first.bodyStart..<first.range.upperBound).trimmingCharacters(in: .newlines).hasPrefix(
+                "The rain"))
         // Prose right after a heading is never its title (CHAPTER III's first line).
         #expect(Book.slice(text, found[2].bodyStart..<found[2].range.upperBound).contains("The rain"))
     }
 
     @Test func romanNumeralsAloneWithTitlesInCapitals() throws {
-        let text = "THE TIDE\n\n\n" + ["I", "II.", "III", "IV."].enumerated().map { index, numeral in
-            "                              \(numeral)\n\n                    THE \(["SEA", "SHORE", "WRECK", "HARBOUR"][index])\n\n"
-                + Self.prose
-        }.joined()
+        let text =
+            "THE TIDE\n\n\n"
+            + ["I", "II.", "III", "IV."].enumerated().map { index, numeral in
+                "                              \(numeral)\n\n                    THE \(["SEA", "SHORE", "WRECK", "HARBOUR"][index])\n\n"
+                    + Self.prose
+            }.joined()
         let found = try Book.headings(text)
         #expect(found.map(\.title) == ["I. THE SEA", "II. THE SHORE", "III. THE WRECK", "IV. THE HARBOUR"])
         #expect(found.map(\.number) == [1, 2, 3, 4])
@@ -115,7 +121,8 @@ struct EnglishHeadingTests {
         #expect(found.map(\.number) == [1, 2, 3])
         // Each chapter starts on its heading's line and its text after it.
         #expect(Book.slice(text, found[0].range.lowerBound..<found[0].bodyStart).contains("Chapter I.]"))
-        #expect(Book.slice(text, found[1].range.lowerBound..<found[1].bodyStart).hasPrefix("[Illustration: Chapter II.]"))
+        #expect(
+            Book.slice(text, found[1].range.lowerBound..<found[1].bodyStart).hasPrefix("[Illustration: Chapter II.]"))
     }
 
     // MARK: Decoys
@@ -140,9 +147,12 @@ struct EnglishHeadingTests {
     }
 
     @Test func romanNumberedStanzasInsideAChapterAreText() throws {
-        let stanzas = "I\n\nThe wind came over the moor,\nAnd the vane would not turn.\n\nII\n\nThe sea lay under the cloud,\nAnd the boats did not return.\n\nIII\n\nSo the bell rang out at noon.\n\n"
+        let stanzas =
+            "I\n\nThe wind came over the moor,\nAnd the vane would not turn.\n\nII\n\nThe sea lay under the cloud,\nAnd the boats did not return.\n\nIII\n\nSo the bell rang out at noon.\n\n"
         // Inside chapters headed by words, and inside chapters headed by numerals.
-        let worded = "CHAPTER I.\n\n" + Self.prose + "CHAPTER II.\n\n" + Self.prose + stanzas + Self.prose + "CHAPTER III.\n\n" + Self.prose
+        let worded =
+            "CHAPTER I.\n\n" + Self.prose + "CHAPTER II.\n\n" + Self.prose + stanzas + Self.prose + "CHAPTER III.\n\n"
+            + Self.prose
         #expect(try titles(worded) == ["CHAPTER I.", "CHAPTER II.", "CHAPTER III."])
         let numerals = ["I", "II", "III", "IV"].map { "\($0)\n\n" + Self.prose + Self.prose }
         let text = numerals[0] + numerals[1] + stanzas + Self.prose + numerals[2] + numerals[3]

@@ -24,9 +24,13 @@ struct EnglishListOfContentsTests {
     }
 
     @Test func oneChapterWithItsTitleALine() throws {
-        let titles = ["The Bertolini", "In Santa Croce with No Baedeker", "Music, Violets, and the Letter S", "Fourth Chapter"]
+        let titles = [
+            "The Bertolini", "In Santa Croce with No Baedeker", "Music, Violets, and the Letter S", "Fourth Chapter",
+        ]
         let numerals = ["I", "II", "III", "IV"]
-        let front = "A ROOM OF OUR OWN\n\nContents\n\n" + zip(numerals, titles).map { "Chapter \($0). \($1)\n" }.joined() + "\n\n"
+        let front =
+            "A ROOM OF OUR OWN\n\nContents\n\n" + zip(numerals, titles).map { "Chapter \($0). \($1)\n" }.joined()
+            + "\n\n"
         let body = zip(numerals, titles).map { "Chapter \($0)\n\n\($1)\n\n" + Self.prose }.joined()
         let chapters = try bodyChapters(front: front, body: body)
         #expect(chapters.map(\.title) == zip(numerals, titles).map { "Chapter \($0). \($1)" })
@@ -94,7 +98,10 @@ struct EnglishListOfContentsTests {
         let dropped = explained.filter { $0.decision == .dropped }
         #expect(dropped.map(\.text) == ["I", "II", "III"])
         #expect(dropped.allSatisfy { $0.reason.hasPrefix("list of contents") })
-        #expect(explained.filter { $0.decision == .chapter }.map(\.reason).allSatisfy { $0.contains("rule english, chapter number") })
+        #expect(
+            explained.filter { $0.decision == .chapter }.map(\.reason).allSatisfy {
+                $0.contains("rule english, chapter number")
+            })
     }
 
     @Test func numeralsOutOfSequenceExplainWhy() throws {

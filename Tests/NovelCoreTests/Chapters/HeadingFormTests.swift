@@ -16,9 +16,11 @@ struct HeadingFormTests {
         }
         let text = "定情人\n\n" + chapters.joined()
         let found = try Book.headings(text)
-        #expect(found.map(\.title) == Book.numerals.indices.map {
-            "第\(Book.numerals[$0])回　\(Book.couplets[$0].0)　\(Book.couplets[$0].1)"
-        })
+        #expect(
+            found.map(\.title)
+                == Book.numerals.indices.map {
+                    "第\(Book.numerals[$0])回　\(Book.couplets[$0].0)　\(Book.couplets[$0].1)"
+                })
         // The title lines are the heading's; the chapter's text starts after them.
         let first = try #require(found.first)
         #expect(Book.slice(text, first.range.lowerBound..<first.bodyStart).contains(Book.couplets[0].1))
@@ -38,17 +40,22 @@ struct HeadingFormTests {
     }
 
     @Test func aBareHeadingTakesItsTitleFromTheListOfContents() throws {
-        let list = "目錄\n\n" + Book.numerals.indices.map {
-            " 第\(Book.numerals[$0])回 \(Book.couplets[$0].0)\n        \(Book.couplets[$0].1)\n\n"
-        }.joined()
+        let list =
+            "目錄\n\n"
+            + Book.numerals.indices.map {
+                " 第\(Book.numerals[$0])回 \(Book.couplets[$0].0)\n        \(Book.couplets[$0].1)\n\n"
+            }.joined()
         let body = Book.numerals.map { "第\($0)回\n" + Self.prose }.joined()
         let found = try Book.headings(list + body)
-        #expect(found.map(\.title) == Book.numerals.indices.map {
-            "第\(Book.numerals[$0])回　\(Book.couplets[$0].0)　\(Book.couplets[$0].1)"
-        })
+        #expect(
+            found.map(\.title)
+                == Book.numerals.indices.map {
+                    "第\(Book.numerals[$0])回　\(Book.couplets[$0].0)　\(Book.couplets[$0].1)"
+                })
         #expect(found.first?.range.lowerBound == list.utf8.count)
         // The title is lent: the chapter's text still starts on the next line.
-        #expect(found.first.map { Book.slice(list + body, $0.bodyStart..<$0.range.upperBound).hasPrefix("　　詩曰：") } == true)
+        #expect(
+            found.first.map { Book.slice(list + body, $0.bodyStart..<$0.range.upperBound).hasPrefix("　　詩曰：") } == true)
     }
 
     @Test(arguments: [
@@ -68,7 +75,8 @@ struct HeadingFormTests {
     }
 
     @Test func sentencesThatStartLikeHeadingsStayProse() throws {
-        let text = Book.body(["第一章　雨夜"])
+        let text =
+            Book.body(["第一章　雨夜"])
             + "第二章就寫得很好，「好」字用得妙，讀者都說好，一直說到天亮也說不完。\n"
             + "第三回合，他們又打了起來，誰也不讓誰，打得天昏地暗，日月無光。\n" + Book.body(["第二章　旧信"])
         #expect(try Book.headings(text).map(\.title) == ["第一章　雨夜", "第二章　旧信"])
@@ -82,7 +90,10 @@ struct HeadingFormTests {
         let volumes = index.entries.filter { $0.kind == .volume }
         #expect(volumes.map(\.number) == [1, 2, 3, 4, 5, 6])
         #expect(volumes.allSatisfy { $0.level == .volume })
-        #expect(index.entries.filter { $0.kind == .chapter }.map { index.entries[$0.volumeIndex ?? 0].number } == [1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6])
+        #expect(
+            index.entries.filter { $0.kind == .chapter }.map { index.entries[$0.volumeIndex ?? 0].number } == [
+                1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6,
+            ])
         // 部分 as an ordinary word is not a heading.
         #expect(try Book.headings(Book.body(["第一章　甲"]) + "第一部分的內容很長\n").count == 1)
     }

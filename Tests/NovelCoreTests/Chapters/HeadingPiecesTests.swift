@@ -29,7 +29,9 @@ struct HeadingPiecesTests {
 
     /// The headings of `text` from one pass, and from its pieces (a first one of `firstPart` bytes, then
     /// of `size`) scanned one by one and joined.
-    static func scans(_ text: String, firstPart: Int, size: Int) -> (whole: [String], joined: [String], pieces: [Range<Int>]) {
+    static func scans(_ text: String, firstPart: Int, size: Int) -> (
+        whole: [String], joined: [String], pieces: [Range<Int>]
+    ) {
         let bytes = Array(text.utf8)
         return bytes.withUnsafeBufferPointer { buffer in
             let splitter = ChapterSplitter()
@@ -38,7 +40,8 @@ struct HeadingPiecesTests {
             let pieces = ChapterSplitter.linePieces(buffer, firstPart: firstPart, size: size)
             let scans = pieces.map { piece in
                 let scan = splitter.findHeadings(buffer, piece, trace: &trace)
-                return ChapterSplitter.PieceScan(found: scan.found, textLines: scan.textLines, longestTextLine: scan.longestTextLine)
+                return ChapterSplitter.PieceScan(
+                    found: scan.found, textLines: scan.textLines, longestTextLine: scan.longestTextLine)
             }
             return (whole, ChapterSplitter.joined(scans).map(signature), pieces)
         }
@@ -52,7 +55,8 @@ struct HeadingPiecesTests {
                 let (whole, joined, pieces) = Self.scans(Self.text, firstPart: firstPart, size: size)
                 #expect(whole.count > 5)
                 guard joined == whole else {
-                    Issue.record("first part \(firstPart), pieces of \(size): \(joined.count) headings, expected \(whole.count)")
+                    Issue.record(
+                        "first part \(firstPart), pieces of \(size): \(joined.count) headings, expected \(whole.count)")
                     return
                 }
                 checked += 1
@@ -96,10 +100,11 @@ struct HeadingPiecesTests {
             let book = Book.bookText(text)
             let plain = ChapterSplitter().splitKeepingScan(book)
             var ran = 0
-            let beside = try #require(ChapterSplitter().splitKeepingScan(book) {
-                ran += 1
-                return false
-            })
+            let beside = try #require(
+                ChapterSplitter().splitKeepingScan(book) {
+                    ran += 1
+                    return false
+                })
             #expect(ran == 1)
             #expect(beside.index == plain.index)
             #expect(beside.scan == plain.scan)

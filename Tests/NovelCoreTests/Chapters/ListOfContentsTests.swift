@@ -33,7 +33,8 @@ struct ListOfContentsTests {
 
     @Test func oneEntryEveryThirdLineWithItsCoupletAndABlankLine() throws {
         try expectBodyChapters(
-            after: "目錄\n\n" + entries { " 第\(Book.numerals[$0])回 \(Book.couplets[$0].0)\n        \(Book.couplets[$0].1)\n\n" })
+            after: "目錄\n\n"
+                + entries { " 第\(Book.numerals[$0])回 \(Book.couplets[$0].0)\n        \(Book.couplets[$0].1)\n\n" })
     }
 
     @Test func oneEntryEverySecondLine() throws {
@@ -41,7 +42,9 @@ struct ListOfContentsTests {
     }
 
     @Test func twoEntriesOnALine() throws {
-        let line = { (index: Int) in "第\(String(format: "%03d", index + 1))回　\(Book.couplets[index].0)　\(Book.couplets[index].1)" }
+        let line = { (index: Int) in
+            "第\(String(format: "%03d", index + 1))回　\(Book.couplets[index].0)　\(Book.couplets[index].1)"
+        }
         let list = "目錄\n\(line(0)) \(line(1))\n\(line(2)) \(line(3))\n\(line(4))\n\n"
         try expectBodyChapters(after: list)
         // A single line with two entries is a line of a list even alone.
@@ -104,7 +107,9 @@ struct ListOfContentsTests {
     @Test func anEnglishContentsListIsFoundTheSameWay() throws {
         let titles = ["Chapter I. The Road", "Chapter II. The Inn", "Chapter III. The River", "Chapter IV. Home"]
         let list = "CONTENTS\n\n" + titles.joined(separator: "\n\n") + "\n\n"
-        let body = titles.map { "\($0)\n\nIt was a long way, and he walked it alone until the lamp came into view.\n\n" }.joined()
+        let body = titles.map {
+            "\($0)\n\nIt was a long way, and he walked it alone until the lamp came into view.\n\n"
+        }.joined()
         let index = try Book.index(list + body)
         #expect(index.ruleName == "english")
         let chapters = index.entries.filter { $0.kind == .chapter }

@@ -23,7 +23,9 @@ import Testing
         var rules = CleaningRules()
         try rules.add(CleaningRule(name: "ads", pattern: "请收藏本站"))
         #expect(throws: RuleError.duplicateName("ads")) { try rules.add(CleaningRule(name: "ads", pattern: "x")) }
-        #expect(throws: RuleError.emptyPattern(name: "empty")) { try rules.add(CleaningRule(name: "empty", pattern: "")) }
+        #expect(throws: RuleError.emptyPattern(name: "empty")) {
+            try rules.add(CleaningRule(name: "empty", pattern: ""))
+        }
         #expect(throws: RuleError.emptyName) { try rules.add(CleaningRule(name: " ", pattern: "x")) }
         #expect {
             try rules.add(CleaningRule(name: "bad", pattern: "ab(c", isRegex: true))
@@ -59,7 +61,8 @@ import Testing
         var warnings: [String] = []
         #expect(CleaningRules(object: object, path: "rules.json", warnings: &warnings) == rules)
         #expect(warnings.isEmpty)
-        object["rules"] = (object["rules"] as? [Any] ?? []) + [["name": "broken", "pattern": "(", "regex": true], ["pattern": 3]]
+        object["rules"] =
+            (object["rules"] as? [Any] ?? []) + [["name": "broken", "pattern": "(", "regex": true], ["pattern": 3]]
         let read = CleaningRules(object: object, path: "rules.json", warnings: &warnings)
         #expect(read.user.map(\.name) == ["ads"])
         #expect(warnings.count == 2)
@@ -78,7 +81,9 @@ import Testing
         let loaded = store.load()
         #expect(loaded.rules == CleaningRules())
         #expect(loaded.warnings.first?.contains("moved it to") == true)
-        let aside = try FileManager.default.contentsOfDirectory(atPath: home.path + "/config").filter { $0.contains("corrupt") }
+        let aside = try FileManager.default.contentsOfDirectory(atPath: home.path + "/config").filter {
+            $0.contains("corrupt")
+        }
         #expect(aside.count == 1)
         try Data(#"{"version":99,"rules":[]}"#.utf8).write(to: URL(fileURLWithPath: store.path))
         #expect(throws: (any Error).self) { try store.update { try $0.setEnabled("bare URL", false) } }

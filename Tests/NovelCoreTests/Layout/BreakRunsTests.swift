@@ -9,13 +9,17 @@ import Testing
         guard let generated = PlainScalarTable.generatedBreakRuns() else {
             // Another Unicode version (or an older format) than the generated file's: the table is built
             // from ICU, which LineBreakICUTests covers. Said aloud so that a slow start cannot go unnoticed.
-            print("BreakRunsTests: scalar_runs.c has no break runs for Unicode \(ScalarProperties.unicodeVersion) format \(PlainScalarTable.breakRunsFormat); run scripts/gen-scalar-runs")
+            print(
+                "BreakRunsTests: scalar_runs.c has no break runs for Unicode \(ScalarProperties.unicodeVersion) format \(PlainScalarTable.breakRunsFormat); run scripts/gen-scalar-runs"
+            )
             return
         }
         let live = PlainScalarTable.liveBreakRuns()
         #expect(generated.count == live.count)
         let firstDifference = generated.indices.first { $0 < live.count && generated[$0] != live[$0] }
-        #expect(firstDifference == nil, "first differing run: \(firstDifference.map { "\(generated[$0]) vs \(live[$0])" } ?? "")")
+        #expect(
+            firstDifference == nil,
+            "first differing run: \(firstDifference.map { "\(generated[$0]) vs \(live[$0])" } ?? "")")
     }
 
     @Test func liveRunsStartAtZeroAndChangeClassAtEveryStart() {

@@ -77,7 +77,8 @@ import Testing
     @Test func switchingLiveKeepsTheFirstCharacterOnScreen() {
         let book = TestBooks.book(Self.text)
         let viewport = Viewport(columns: 30, rows: 12)
-        let layout = BookLayout(book: book, settings: TestBooks.layoutSettings(width: 30, display: .verbatim), viewport: viewport)
+        let layout = BookLayout(
+            book: book, settings: TestBooks.layoutSettings(width: 30, display: .verbatim), viewport: viewport)
         let options: [DisplayOptions] = [
             Self.on, .verbatim, DisplayOptions(reflow: .on, smartQuotes: false, hideSiteJunk: false),
             DisplayOptions(reflow: .off, smartQuotes: true, hideSiteJunk: true), Self.on,
@@ -92,7 +93,7 @@ import Testing
             let shownOffsets = lines.flatMap { $0.clusters.map(\.bytes) }
             // The character that was first on screen is on this page.
             #expect(page.firstOffset <= before)
-            #expect(shownOffsets.contains { $0.lowerBound >= before } )
+            #expect(shownOffsets.contains { $0.lowerBound >= before })
             #expect(lines.last.map { $0.bytes.upperBound > before } ?? false)
         }
     }
@@ -103,7 +104,8 @@ import Testing
         let viewport = Viewport(columns: 30, rows: 12)
         let offsets = layout(book, .verbatim).lines.flatMap { $0.clusters.map(\.bytes.lowerBound) }
         for options in [Self.on, DisplayOptions.verbatim] {
-            let bookLayout = BookLayout(book: book, settings: TestBooks.layoutSettings(width: 30, display: options), viewport: viewport)
+            let bookLayout = BookLayout(
+                book: book, settings: TestBooks.layoutSettings(width: 30, display: options), viewport: viewport)
             for offset in offsets.enumerated().filter({ $0.offset % 37 == 0 }).map(\.element) {
                 let location = bookLayout.locate(offset)
                 let chapter = bookLayout.chapter(location.entry)

@@ -13,14 +13,17 @@ import Testing
             text += "\"Don't go down to the mill,\" said Martha--she'd said it a hundred\n"
             text += "times--\"not after dark, and not in the Joneses' boat.\" It was \(index).\n\n"
             if index % 7 == 3 {
-                text += "[Illustration:\n\n            THE MILL AT NIGHT, NUMBER \(index)\n\n      _Drawn for the test_]\n\n"
+                text +=
+                    "[Illustration:\n\n            THE MILL AT NIGHT, NUMBER \(index)\n\n      _Drawn for the test_]\n\n"
             }
         }
         return text
     }()
 
     static let settings: [DisplayOptions] = [true, false].flatMap { smart in
-        DisplayOptions.Illustrations.allCases.map { DisplayOptions(reflow: .auto, smartQuotes: smart, hideSiteJunk: true, illustrations: $0) }
+        DisplayOptions.Illustrations.allCases.map {
+            DisplayOptions(reflow: .auto, smartQuotes: smart, hideSiteJunk: true, illustrations: $0)
+        }
     }
 
     /// The original ranges of the illustration blocks (hidden whole in `hide`).
@@ -41,13 +44,15 @@ import Testing
         let entry = try #require(book.index.entries.firstIndex { $0.kind == .chapter })
         let viewport = Viewport(columns: 37, rows: 10)
         for made in Self.settings {
-            let layout = BookLayout(book: book, settings: TestBooks.layoutSettings(width: 37, display: made), viewport: viewport)
+            let layout = BookLayout(
+                book: book, settings: TestBooks.layoutSettings(width: 37, display: made), viewport: viewport)
             let chapter = layout.chapter(entry)
             let marks = chapter.lines.flatMap { $0.clusters.map(\.bytes.lowerBound) }.enumerated()
                 .filter { $0.offset % 11 == 0 }.map(\.element)
             #expect(marks.count > 50)
             for shown in Self.settings where shown != made {
-                let other = BookLayout(book: book, settings: TestBooks.layoutSettings(width: 37, display: shown), viewport: viewport)
+                let other = BookLayout(
+                    book: book, settings: TestBooks.layoutSettings(width: 37, display: shown), viewport: viewport)
                 for offset in marks {
                     let location = other.locate(offset)
                     let page = other.chapter(location.entry).pages[location.page]
@@ -65,7 +70,10 @@ import Testing
         let entry = try #require(book.index.entries.firstIndex { $0.kind == .chapter })
         let display = try #require(DisplayTransform.display(book, entry: entry, options: DisplayOptions(reflow: .on)))
         let shown = String(decoding: display.utf8, as: UTF8.self)
-        #expect(shown.contains("“Don’t go down to the mill,” said Martha—she’d said it a hundred times—“not after dark, and not in the Joneses’ boat.”"))
+        #expect(
+            shown.contains(
+                "“Don’t go down to the mill,” said Martha—she’d said it a hundred times—“not after dark, and not in the Joneses’ boat.”"
+            ))
         #expect(shown.contains("▣ THE MILL AT NIGHT, NUMBER 3 Drawn for the test\n"))
         #expect(!shown.contains("[Illustration"))
     }

@@ -23,7 +23,8 @@ import Testing
         for text in Self.texts {
             let book = TestBooks.book(text)
             for size in [(12, 4), (30, 12), (80, 24)] {
-                checked += try Self.compareHidingWithDisplay(book, columns: size.0, rows: size.1, label: text.debugDescription)
+                checked += try Self.compareHidingWithDisplay(
+                    book, columns: size.0, rows: size.1, label: text.debugDescription)
             }
         }
         #expect(checked >= Self.texts.count * 3, "every text has a chapter that only hides lines")
@@ -33,7 +34,8 @@ import Testing
     /// pages; returns how many chapters it compared.
     static func compareHidingWithDisplay(_ book: Book, columns: Int, rows: Int, label: String) throws -> Int {
         let settings = TestBooks.layoutSettings(width: columns, display: DisplayOptions())
-        let geometry = try #require(PageLayouter(settings: settings, viewport: Viewport(columns: columns, rows: rows)).geometry)
+        let geometry = try #require(
+            PageLayouter(settings: settings, viewport: Viewport(columns: columns, rows: rows)).geometry)
         var checked = 0
         for entry in book.index.entries.indices {
             let shown = DisplayTransform.chapterText(book, entry: entry, options: DisplayOptions())

@@ -91,12 +91,14 @@ import Testing
 
     @Test func anEmptyChapterIsOnePage() {
         let book = TestBooks.book("第一章　甲\n\n\n第二章　乙\n正文\n")
-        let layout = BookLayout(book: book, settings: TestBooks.layoutSettings(), viewport: Viewport(columns: 40, rows: 10))
+        let layout = BookLayout(
+            book: book, settings: TestBooks.layoutSettings(), viewport: Viewport(columns: 40, rows: 10))
         let first = layout.chapter(0)
         #expect(first.pages.count == 1)
         #expect(first.lines.map(\.kind) == [.title])
         let empty = TestBooks.book("", split: false)
-        let emptyLayout = BookLayout(book: empty, settings: TestBooks.layoutSettings(), viewport: Viewport(columns: 40, rows: 10))
+        let emptyLayout = BookLayout(
+            book: empty, settings: TestBooks.layoutSettings(), viewport: Viewport(columns: 40, rows: 10))
         #expect(emptyLayout.chapter(0).pages == [LayoutPage(lines: 0..<0, firstOffset: 0)])
         #expect(emptyLayout.layoutAll() == 1)
     }
@@ -120,10 +122,12 @@ import Testing
 
     @Test func anOffsetKeptWhileTooSmallIsRestored() throws {
         let book = try Self.sample()
-        let layout = BookLayout(book: book, settings: TestBooks.layoutSettings(), viewport: Viewport(columns: 1, rows: 1))
+        let layout = BookLayout(
+            book: book, settings: TestBooks.layoutSettings(), viewport: Viewport(columns: 1, rows: 1))
         let offset = book.index.entries[6].bodyStart + 3000
         let location = layout.reconfigure(
-            settings: TestBooks.layoutSettings(width: 30), viewport: Viewport(columns: 30, rows: 10), keepingOffset: offset)
+            settings: TestBooks.layoutSettings(width: 30), viewport: Viewport(columns: 30, rows: 10),
+            keepingOffset: offset)
         let chapter = layout.chapter(location.entry)
         let page = chapter.pages[location.page]
         #expect(page.firstOffset <= offset)

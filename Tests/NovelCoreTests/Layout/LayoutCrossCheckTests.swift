@@ -53,13 +53,17 @@ import Testing
             let breakable = zip(scalars, scalars.dropFirst()).contains { Kinsoku.allows($0, $1, adjacent: true) }
             let prohibitedOnly = [lines[index], lines[index + 1]].contains { line in
                 line.clusters.map { firstScalar($0, book) }.allSatisfy {
-                    Kinsoku.mayNotStart.contains($0) || Kinsoku.mayNotEnd.contains($0) || Kinsoku.inseparable.contains($0)
+                    Kinsoku.mayNotStart.contains($0) || Kinsoku.mayNotEnd.contains($0)
+                        || Kinsoku.inseparable.contains($0)
                 }
             }
             if breakable && !prohibitedOnly {
-                let source = String(decoding: book.text.utf8[lines[index].bytes.lowerBound..<lines[index + 1].bytes.upperBound], as: UTF8.self)
+                let source = String(
+                    decoding: book.text.utf8[lines[index].bytes.lowerBound..<lines[index + 1].bytes.upperBound],
+                    as: UTF8.self)
                 problems.append(
-                    "line \(index) ends \(firstScalar(last, book)) and line \(index + 1) starts \(firstScalar(head, book)) in \(source.debugDescription)")
+                    "line \(index) ends \(firstScalar(last, book)) and line \(index + 1) starts \(firstScalar(head, book)) in \(source.debugDescription)"
+                )
             }
         }
         return problems
@@ -97,7 +101,11 @@ import Testing
         settings.lineSpacing = Int.random(in: 0...1, using: &generator)
         settings.paragraphSpacing = Int.random(in: 0...2, using: &generator)
         settings.ambiguousWidth = Bool.random(using: &generator) ? .wide : .narrow
-        return (settings, Viewport(columns: Int.random(in: 10...120, using: &generator), rows: Int.random(in: 3...40, using: &generator)))
+        return (
+            settings,
+            Viewport(
+                columns: Int.random(in: 10...120, using: &generator), rows: Int.random(in: 3...40, using: &generator))
+        )
     }
 
     @Test(arguments: 0..<80)

@@ -25,7 +25,8 @@ import Testing
     /// Spacing settings and an English chapter, with every line's rows and byte ranges.
     @Test func spacingAndPositions() throws {
         let book = try BookOpener.open(path: Corpus.repositoryPath("books/the-lamplighter.txt"))
-        let settings = TestBooks.layoutSettings(width: 37, indent: 1, lineSpacing: 1, letterSpacing: 0, paragraphSpacing: 1)
+        let settings = TestBooks.layoutSettings(
+            width: 37, indent: 1, lineSpacing: 1, letterSpacing: 0, paragraphSpacing: 1)
         let layout = PageLayouter(settings: settings, viewport: Viewport(columns: 41, rows: 20)).layout(book, entry: 1)
         var checker = LayoutChecker(book: book, layout: layout, settings: settings)
         #expect(checker.check().isEmpty)

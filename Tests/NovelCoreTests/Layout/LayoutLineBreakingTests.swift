@@ -143,7 +143,9 @@ import Testing
         #expect(PageLayouter(settings: settings, viewport: Viewport(columns: 5, rows: 10)).geometry == nil)
         #expect(PageLayouter(settings: settings, viewport: Viewport(columns: 6, rows: 2)).geometry == nil)
         #expect(PageLayouter(settings: settings, viewport: Viewport(columns: 6, rows: 3)).geometry != nil)
-        #expect(PageLayouter(settings: TestBooks.layoutSettings(), viewport: Viewport(columns: 1, rows: 10)).geometry == nil)
+        #expect(
+            PageLayouter(settings: TestBooks.layoutSettings(), viewport: Viewport(columns: 1, rows: 10)).geometry == nil
+        )
         let book = TestBooks.book("正文", split: false)
         let layout = PageLayouter(settings: settings, viewport: Viewport(columns: 5, rows: 10)).layout(book, entry: 0)
         #expect(layout.pages.count == 1)

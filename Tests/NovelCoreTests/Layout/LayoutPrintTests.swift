@@ -8,7 +8,8 @@ import Testing
     static func printed(_ text: String, width: Int, rows: Int, fontScale: Double = 1, letterSpacing: Int = 0) -> String
     {
         let book = TestBooks.book(text, split: false)
-        let settings = TestBooks.layoutSettings(width: width, fontScale: fontScale, indent: 2, letterSpacing: letterSpacing)
+        let settings = TestBooks.layoutSettings(
+            width: width, fontScale: fontScale, indent: 2, letterSpacing: letterSpacing)
         let layout = PageLayouter(settings: settings, viewport: Viewport(columns: width, rows: rows)).layout(
             book, entry: 0)
         return LayoutPrinter().render(layout, text: book.text)
@@ -41,11 +42,12 @@ import Testing
         return try BookPrinter(width: width, height: height, settings: settings)
     }
 
-    @Test(arguments: [
-        (80, 24, 1.25, BookPrinter.Problem.fontScale(1.25)), (80, 24, 0.5, .fontScale(0.5)),
-        (3, 24, 2, .widthTooSmall(3, needed: 4)), (4, 24, 2.5, .widthTooSmall(4, needed: 5)), (5, 24, 2.5, nil),
-        (80, 2, 2.5, .heightTooSmall(2, needed: 3)), (2, 1, 1, nil),
-    ] as [(Int, Int, Double, BookPrinter.Problem?)])
+    @Test(
+        arguments: [
+            (80, 24, 1.25, BookPrinter.Problem.fontScale(1.25)), (80, 24, 0.5, .fontScale(0.5)),
+            (3, 24, 2, .widthTooSmall(3, needed: 4)), (4, 24, 2.5, .widthTooSmall(4, needed: 5)), (5, 24, 2.5, nil),
+            (80, 2, 2.5, .heightTooSmall(2, needed: 3)), (2, 1, 1, nil),
+        ] as [(Int, Int, Double, BookPrinter.Problem?)])
     func validation(width: Int, height: Int, fontScale: Double, expected: BookPrinter.Problem?) {
         do {
             let printer = try Self.printer(width: width, height: height, fontScale: fontScale)
@@ -77,7 +79,8 @@ import Testing
     /// Chapters are rendered on several threads: the book still comes out whole and in order, from the
     /// start or from an offset, with each chapter as it prints alone.
     @Test func aBookOfManyChaptersComesOutInOrder() throws {
-        let text = (1...300).map { "第\($0)章　第\($0)\n" + String(repeating: "这是第\($0)章的正文。", count: $0 % 7 + 1) + "\n" }.joined()
+        let text = (1...300).map { "第\($0)章　第\($0)\n" + String(repeating: "这是第\($0)章的正文。", count: $0 % 7 + 1) + "\n" }
+            .joined()
         let book = TestBooks.book(text)
         let printer = try Self.printer(width: 20, height: 4)
         var whole: [String] = []

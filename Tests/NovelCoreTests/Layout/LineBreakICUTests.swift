@@ -36,7 +36,9 @@ struct ICULineBreaks {
     /// as long as they fit and the line ends at ICU's last boundary (as the layouter does with its
     /// own rules). Nil when the text has blanks, whose hanging at a line's end this does not model.
     func greedyBreaks(width: Int) -> [Int]? {
-        guard !String(decoding: bytes, as: UTF8.self).unicodeScalars.contains(where: { BreakClass.of($0.value) == .space })
+        guard
+            !String(decoding: bytes, as: UTF8.self).unicodeScalars.contains(where: { BreakClass.of($0.value) == .space }
+            )
         else { return nil }
         var clusters: [(range: Range<Int>, width: Int)] = []
         bytes.withUnsafeBufferPointer { buffer in
@@ -102,12 +104,12 @@ struct ICULineBreaks {
         let character = String(try #require(Unicode.Scalar(example.scalar)))
         let text = "一二三四五六" + character + "七八"
         let sixth = "一二三四五".utf8.count
-        let character_ = "一二三四五六".utf8.count
+        let seventh = "一二三四五六".utf8.count
         #expect(Self.breaks(text, width: 12, level: .strict) == [sixth], "strict")
         let normalStarts = example.scalar == 0x301C || example.scalar == 0x30A0
-        #expect(Self.breaks(text, width: 12, level: .normal) == [normalStarts ? character_ : sixth], "normal")
+        #expect(Self.breaks(text, width: 12, level: .normal) == [normalStarts ? seventh : sixth], "normal")
         let looseStarts = example.group != "inseparable"
-        #expect(Self.breaks(text, width: 12, level: .loose) == [looseStarts ? character_ : sixth], "loose")
+        #expect(Self.breaks(text, width: 12, level: .loose) == [looseStarts ? seventh : sixth], "loose")
         for level in LineBreakLevel.allCases {
             let icu = ICULineBreaks(text, level: level)
             #expect(Self.breaks(text, width: 12, level: level).allSatisfy(icu.allows), "ICU at \(level)")
@@ -171,6 +173,7 @@ struct ICULineBreaks {
     func everyBlockCharacterBreaksAsICUDoes(_ level: LineBreakLevel) {
         #expect(Self.blockScalars.count > 1400)
         let found = Self.disagreements(level: level)
-        #expect(Set(found.keys) == Self.documented, "at \(level): \(found.filter { !Self.documented.contains($0.key) })")
+        #expect(
+            Set(found.keys) == Self.documented, "at \(level): \(found.filter { !Self.documented.contains($0.key) })")
     }
 }

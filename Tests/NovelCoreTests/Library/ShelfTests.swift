@@ -25,7 +25,8 @@ import Testing
     func read(_ path: String, fraction: Double, at date: Date) throws {
         let session = try ReadingSession.open(path: path, paths: paths)
         try session.update { state in
-            let position = BookmarkFactory.position(book: session.book, offset: Int(Double(session.book.text.utf8.count) * fraction))
+            let position = BookmarkFactory.position(
+                book: session.book, offset: Int(Double(session.book.text.utf8.count) * fraction))
             state.position = position
             state.markRead(at: date)
         }

@@ -20,9 +20,12 @@ import Testing
     final class Counting: @unchecked Sendable {
         var converted: [Int] = []
         func search(_ query: String, kept: ShownChapterBytes) -> DisplayedTextSearch {
-            var search = DisplayedTextSearch(query, book: ShownChapterBytesTests.book, options: ShownChapterBytesTests.options) {
+            var search = DisplayedTextSearch(
+                query, book: ShownChapterBytesTests.book, options: ShownChapterBytesTests.options
+            ) {
                 self.converted.append($0)
-                return DisplayTransform.display(ShownChapterBytesTests.book, entry: $0, options: ShownChapterBytesTests.options)
+                return DisplayTransform.display(
+                    ShownChapterBytesTests.book, entry: $0, options: ShownChapterBytesTests.options)
             }
             search.kept = kept
             return search
@@ -42,11 +45,13 @@ import Testing
         let fresh = try #require(Counting().search("们放松", kept: ShownChapterBytes()).find(from: 0, direction: .forward))
         #expect(found == fresh)
         #expect(String(decoding: Array(Self.book.text.utf8)[found.range], as: UTF8.self) == "們放鬆")
-        #expect(counting.converted == [0, chapters - 1], "the start and the chapter with the match: \(counting.converted)")
+        #expect(
+            counting.converted == [0, chapters - 1], "the start and the chapter with the match: \(counting.converted)")
 
         // Backward round the book: only the chapter it starts in is converted again.
         counting.converted = []
-        #expect(counting.search("没有这句", kept: kept).find(from: Self.book.text.utf8.count - 1, direction: .backward) == nil)
+        #expect(
+            counting.search("没有这句", kept: kept).find(from: Self.book.text.utf8.count - 1, direction: .backward) == nil)
         #expect(Set(counting.converted) == [chapters - 1], "\(counting.converted)")
     }
 

@@ -17,7 +17,9 @@ import Testing
 
     @Test func chineseBytesCountAThirdOfACharacterEach() throws {
         // 30,000 bytes of Chinese left: 10,000 characters; at 500 a minute, 20 minutes.
-        let book = state(offset: 0, textBytes: 30_000, snippet: "夜深了青灯照着书页", reading: ReadingTime(characters: 60_000, seconds: 7_200))
+        let book = state(
+            offset: 0, textBytes: 30_000, snippet: "夜深了青灯照着书页", reading: ReadingTime(characters: 60_000, seconds: 7_200)
+        )
         #expect(try #require(book.minutesLeft(overall: ReadingTime())) == 20)
     }
 
@@ -29,10 +31,12 @@ import Testing
     }
 
     @Test func withoutAPlaceOrASizeThereIsNoTimeLeft() {
-        var unplaced = state(offset: 0, textBytes: 100, snippet: "x", reading: ReadingTime(characters: 60_000, seconds: 7_200))
+        var unplaced = state(
+            offset: 0, textBytes: 100, snippet: "x", reading: ReadingTime(characters: 60_000, seconds: 7_200))
         unplaced.position = nil
         #expect(unplaced.minutesLeft(overall: ReadingTime()) == nil)
-        var unsized = state(offset: 0, textBytes: 100, snippet: "x", reading: ReadingTime(characters: 60_000, seconds: 7_200))
+        var unsized = state(
+            offset: 0, textBytes: 100, snippet: "x", reading: ReadingTime(characters: 60_000, seconds: 7_200))
         unsized.source = nil
         #expect(unsized.minutesLeft(overall: ReadingTime()) == nil)
     }

@@ -59,7 +59,9 @@ import Testing
         #expect(state.bookmarks.first?.note == nil)
         try state.removeBookmark(id: "b1")
         #expect(state.bookmarks.isEmpty && state.unanchored == ["position"])
-        #expect(throws: BookState.UnknownBookmark(id: "b9", path: "x.txt")) { try state.removeBookmark(id: "b9", path: "x.txt") }
+        #expect(throws: BookState.UnknownBookmark(id: "b9", path: "x.txt")) {
+            try state.removeBookmark(id: "b9", path: "x.txt")
+        }
         #expect(throws: BookState.UnknownBookmark.self) { try state.setNote("n", bookmark: "b9") }
         #expect(BookState.UnknownBookmark(id: "b9", path: "x.txt").description.contains("x.txt: no bookmark 'b9'"))
     }

@@ -40,9 +40,11 @@ import Testing
     }
 
     @Test func readsWhatTheFormatStyleReads() throws {
-        var texts = Self.dates.map { $0.formatted(Self.fractional) } + Self.dates.prefix(200).map { $0.formatted(Self.whole) }
+        var texts =
+            Self.dates.map { $0.formatted(Self.fractional) } + Self.dates.prefix(200).map { $0.formatted(Self.whole) }
         texts += [
-            "2026-11-24T21:36:23Z", "2026-11-24T21:36:23.5Z", "2026-11-24T21:36:23.123456Z", "2026-11-24T21:36:23+08:00",
+            "2026-11-24T21:36:23Z", "2026-11-24T21:36:23.5Z", "2026-11-24T21:36:23.123456Z",
+            "2026-11-24T21:36:23+08:00",
             "2026-11-24T21:36:23.123+0800", "2026-11-24T21:36:23-05:30", "2026-02-30T21:36:23Z", "2026-11-24T24:00:00Z",
             "2026-11-24T21:36:60Z",
         ]
@@ -64,7 +66,9 @@ import Testing
         #expect((try? Self.fractional.parse(text)) == nil && (try? Self.whole.parse(text)) == nil)
     }
 
-    @Test(arguments: ["2026-11-24T21:36:23Zjunk", "26-11-24T21:36:23Z", "2026-11-24T21:61:23Z", "2026-11-24T21:36:23+8"])
+    @Test(arguments: [
+        "2026-11-24T21:36:23Zjunk", "26-11-24T21:36:23Z", "2026-11-24T21:61:23Z", "2026-11-24T21:36:23+8",
+    ])
     func refusesNearMisses(text: String) {
         #expect(ISO8601Date.date(from: text) == nil)
     }

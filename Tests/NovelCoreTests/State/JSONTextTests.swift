@@ -39,10 +39,14 @@ import Testing
         var generator = SystemRandomNumberGenerator()
         func value(depth: Int) -> Any {
             switch Int.random(in: 0..<(depth > 3 ? 5 : 7), using: &generator) {
-            case 0: return wide ? Int.random(in: Int.min...Int.max, using: &generator) : Int.random(in: -1_000_000_000...1_000_000_000, using: &generator)
+            case 0:
+                return wide
+                    ? Int.random(in: Int.min...Int.max, using: &generator)
+                    : Int.random(in: -1_000_000_000...1_000_000_000, using: &generator)
             case 1:
                 return wide
-                    ? Double.random(in: -1e6...1e6, using: &generator) * pow(10, Double(Int.random(in: -20...20, using: &generator)))
+                    ? Double.random(in: -1e6...1e6, using: &generator)
+                        * pow(10, Double(Int.random(in: -20...20, using: &generator)))
                     : Double(Int.random(in: -1_000_000...1_000_000, using: &generator)) / 1024
             case 2: return Bool.random(using: &generator)
             case 3:

@@ -87,6 +87,7 @@ import Testing
         // The place was saved first, then found again where the insertion moved it.
         #expect(session.store.load(fingerprint: session.book.fingerprint)?.position?.offset == place.offset)
         #expect(edited.state?.position?.offset == place.offset + inserted.utf8.count)
-        #expect(edited.state?.bookmarks.first?.offset == session.book.index.entries[2].bodyStart + 7 + inserted.utf8.count)
+        #expect(
+            edited.state?.bookmarks.first?.offset == session.book.index.entries[2].bodyStart + 7 + inserted.utf8.count)
     }
 }

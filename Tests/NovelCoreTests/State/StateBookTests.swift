@@ -19,7 +19,8 @@ import Testing
     deinit { home.remove() }
 
     func book(_ text: String, path: String = "/books/a.txt") -> Book {
-        let bookText = BookText(utf8: Array(text.utf8), encoding: "UTF-8", encodingSource: .validUTF8, invalidSequences: 0)
+        let bookText = BookText(
+            utf8: Array(text.utf8), encoding: "UTF-8", encodingSource: .validUTF8, invalidSequences: 0)
         return Book(
             path: path, title: "a", text: bookText, fingerprint: BookFingerprint.of(bookText.utf8),
             index: ChapterSplitter().split(bookText))
@@ -30,7 +31,9 @@ import Testing
     }
 
     func fileText(_ fingerprint: String) -> String? {
-        FileManager.default.contents(atPath: store.path(fingerprint: fingerprint)).map { String(decoding: $0, as: UTF8.self) }
+        FileManager.default.contents(atPath: store.path(fingerprint: fingerprint)).map {
+            String(decoding: $0, as: UTF8.self)
+        }
     }
 
     func writeFile(_ fingerprint: String, _ text: String) throws {
@@ -42,7 +45,8 @@ import Testing
 
     func addBookmark(_ book: Book, at offset: Int, note: String? = nil) throws -> String {
         try store.update(fingerprint: book.fingerprint, title: book.title, path: book.path) { state in
-            let bookmark = BookmarkFactory.make(book: book, offset: offset, note: note, number: state.nextBookmarkNumber)
+            let bookmark = BookmarkFactory.make(
+                book: book, offset: offset, note: note, number: state.nextBookmarkNumber)
             state.nextBookmarkNumber += 1
             state.bookmarks.append(bookmark)
             return bookmark.id
@@ -59,7 +63,8 @@ import Testing
         var object = try #require(
             try JSONSerialization.jsonObject(with: Data((fileText(book.fingerprint) ?? "").utf8)) as? [String: Any])
         object.removeValue(forKey: "nextBookmarkNumber")
-        try writeFile(book.fingerprint, String(decoding: try JSONSerialization.data(withJSONObject: object), as: UTF8.self))
+        try writeFile(
+            book.fingerprint, String(decoding: try JSONSerialization.data(withJSONObject: object), as: UTF8.self))
         #expect(try addBookmark(book, at: 0) == "b4")
     }
 
@@ -91,7 +96,8 @@ import Testing
             state.reflow = .off
         }
         let path = store.path(fingerprint: book.fingerprint)
-        var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        var object = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
         #expect(object["version"] as? Int == BookState.formatVersion)
         object["readingGoal"] = ["pagesPerDay": 30]
         try JSONSerialization.data(withJSONObject: object).write(to: URL(fileURLWithPath: path))
@@ -113,14 +119,16 @@ import Testing
         let book = book(sample)
         try store.update(fingerprint: book.fingerprint, title: "a", path: book.path) { state in state.reflow = .on }
         let path = store.path(fingerprint: book.fingerprint)
-        var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        var object = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
         #expect(object["reflow"] as? String == "on")
         object["reflow"] = "sometimes"
         try JSONSerialization.data(withJSONObject: object).write(to: URL(fileURLWithPath: path))
         var warnings: [String] = []
         let state = try #require(store.load(fingerprint: book.fingerprint, warnings: &warnings))
         #expect(state.reflow == nil)
-        #expect(warnings.contains { $0.contains(path) && $0.contains("reflow") && $0.contains("sometimes") }, "\(warnings)")
+        #expect(
+            warnings.contains { $0.contains(path) && $0.contains("reflow") && $0.contains("sometimes") }, "\(warnings)")
     }
 
     @Test func unknownKeysInsideBookmarksAndThePositionAreKept() throws {
@@ -130,7 +138,8 @@ import Testing
             state.position = BookmarkFactory.position(book: book, offset: 0)
         }
         let path = store.path(fingerprint: book.fingerprint)
-        var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        var object = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
         var bookmarks = try #require(object["bookmarks"] as? [[String: Any]])
         bookmarks[0]["colour"] = "amber"
         object["bookmarks"] = bookmarks
@@ -142,7 +151,8 @@ import Testing
             state.bookmarks[0].note = "new"
             state.position = BookmarkFactory.position(book: book, offset: 10)
         }
-        let again = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        let again = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
         let bookmark = try #require((again["bookmarks"] as? [[String: Any]])?.first)
         #expect(bookmark["colour"] as? String == "amber")
         #expect(bookmark["note"] as? String == "new")
@@ -157,7 +167,8 @@ import Testing
         let book = book(sample)
         _ = try addBookmark(book, at: 0)
         let path = store.path(fingerprint: book.fingerprint)
-        var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        var object = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
         var bookmarks = try #require(object["bookmarks"] as? [Any])
         bookmarks.append(["id": "b9", "offset": "not a number"])
         object["bookmarks"] = bookmarks
@@ -184,7 +195,9 @@ import Testing
         #expect(try addBookmark(book, at: 0) == "b1")
         let names = try FileManager.default.contentsOfDirectory(atPath: store.directory)
         let aside = try #require(names.first { $0.hasPrefix(book.fingerprint + ".json.corrupt-") })
-        #expect(try String(contentsOfFile: store.directory + "/" + aside, encoding: .utf8) == "{\"version\": 1, \"bookmarks\": [")
+        #expect(
+            try String(contentsOfFile: store.directory + "/" + aside, encoding: .utf8)
+                == "{\"version\": 1, \"bookmarks\": [")
     }
 
     @Test func aNewerStateIsReadButNeverWritten() throws {
@@ -270,7 +283,8 @@ import Testing
             state.lastRead = Date()
             state.bookmarks.append(BookmarkFactory.make(book: session.book, offset: place, note: "n", number: 1))
             state.bookmarks.append(
-                BookmarkFactory.make(book: session.book, offset: try self.offset(of: "灯亮着", in: session.book), note: nil, number: 2))
+                BookmarkFactory.make(
+                    book: session.book, offset: try self.offset(of: "灯亮着", in: session.book), note: nil, number: 2))
             state.nextBookmarkNumber = 3
         }
         _ = try home.write("book.txt", "前言\n　　新加的一段话放在最前面。\n第二章　乙\n　　后来的事谁也说不清楚。\n")
@@ -290,7 +304,8 @@ import Testing
         #expect(store.latest(lastPath: ReadingSession.absolutePath(path))?.fingerprint == reopened.book.fingerprint)
         // A second edit starts from the newest state, with what was added in between.
         try reopened.update { state in
-            state.bookmarks.append(BookmarkFactory.make(book: reopened.book, offset: newPlace, note: "third", number: 3))
+            state.bookmarks.append(
+                BookmarkFactory.make(book: reopened.book, offset: newPlace, note: "third", number: 3))
             state.nextBookmarkNumber = 4
         }
         _ = try home.write("book.txt", "新序\n　　又改了一次。\n第二章　乙\n　　后来的事谁也说不清楚。\n")
@@ -324,7 +339,9 @@ import Testing
     @Test func aMovedBookKeepsItsStateAndRecordsTheNewPath() throws {
         let first = try home.write("one.txt", sample)
         let session = try ReadingSession.open(path: first, paths: paths)
-        try session.update { $0.bookmarks.append(BookmarkFactory.make(book: session.book, offset: 0, note: nil, number: 1)) }
+        try session.update {
+            $0.bookmarks.append(BookmarkFactory.make(book: session.book, offset: 0, note: nil, number: 1))
+        }
         try FileManager.default.createDirectory(atPath: home.path + "/moved", withIntermediateDirectories: true)
         let moved = home.path + "/moved/two.txt"
         try FileManager.default.moveItem(atPath: first, toPath: moved)

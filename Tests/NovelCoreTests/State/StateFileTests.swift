@@ -216,7 +216,9 @@ import Testing
         #expect(symlink(relative ? "middle.json" : middle, link) == 0)
         try JSONObjectFile(path: link, version: 1).write(["width": 60])
         for path in [link, middle] {
-            #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil, "\(path) is no longer a link")
+            #expect(
+                (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil, "\(path) is no longer a link"
+            )
         }
         #expect(contents(target)?.contains("\"width\" : 60") == true)
         #expect(try permissions(target) == 0o600)

@@ -177,7 +177,10 @@ import Testing
                 "\(store.path): invalid value '1e400' for fontScale: allowed 1.0 to 3.0 in steps of 0.5; using the default 1.0"
             ])
         #expect(FileManager.default.fileExists(atPath: store.path))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: home.path + "/config").allSatisfy { !$0.contains("corrupt") })
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: home.path + "/config").allSatisfy {
+                !$0.contains("corrupt")
+            })
         // Saving another key keeps the hand-written value as written.
         try store.set("margin", to: "3")
         #expect(fileText()?.contains("\"fontScale\" : 1e400") == true)

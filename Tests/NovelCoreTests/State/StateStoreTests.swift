@@ -55,7 +55,8 @@ import Testing
 
     @Test(arguments: [
         ("fontScale", "3.5"), ("fontScale", "1.2"), ("width", "5"), ("width", "wide"), ("margin", "-1"),
-        ("lineSpacing", "9"), ("ambiguousWidth", "3"), ("transition", "fade"), ("theme", "purple"), ("statusBar", "maybe"),
+        ("lineSpacing", "9"), ("ambiguousWidth", "3"), ("transition", "fade"), ("theme", "purple"),
+        ("statusBar", "maybe"),
     ])
     func invalidValuesAreRefusedNamingKeyValueAndRange(key: String, value: String) throws {
         let store = SettingsStore(paths: paths)
@@ -120,9 +121,10 @@ import Testing
     @Test func aReadOnlyFolderFailsToSaveAndDamagesNothing() throws {
         guard getuid() != 0 else {
             // root ignores permissions; the failure is shown with a file in the way instead.
-            let store = SettingsStore(paths: NovelPaths(
-                configDirectory: home.path + "/blocked/settings.json-is-a-file", stateDirectory: home.path,
-                cacheDirectory: home.path))
+            let store = SettingsStore(
+                paths: NovelPaths(
+                    configDirectory: home.path + "/blocked/settings.json-is-a-file", stateDirectory: home.path,
+                    cacheDirectory: home.path))
             try write("x", to: home.path + "/blocked/settings.json-is-a-file")
             #expect(throws: StateError.self) { try store.save(Settings()) }
             #expect(contents(home.path + "/blocked/settings.json-is-a-file") == "x")
@@ -138,7 +140,8 @@ import Testing
     }
 
     func book(_ text: String, path: String = "/books/a.txt") -> Book {
-        let bookText = BookText(utf8: Array(text.utf8), encoding: "UTF-8", encodingSource: .validUTF8, invalidSequences: 0)
+        let bookText = BookText(
+            utf8: Array(text.utf8), encoding: "UTF-8", encodingSource: .validUTF8, invalidSequences: 0)
         return Book(
             path: path, title: "a", text: bookText, fingerprint: BookFingerprint.of(bookText.utf8),
             index: ChapterSplitter().split(bookText))
@@ -155,7 +158,8 @@ import Testing
             }
         }
         let file = store.path(fingerprint: sample.fingerprint)
-        var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as? [String: Any])
+        var object = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as? [String: Any])
         object["fromTheFuture"] = "keep me"
         try JSONSerialization.data(withJSONObject: object).write(to: URL(fileURLWithPath: file))
         try store.update(fingerprint: sample.fingerprint, title: "a", path: "/a.txt") { state in
@@ -196,7 +200,8 @@ import Testing
         state.position = BookmarkFactory.position(book: original, offset: letter)
         // The edit adds a preface and rewrites chapter three completely, heading included.
         let edited = book(
-            "新版序\n　　这是新加的序言，说明版本的来历。\n第一章　雨夜\n　　渡口的灯亮了一夜，谁也不知道是谁点的。\n第二章　旧信\n　　信封上的字迹已经褪色，只认得出一个温字。\n第三回　再会\n　　全新的一章。\n")
+            "新版序\n　　这是新加的序言，说明版本的来历。\n第一章　雨夜\n　　渡口的灯亮了一夜，谁也不知道是谁点的。\n第二章　旧信\n　　信封上的字迹已经褪色，只认得出一个温字。\n第三回　再会\n　　全新的一章。\n"
+        )
         let (moved, lost) = Reanchoring.reanchor(state, to: edited)
         let newLetter = try #require(edited.text.utf8.firstRange(of: Array("信封上".utf8))?.lowerBound)
         #expect(moved.bookmarks[0].offset == newLetter)
@@ -211,7 +216,9 @@ import Testing
     @Test func aRenamedFileKeepsItsState() throws {
         let first = try home.write("one.txt", "第一章　甲\n　　正文在这里。\n")
         let session = try ReadingSession.open(path: first, paths: paths)
-        try session.update { $0.bookmarks.append(BookmarkFactory.make(book: session.book, offset: 0, note: nil, number: 1)) }
+        try session.update {
+            $0.bookmarks.append(BookmarkFactory.make(book: session.book, offset: 0, note: nil, number: 1))
+        }
         let renamed = home.path + "/renamed.txt"
         try FileManager.default.moveItem(atPath: first, toPath: renamed)
         let reopened = try ReadingSession.open(path: renamed, paths: paths)

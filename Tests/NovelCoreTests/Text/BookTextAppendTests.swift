@@ -15,7 +15,8 @@ import Testing
 
     /// Loads `old` from a file, appends `appended` to that file, and returns the text read on and the
     /// text of a whole load of the grown file.
-    func grown(_ old: [UInt8], _ appended: [UInt8], encoding: String? = nil) throws -> (on: BookText?, whole: BookText) {
+    func grown(_ old: [UInt8], _ appended: [UInt8], encoding: String? = nil) throws -> (on: BookText?, whole: BookText)
+    {
         let path = try folder.write("book-\(UUID().uuidString.prefix(6)).txt", old)
         let text = try BookLoader.load(path: path, encoding: encoding)
         try appendToFile(path, appended)
@@ -89,7 +90,8 @@ import Testing
     }
 
     @Test func anEncodingWithShiftStatesIsReadWhole() throws {
-        let (on, whole) = try grown(Array("Chapter 1\nText.\n".utf8), Array("Chapter 2\nMore.\n".utf8), encoding: "ISO-2022-JP")
+        let (on, whole) = try grown(
+            Array("Chapter 1\nText.\n".utf8), Array("Chapter 2\nMore.\n".utf8), encoding: "ISO-2022-JP")
         #expect(on == nil)
         #expect(whole.utf8.utf8String.hasSuffix("More.\n"))
     }

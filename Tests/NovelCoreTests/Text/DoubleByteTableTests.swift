@@ -24,7 +24,8 @@ struct DoubleByteTableTests {
             // Compared first, so that a failure names the first difference instead of printing the bytes.
             let same = looked.utf8 == reference.utf8
             #expect(
-                same, "\(what), \(encoding), chunks of \(chunkSize): first difference at byte \(firstDifference(looked.utf8, reference.utf8))",
+                same,
+                "\(what), \(encoding), chunks of \(chunkSize): first difference at byte \(firstDifference(looked.utf8, reference.utf8))",
                 sourceLocation: sourceLocation)
             #expect(
                 looked.invalidSequences == reference.invalidSequences, "\(what), \(encoding), chunks of \(chunkSize)",
@@ -34,7 +35,8 @@ struct DoubleByteTableTests {
             }
             let sameNormalised = normalised == normalisedReference
             #expect(
-                sameNormalised, "\(what), \(encoding), normalising, chunks of \(chunkSize): first difference at byte \(firstDifference(normalised, normalisedReference))",
+                sameNormalised,
+                "\(what), \(encoding), normalising, chunks of \(chunkSize): first difference at byte \(firstDifference(normalised, normalisedReference))",
                 sourceLocation: sourceLocation)
         }
     }
@@ -96,7 +98,9 @@ struct DoubleByteTableTests {
             }
         }
         try expectICUsResult(supplementary, encoding: "GB18030", chunkSizes: [1, 3, 4093, 1 << 20], "supplementary")
-        let cutShort: [[UInt8]] = [[0x81], [0x81, 0x30], [0x81, 0x30, 0x81], [0x81, 0x30, 0x81, 0x41], [0x90, 0x30, 0x20]]
+        let cutShort: [[UInt8]] = [
+            [0x81], [0x81, 0x30], [0x81, 0x30, 0x81], [0x81, 0x30, 0x81, 0x41], [0x90, 0x30, 0x20],
+        ]
         for piece in cutShort {
             try expectICUsResult([0xB5, 0xDA] + piece, encoding: "GB18030", "cut short at the end \(piece)")
             try expectICUsResult([0xB5, 0xDA] + piece + [0x41, 0xB5, 0xDA], encoding: "GB18030", "cut short \(piece)")

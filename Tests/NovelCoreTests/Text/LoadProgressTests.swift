@@ -42,8 +42,11 @@ import Testing
             pieces.append(piece)
             return true
         }
-        #expect(pieces == [0..<(LoadStep.reportBytes + 2), (LoadStep.reportBytes + 2)..<(2 * LoadStep.reportBytes + 4),
-                           (2 * LoadStep.reportBytes + 4)..<count])
+        #expect(
+            pieces == [
+                0..<(LoadStep.reportBytes + 2), (LoadStep.reportBytes + 2)..<(2 * LoadStep.reportBytes + 4),
+                (2 * LoadStep.reportBytes + 4)..<count,
+            ])
         #expect(progress.fraction == 1)
         // Stopping early leaves the rest unreported.
         let stopped = LoadProgress()
@@ -85,7 +88,8 @@ import Testing
         late[2 * LoadStep.reportBytes + 500] = 0x0D  // a lone CR in the last piece
         let expected = late.withUnsafeBufferPointer { TextNormaliser.normalised($0) }
         #expect(expected != nil)
-        #expect(late.withUnsafeBufferPointer { TextNormaliser.normalised($0, progress: LoadProgress().whole) } == expected)
+        #expect(
+            late.withUnsafeBufferPointer { TextNormaliser.normalised($0, progress: LoadProgress().whole) } == expected)
     }
 
     @Test func openingABookReportsUpToTheWholeAndTheIndexIsTheSame() throws {

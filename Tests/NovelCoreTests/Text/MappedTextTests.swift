@@ -71,7 +71,8 @@ import Testing
         #expect(text.lostPages)
         #expect(TextSearch("不在书里的字").find(in: text, from: 0, direction: .forward) == nil)
         #expect(book.text.lines >= keep / 200)
-        let layout = BookLayout(book: book, settings: TestBooks.layoutSettings(), viewport: Viewport(columns: 80, rows: 24))
+        let layout = BookLayout(
+            book: book, settings: TestBooks.layoutSettings(), viewport: Viewport(columns: 80, rows: 24))
         #expect(layout.layoutAll() > 0, "every chapter is laid out from what is left")
     }
 }

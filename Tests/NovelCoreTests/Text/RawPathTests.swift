@@ -58,11 +58,16 @@ import Testing
         ("x\u{1B}[2Jy", "x\\e[2Jy"), ("a\u{07}b", "a\\x07b"), ("c\u{9B}31m", "c\\u{9B}31m"), ("d\u{7F}", "d\\x7F"),
         ("line\nnext\t\r", "line\\nnext\\t\\r"), ("青灯记", "青灯记"),
         // Bidi controls and the other invisible format characters (issue 38, item 10).
-        ("a\u{202E}b", "a\\u{202E}b"), ("\u{2066}x\u{2069}", "\\u{2066}x\\u{2069}"), ("\u{200F}\u{200E}\u{061C}", "\\u{200F}\\u{200E}\\u{61C}"),
-        ("z\u{200B}w\u{FEFF}", "z\\u{200B}w\\u{FEFF}"), ("soft\u{AD}hyphen", "soft\\u{AD}hyphen"), ("\u{E0001}", "\\u{E0001}"),
+        ("a\u{202E}b", "a\\u{202E}b"), ("\u{2066}x\u{2069}", "\\u{2066}x\\u{2069}"),
+        ("\u{200F}\u{200E}\u{061C}", "\\u{200F}\\u{200E}\\u{61C}"),
+        ("z\u{200B}w\u{FEFF}", "z\\u{200B}w\\u{FEFF}"), ("soft\u{AD}hyphen", "soft\\u{AD}hyphen"),
+        ("\u{E0001}", "\\u{E0001}"),
         // Kept: joiners and tags spell emoji and words; a concatenation mark is visible; punctuation is text.
         ("👨\u{200D}👩\u{200D}👧", "👨\u{200D}👩\u{200D}👧"), ("می\u{200C}خواهم", "می\u{200C}خواهم"),
-        ("🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}", "🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}"),
+        (
+            "🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}",
+            "🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}"
+        ),
         ("\u{0600}١", "\u{0600}١"), ("“他说——”……，！", "“他说——”……，！"), ("é\u{00A0}ß", "é\u{00A0}ß"),
     ])
     func controlsAreEscaped(text: String, shown: String) {

@@ -23,7 +23,8 @@ import Testing
     private func whole(_ bytes: [UInt8]) -> [UInt8] { TextNormaliser.normalise(bytes) }
 
     @Test(arguments: [
-        "a\r\nb", "a\r\rb", "a\rb", "ab\r", "\r\n\r\n", "x\u{85}y", "x\u{9B}31m", "é\u{80}", "\u{1B}[0m\u{7F}", "末\u{C2}",
+        "a\r\nb", "a\r\rb", "a\rb", "ab\r", "\r\n\r\n", "x\u{85}y", "x\u{9B}31m", "é\u{80}", "\u{1B}[0m\u{7F}",
+        "末\u{C2}",
     ])
     func everyCutGivesTheWholeTextsResult(text: String) {
         let bytes = Array(text.utf8)
@@ -40,7 +41,8 @@ import Testing
         for _ in 0..<200 {
             var text = ""
             for _ in 0..<40 {
-                text += Bool.random(using: &generator)
+                text +=
+                    Bool.random(using: &generator)
                     ? specials.randomElement(using: &generator)! : randomText(length: 3, using: &generator)
             }
             let bytes = Array(text.utf8)

@@ -56,7 +56,6 @@ struct UTF8PassesTests {
     }
 }
 
-
 extension UTF8PassesTests {
     @Test func theNormalisingPassStopsWhenTold() {
         let bytes = Self.text("A line to change.\r\n")

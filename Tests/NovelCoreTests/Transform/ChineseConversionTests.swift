@@ -26,7 +26,11 @@ import Testing
         while index < bytes.count {
             let length = utf8SequenceLength(bytes[index])
             let range = display.originalRange(index..<(index + length))
-            pairs.append((String(decoding: bytes[index..<(index + length)], as: UTF8.self), String(decoding: source[range], as: UTF8.self)))
+            pairs.append(
+                (
+                    String(decoding: bytes[index..<(index + length)], as: UTF8.self),
+                    String(decoding: source[range], as: UTF8.self)
+                ))
             index += length
         }
         return pairs
@@ -79,7 +83,9 @@ import Testing
         let display = try Self.display(original, .s2t, smartQuotes: true)
         let text = String(decoding: display.utf8, as: UTF8.self)
         #expect(text == "他說“放鬆”，又說“鍾情”。")
-        let quotes = display.quoteRoles.map { String(decoding: display.utf8[$0.offset..<($0.offset + 3)], as: UTF8.self) }
+        let quotes = display.quoteRoles.map {
+            String(decoding: display.utf8[$0.offset..<($0.offset + 3)], as: UTF8.self)
+        }
         #expect(quotes == ["“", "”", "“", "”"])
         #expect(display.quoteRoles.map(\.opens) == [true, false, true, false])
     }
@@ -110,7 +116,8 @@ import Testing
         defer { folder.remove() }
         let config = try folder.write(
             "broken.json",
-            #"{"name":"broken","segmentation":{"type":"mmseg","dict":{"type":"ocd2","file":"NoSuchPhrases.ocd2"}},"conversion_chain":[{"dict":{"type":"ocd2","file":"NoSuchPhrases.ocd2"}}]}"#)
+            #"{"name":"broken","segmentation":{"type":"mmseg","dict":{"type":"ocd2","file":"NoSuchPhrases.ocd2"}},"conversion_chain":[{"dict":{"type":"ocd2","file":"NoSuchPhrases.ocd2"}}]}"#
+        )
         #expect {
             _ = try ChineseConverter(configFile: config, conversion: .s2t)
         } throws: { error in

@@ -41,7 +41,10 @@ import Testing
             #expect(ways[0] == ways[1], "\(conversion), entry \(entry)")
         }
         if conversion == .s2twp {
-            let entry = try #require(book.index.entries.indices.first { String(decoding: book.text.utf8[book.index.entries[$0].range], as: UTF8.self).contains("U盘") })
+            let entry = try #require(
+                book.index.entries.indices.first {
+                    String(decoding: book.text.utf8[book.index.entries[$0].range], as: UTF8.self).contains("U盘")
+                })
             let shown = try #require(Self.twoWays(book, entry: entry, .s2twp)[1])
             let text = String(decoding: shown.utf8, as: UTF8.self)
             #expect(text.contains("隨身碟") && text.contains("計程車"), "\(text)")
@@ -50,7 +53,8 @@ import Testing
     }
 
     @Test func plainASCIIIsShownAsItIs() throws {
-        let english = Array(String(repeating: "It was a bright cold day in April, and the clocks were striking 13.\n", count: 50).utf8)
+        let english = Array(
+            String(repeating: "It was a bright cold day in April, and the clocks were striking 13.\n", count: 50).utf8)
         let converter = try #require(ChineseConverter.loaded(.s2t))
         let aligned = english.withUnsafeBufferPointer { converter.align($0) }
         #expect(aligned.shown == english && !aligned.changes && aligned.steps.count == 1)
@@ -58,10 +62,13 @@ import Testing
 
     @Test(.enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.absentMessage)))
     func corpusChaptersAreTheSameFreshAndKept() throws {
-        for path in ["real/hongloumeng.utf8-crlf.txt", "real/xiyouji.gb18030-lf.txt", "real/ahq-zhengzhuan.utf8-crlf.txt"] {
+        for path in [
+            "real/hongloumeng.utf8-crlf.txt", "real/xiyouji.gb18030-lf.txt", "real/ahq-zhengzhuan.utf8-crlf.txt",
+        ] {
             try Self.expectTheSame(try BookOpener.open(path: Corpus.path(path)), .s2t, path)
         }
-        try Self.expectTheSame(try BookOpener.open(path: Corpus.path("real/rulinwaishi.big5hkscs-crlf.txt")), .t2s, "rulinwaishi")
+        try Self.expectTheSame(
+            try BookOpener.open(path: Corpus.path("real/rulinwaishi.big5hkscs-crlf.txt")), .t2s, "rulinwaishi")
     }
 
     /// The first chapters of `book` the same three ways, most of them converted.

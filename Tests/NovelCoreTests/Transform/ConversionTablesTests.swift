@@ -8,12 +8,16 @@ import Testing
 /// again when OpenCC's data changes; a damaged file is never trusted, whatever its bytes.
 @Suite struct ConversionTablesTests {
     static func sampleTables() throws -> [UInt8] {
-        let pairs = zip(["头", "头发", "发", "发展", "U盘"], ["頭", "頭髮", "發", "發展", "隨身碟"]).map { (key: Array($0.utf8), value: Array($1.utf8)) }
+        let pairs = zip(["头", "头发", "发", "发展", "U盘"], ["頭", "頭髮", "發", "發展", "隨身碟"]).map {
+            (key: Array($0.utf8), value: Array($1.utf8))
+        }
         return ConversionTables.encode(stamp: "stamp 1", stages: [[pairs], [pairs]])
     }
 
     static func convert(_ text: String, _ tables: ConversionTables) -> String {
-        String(decoding: Array(text.utf8).withUnsafeBufferPointer { PhraseConversion(tables: tables).align($0).shown }, as: UTF8.self)
+        String(
+            decoding: Array(text.utf8).withUnsafeBufferPointer { PhraseConversion(tables: tables).align($0).shown },
+            as: UTF8.self)
     }
 
     @Test func tablesReadBackFromTheirFileConvertAsMade() throws {
@@ -41,7 +45,9 @@ import Testing
                 var damaged = bytes
                 damaged[index] ^= flip
                 guard let tables = ConversionTables.copying(damaged) else { continue }
-                let shown = Array("头发与发展，U盘".utf8).withUnsafeBufferPointer { PhraseConversion(tables: tables).align($0) }
+                let shown = Array("头发与发展，U盘".utf8).withUnsafeBufferPointer {
+                    PhraseConversion(tables: tables).align($0)
+                }
                 #expect(UTF8Validator.isValid(shown.shown) && !shown.shown.contains(0), "byte \(index) ^ \(flip)")
                 #expect(shown.sourceEnd == "头发与发展，U盘".utf8.count)
             }

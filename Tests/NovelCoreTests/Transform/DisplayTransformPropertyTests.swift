@@ -8,7 +8,8 @@ import Testing
 @Suite struct DisplayTransformPropertyTests {
     static let pieces = [
         "\"", "'", "_", "\n", "\n\n", " ", "    ", "　", "春", "山", "a", "word", "-", "。", "，", "：", "詩曰：",
-        "更新时间:2007-11-16 7:55:51 本章字数:4804\n", "正文 ", "www.example.com\n", "- ", "1. ", "一、", "\u{FFFD}", "When", "   ", "\t",
+        "更新时间:2007-11-16 7:55:51 本章字数:4804\n", "正文 ", "www.example.com\n", "- ", "1. ", "一、", "\u{FFFD}", "When", "   ",
+        "\t",
     ]
 
     static let profiles = [
@@ -29,11 +30,15 @@ import Testing
     @Test func theMapIsAlwaysWellFormed() {
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<300 {
-            let text = (0..<Int.random(in: 0...40, using: &generator)).map { _ in Self.pieces.randomElement(using: &generator)! }.joined()
+            let text = (0..<Int.random(in: 0...40, using: &generator)).map { _ in
+                Self.pieces.randomElement(using: &generator)!
+            }.joined()
             let bytes = Array(text.utf8)
             for profile in Self.profiles {
                 for option in Self.options {
-                    guard let display = DisplayTransform.display(bytes, profile: profile, options: option) else { continue }
+                    guard let display = DisplayTransform.display(bytes, profile: profile, options: option) else {
+                        continue
+                    }
                     check(display, bytes, text)
                 }
             }
@@ -46,11 +51,14 @@ import Testing
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<300 {
             let bytes = (0..<Int.random(in: 0...60, using: &generator)).map { _ in
-                [0x22, 0x27, 0x0A, 0x20, 0x5F, 0xE3, 0x80, 0x81, 0xE6, 0xFF, 0xC3].randomElement(using: &generator)! as UInt8
+                [0x22, 0x27, 0x0A, 0x20, 0x5F, 0xE3, 0x80, 0x81, 0xE6, 0xFF, 0xC3].randomElement(using: &generator)!
+                    as UInt8
             }
             for profile in Self.profiles {
                 for option in Self.options {
-                    guard let display = DisplayTransform.display(bytes, profile: profile, options: option) else { continue }
+                    guard let display = DisplayTransform.display(bytes, profile: profile, options: option) else {
+                        continue
+                    }
                     check(display, bytes, "")
                 }
             }

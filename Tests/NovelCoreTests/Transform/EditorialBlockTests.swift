@@ -16,24 +16,34 @@ import Testing
     @Test(arguments: [
         ("[Illustration]\n", "▣ Illustration\n"),
         ("[Illustration: The mill in winter]\n", "▣ The mill in winter\n"),
-        ("[Illustration:\n\n              THE MILL\n\n        _From a drawing by the author_]\n", "▣ THE MILL From a drawing by the author\n"),
+        (
+            "[Illustration:\n\n              THE MILL\n\n        _From a drawing by the author_]\n",
+            "▣ THE MILL From a drawing by the author\n"
+        ),
         ("[Illustration: The sign read [CLOSED] in red]\n", "▣ The sign read [CLOSED] in red\n"),
         ("[_Copyright 1894 by A. N. Example._]\n", "▣ Copyright 1894 by A. N. Example.\n"),
-        ("[Transcriber's Note: Obvious misprints have been corrected.]\n", "▣ Transcriber's Note: Obvious misprints have been corrected.\n"),
+        (
+            "[Transcriber's Note: Obvious misprints have been corrected.]\n",
+            "▣ Transcriber's Note: Obvious misprints have been corrected.\n"
+        ),
     ])
     func aBlockIsOneCaptionLine(block: String, caption: String) {
         let text = Self.before + block + Self.after
-        #expect(shown(text, profile: latin, options: options(.caption)) == Self.joined(Self.before) + caption + Self.joined(Self.after))
+        #expect(
+            shown(text, profile: latin, options: options(.caption)) == Self.joined(Self.before) + caption
+                + Self.joined(Self.after))
     }
 
     /// The paragraphs around as the reflow shows them.
     static func joined(_ text: String) -> String {
-        text.replacingOccurrences(of: "and\nthe", with: "and the").replacingOccurrences(of: "the\nhill", with: "the hill")
+        text.replacingOccurrences(of: "and\nthe", with: "and the").replacingOccurrences(
+            of: "the\nhill", with: "the hill")
     }
 
     @Test func hiddenBlocksLeaveNothing() {
         let text = Self.before + "[Illustration:\n   THE MILL]\n" + Self.after
-        #expect(shown(text, profile: latin, options: options(.hide)) == Self.joined(Self.before) + Self.joined(Self.after))
+        #expect(
+            shown(text, profile: latin, options: options(.hide)) == Self.joined(Self.before) + Self.joined(Self.after))
     }
 
     @Test func rawBlocksAreAsWrittenAndNeverJoined() {
@@ -44,8 +54,12 @@ import Testing
     }
 
     @Test func footnoteMarkersAndBracketsInProseStay() {
-        let text = "He wrote it down.[1] Then [after a while] he slept.\n[1] A note at the foot.\n[Illustration] and then he went\n"
-        #expect(shown(text, profile: TextProfile(script: .latin, isHardWrapped: false, wrapWidth: nil, reason: "t"), options: options(.caption)) == text)
+        let text =
+            "He wrote it down.[1] Then [after a while] he slept.\n[1] A note at the foot.\n[Illustration] and then he went\n"
+        #expect(
+            shown(
+                text, profile: TextProfile(script: .latin, isHardWrapped: false, wrapWidth: nil, reason: "t"),
+                options: options(.caption)) == text)
     }
 
     @Test func aCaptionMapsToTheWholeBlock() throws {

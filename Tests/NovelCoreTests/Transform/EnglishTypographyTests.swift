@@ -32,7 +32,9 @@ import Testing
 
     @Test func aQuotationOverSeveralParagraphs() {
         let text = "\"The first part of the story,\n\n\"and then the second part,\n\n\"and at last the end.\"\n"
-        #expect(shown(text, profile: latin) == "“The first part of the story,\n\n“and then the second part,\n\n“and at last the end.”\n")
+        #expect(
+            shown(text, profile: latin)
+                == "“The first part of the story,\n\n“and then the second part,\n\n“and at last the end.”\n")
     }
 
     @Test func doubleHyphensAreEmDashes() {

@@ -79,7 +79,8 @@ import Testing
         #expect(book.profile.isHardWrapped)
         let entry = try #require(book.index.entries.firstIndex { $0.title.hasPrefix("第一章") })
         let settings = TestBooks.layoutSettings(width: 60, display: DisplayOptions())
-        let layout = PageLayouter(settings: settings, viewport: Viewport(columns: 60, rows: 24)).layout(book, entry: entry)
+        let layout = PageLayouter(settings: settings, viewport: Viewport(columns: 60, rows: 24)).layout(
+            book, entry: entry)
         let lines = lineTexts(layout, book)
         #expect(layout.lines[0].kind == .title)
         #expect(lines[0].trimmingCharacters(in: .whitespaces) == "第一章  归来")  // U+3000 shows as a gap
@@ -93,17 +94,21 @@ import Testing
 
     @Test func latinLinesJoinWithOneSpace() {
         let text = "The weather vane had pointed east for as long as anyone could\nremember, and it went on doing so.\n"
-        #expect(shown(text, profile: latinWrapped(64)) == "The weather vane had pointed east for as long as anyone could remember, and it went on doing so.\n")
+        #expect(
+            shown(text, profile: latinWrapped(64))
+                == "The weather vane had pointed east for as long as anyone could remember, and it went on doing so.\n")
     }
 
     @Test func aHyphenAtALineEndIsKeptAsWritten() {
-        let text = "He was a tall, narrow young man, and his coat was so weather-\nbeaten that it might have belonged to the cockerel.\n"
+        let text =
+            "He was a tall, narrow young man, and his coat was so weather-\nbeaten that it might have belonged to the cockerel.\n"
         #expect(shown(text, profile: latinWrapped(64)).contains("so weather-beaten that"))
     }
 
     /// A letter's salutation and signature are short lines: kept.
     @Test func lettersAreKept() {
-        let text = "My dear Hale,\n\nI am told that the chapel wants a new roof, a new stove and a new\ncongregation.\n\nYours in haste,\n    Arthur Penrose\n"
+        let text =
+            "My dear Hale,\n\nI am told that the chapel wants a new roof, a new stove and a new\ncongregation.\n\nYours in haste,\n    Arthur Penrose\n"
         let result = shown(text, profile: latinWrapped(66))
         #expect(result.contains("My dear Hale,\n"))
         #expect(result.contains("Yours in haste,\n    Arthur Penrose"))
@@ -111,7 +116,8 @@ import Testing
     }
 
     @Test func gutenbergItalicsLoseTheirUnderscores() {
-        let text = "\"_Stuck_,\" he said at last, in a voice that was nothing like the one\nhe used for snake_case names.\n"
+        let text =
+            "\"_Stuck_,\" he said at last, in a voice that was nothing like the one\nhe used for snake_case names.\n"
         let result = shown(text, profile: latinWrapped(68))
         #expect(result.hasPrefix("“Stuck,” he said"))
         #expect(result.contains("snake_case"))
@@ -156,7 +162,8 @@ import Testing
         let text = String(decoding: display.utf8, as: UTF8.self)
         let paragraphs = text.split(separator: "\n").map(String.init)
         // Every prose paragraph is one line now.
-        #expect(paragraphs.contains { $0.hasPrefix("The weather vane on the chapel") && $0.hasSuffix("towards the sea.") })
+        #expect(
+            paragraphs.contains { $0.hasPrefix("The weather vane on the chapel") && $0.hasSuffix("towards the sea.") })
         #expect(paragraphs.contains { $0.hasPrefix("Martha Greaves, who kept") && $0.hasSuffix("already know.”") })
         #expect(text.contains("so weather-beaten that"))
         #expect(!text.contains("_Stuck_"))

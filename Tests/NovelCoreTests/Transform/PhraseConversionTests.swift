@@ -35,7 +35,9 @@ import Testing
     func hardCasesShowWhatOpenCCShows(conversion: Conversion) throws {
         let converter = try #require(ChineseConverter.loaded(conversion))
         for line in Self.hardCases.split(separator: "\n") + [Substring(Self.hardCases)] {
-            #expect(converter.convert(String(line)) == (try Self.openCC(String(line), conversion)), "\(conversion): \(line)")
+            #expect(
+                converter.convert(String(line)) == (try Self.openCC(String(line), conversion)), "\(conversion): \(line)"
+            )
         }
     }
 
@@ -44,7 +46,9 @@ import Testing
     @Test(.enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.absentMessage)))
     func corpusSlicesShowWhatOpenCCShows() throws {
         var generator = SeededGenerator(seed: 20_261_125)
-        let books = ["real/hongloumeng.utf8-crlf.txt", "real/rulinwaishi.big5hkscs-crlf.txt", "real/xiyouji.gb18030-lf.txt"]
+        let books = [
+            "real/hongloumeng.utf8-crlf.txt", "real/rulinwaishi.big5hkscs-crlf.txt", "real/xiyouji.gb18030-lf.txt",
+        ]
         var scalars: [[Unicode.Scalar]] = []
         for path in books {
             let book = try BookOpener.open(path: Corpus.path(path))
@@ -69,7 +73,9 @@ import Testing
     /// Tables of `stages`, each a list of dictionaries of key → value.
     static func tables(_ stages: [[[String: String]]]) throws -> ConversionTables {
         let pairs = stages.map { stage in
-            stage.map { dictionary in dictionary.keys.sorted().map { (key: Array($0.utf8), value: Array(dictionary[$0, default: ""].utf8)) } }
+            stage.map { dictionary in
+                dictionary.keys.sorted().map { (key: Array($0.utf8), value: Array(dictionary[$0, default: ""].utf8)) }
+            }
         }
         return try #require(ConversionTables.copying(ConversionTables.encode(stamp: "test", stages: pairs)))
     }
@@ -140,7 +146,8 @@ import Testing
     static func tiles(_ aligned: AlignedConversion, sourceCount: Int) -> Bool {
         var (source, shown) = (0, 0)
         for step in aligned.steps {
-            guard step.sourceEnd >= source, step.shownEnd >= shown, step.replaced || step.sourceEnd - source == step.shownEnd - shown
+            guard step.sourceEnd >= source, step.shownEnd >= shown,
+                step.replaced || step.sourceEnd - source == step.shownEnd - shown
             else { return false }
             (source, shown) = (step.sourceEnd, step.shownEnd)
         }
@@ -151,7 +158,9 @@ import Testing
         let tables = try Self.tables([[["ab": "ab"]], [["ab": "XY", "\u{E9}": "e"]]])
         let bytes: [UInt8] = [0x61, 0x62, 0x00, 0x61, 0xFF, 0x62, 0xC3, 0xA9, 0xC3, 0x61, 0x62, 0xE0, 0x80, 0x80]
         let aligned = bytes.withUnsafeBufferPointer { PhraseConversion(tables: tables).align($0) }
-        #expect(aligned.shown == Array("XY".utf8) + [0x00, 0x61, 0xFF, 0x62] + Array("e".utf8) + [0xC3] + Array("XY".utf8) + [0xE0, 0x80, 0x80])
+        #expect(
+            aligned.shown == Array("XY".utf8) + [0x00, 0x61, 0xFF, 0x62] + Array("e".utf8) + [0xC3] + Array("XY".utf8)
+                + [0xE0, 0x80, 0x80])
         #expect(Self.tiles(aligned, sourceCount: bytes.count))
     }
 }

@@ -71,7 +71,9 @@ import Testing
                 let length = Int.random(in: 0...4, using: &generator)
                 switch Int.random(in: 0...2, using: &generator) {
                 case 0: map.appendCopy(original..<(original + length))
-                case 1: map.appendReplacement(original..<(original + length), length: Int.random(in: 1...3, using: &generator))
+                case 1:
+                    map.appendReplacement(
+                        original..<(original + length), length: Int.random(in: 1...3, using: &generator))
                 default: break  // hidden
                 }
                 original += length

@@ -50,16 +50,22 @@ import Testing
     func quotesNeverStandAtTheWrongLineEnd(smart: Bool) throws {
         var text = ""
         for index in 0..<40 {
-            text += hanzi(index % 7 + 1) + "说：\"" + hanzi(index % 11 + 2) + "。\"" + hanzi(index % 5) + "\"" + hanzi(3) + "\"\n"
+            text +=
+                hanzi(index % 7 + 1) + "说：\"" + hanzi(index % 11 + 2) + "。\"" + hanzi(index % 5) + "\"" + hanzi(3)
+                + "\"\n"
         }
         let book = TestBooks.book(text, split: false)
         let display = DisplayOptions(reflow: .off, smartQuotes: smart, hideSiteJunk: false)
         for width in 8...30 {
             let settings = TestBooks.layoutSettings(width: width, indent: 0, display: display)
-            let layout = PageLayouter(settings: settings, viewport: Viewport(columns: width, rows: 40)).layout(book, entry: 0)
+            let layout = PageLayouter(settings: settings, viewport: Viewport(columns: width, rows: 40)).layout(
+                book, entry: 0)
             let roles = try #require(layout.display).quoteRoles
-            let opening = Set(roles.filter(\.opens).map { layout.display!.originalRange($0.offset..<($0.offset + 1)).lowerBound })
-            let closing = Set(roles.filter { !$0.opens }.map { layout.display!.originalRange($0.offset..<($0.offset + 1)).lowerBound })
+            let opening = Set(
+                roles.filter(\.opens).map { layout.display!.originalRange($0.offset..<($0.offset + 1)).lowerBound })
+            let closing = Set(
+                roles.filter { !$0.opens }.map { layout.display!.originalRange($0.offset..<($0.offset + 1)).lowerBound }
+            )
             #expect(opening.count == 80 && closing.count == 80)
             for line in layout.lines {
                 guard let first = line.clusters.first, let last = line.clusters.last else { continue }

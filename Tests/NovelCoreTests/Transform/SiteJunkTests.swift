@@ -28,7 +28,8 @@ import Testing
 
     /// Text that only mentions the words stays: a sentence, a line too long to be junk, a bare 正文.
     @Test func ordinaryTextStays() {
-        let text = "他问更新时间是几时，我说不知道。\n正文\n她说：“手机阅读伤眼睛。”她把手机放下，走到窗前，看着外面的雨，想起了很多年前的事情，那时候还没有手机，也没有网络，大家写信。" + hanzi(40) + "\n"
+        let text =
+            "他问更新时间是几时，我说不知道。\n正文\n她说：“手机阅读伤眼睛。”她把手机放下，走到窗前，看着外面的雨，想起了很多年前的事情，那时候还没有手机，也没有网络，大家写信。" + hanzi(40) + "\n"
         #expect(shown(text, profile: cjkPlain) == text)
     }
 
@@ -50,6 +51,7 @@ import Testing
         let settings = TestBooks.layoutSettings(width: 40, display: DisplayOptions())
         let layout = PageLayouter(settings: settings, viewport: Viewport(columns: 40, rows: 10)).layout(book, entry: 0)
         #expect(String(decoding: book.text.utf8, as: UTF8.self) == text)
-        #expect(lineTexts(layout, book).map { $0.trimmingCharacters(in: .whitespaces) } == ["第一章  雨夜", "他推门而入。"])  // U+3000 shows as a gap
+        // U+3000 shows as a gap
+        #expect(lineTexts(layout, book).map { $0.trimmingCharacters(in: .whitespaces) } == ["第一章  雨夜", "他推门而入。"])
     }
 }

@@ -24,7 +24,8 @@ struct TransformCorpusTests {
             let section = book.index.entries[entry]
             let display = DisplayTransform.display(book, entry: entry, options: options)
             let bytes = display?.utf8 ?? Array(book.text.utf8[section.range])
-            let bodyStart = display?.bodyStart ?? (max(section.bodyStart, section.range.lowerBound) - section.range.lowerBound)
+            let bodyStart =
+                display?.bodyStart ?? (max(section.bodyStart, section.range.lowerBound) - section.range.lowerBound)
             bytes.withUnsafeBufferPointer { buffer in
                 var start = min(bodyStart, buffer.count)
                 while start < buffer.count {
@@ -34,7 +35,9 @@ struct TransformCorpusTests {
                     // Short lines (verse, headings) are not prose paragraphs.
                     if !line.isBlank && line.width >= 24 {
                         paragraphs += 1
-                        if !SentenceEnd.contains(line.lastScalar) && line.lastScalar != 0xFF1A && line.lastScalar != 0x3A {
+                        if !SentenceEnd.contains(line.lastScalar) && line.lastScalar != 0xFF1A
+                            && line.lastScalar != 0x3A
+                        {
                             mid += 1
                         }
                     }
@@ -53,7 +56,9 @@ struct TransformCorpusTests {
         let beforeShare = Double(before.midSentence) / Double(max(1, before.paragraphs))
         let afterShare = Double(after.midSentence) / Double(max(1, after.paragraphs))
         #expect(afterShare <= beforeShare, "\(path): \(before) → \(after)")
-        print("TransformCorpusTests \(path): \(book.profile.reason); mid-sentence paragraph ends \(before.midSentence)/\(before.paragraphs) → \(after.midSentence)/\(after.paragraphs)")
+        print(
+            "TransformCorpusTests \(path): \(book.profile.reason); mid-sentence paragraph ends \(before.midSentence)/\(before.paragraphs) → \(after.midSentence)/\(after.paragraphs)"
+        )
     }
 
     /// Only the hard-wrapped sample is found hard-wrapped, and with reflow fewer than 8% of its
@@ -61,7 +66,9 @@ struct TransformCorpusTests {
     @Test func onlyTheHardWrappedSampleIsReflowed() throws {
         for path in Self.books {
             let book = try BookOpener.open(path: Corpus.path(path))
-            #expect(book.profile.isHardWrapped == (path == "wild/xihu-erji.big5-crlf.txt"), "\(path): \(book.profile.reason)")
+            #expect(
+                book.profile.isHardWrapped == (path == "wild/xihu-erji.big5-crlf.txt"),
+                "\(path): \(book.profile.reason)")
         }
         let book = try BookOpener.open(path: Corpus.path("wild/xihu-erji.big5-crlf.txt"))
         let after = Self.paragraphEnds(book, DisplayOptions())
@@ -77,7 +84,8 @@ struct TransformCorpusTests {
             for width in [37, 80] {
                 let options = DisplayOptions(reflow: .auto, smartQuotes: smart, hideSiteJunk: true)
                 let layouter = PageLayouter(
-                    settings: TestBooks.layoutSettings(width: width, display: options), viewport: Viewport(columns: width, rows: 24))
+                    settings: TestBooks.layoutSettings(width: width, display: options),
+                    viewport: Viewport(columns: width, rows: 24))
                 var wrong = 0
                 for entry in book.index.entries.indices {
                     let layout = layouter.layout(book, entry: entry)

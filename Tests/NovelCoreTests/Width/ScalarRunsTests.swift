@@ -9,13 +9,17 @@ import Testing
         guard let generated = ScalarTable.generatedRuns() else {
             // Another Unicode version than the generated file's: the table is built from ICU, which the
             // width tests cover. Said aloud so that a silent slow start cannot go unnoticed.
-            print("ScalarRunsTests: scalar_runs.c is not for Unicode \(ScalarProperties.unicodeVersion); run scripts/gen-scalar-runs")
+            print(
+                "ScalarRunsTests: scalar_runs.c is not for Unicode \(ScalarProperties.unicodeVersion); run scripts/gen-scalar-runs"
+            )
             return
         }
         let live = ScalarTable.liveRuns()
         #expect(generated.count == live.count)
         let firstDifference = generated.indices.first { $0 < live.count && generated[$0] != live[$0] }
-        #expect(firstDifference == nil, "first differing run: \(firstDifference.map { "\(generated[$0]) vs \(live[$0])" } ?? "")")
+        #expect(
+            firstDifference == nil,
+            "first differing run: \(firstDifference.map { "\(generated[$0]) vs \(live[$0])" } ?? "")")
     }
 
     @Test func runsStartAtZeroAndRise() {

@@ -72,7 +72,8 @@ import Testing
         let first = MemoryStorage()
         let second = MemoryStorage()
         let other = TestBooks.book("第一章\n\n正文\n", path: "/books/other.txt")
-        let session = ReadingSession(book: other, state: nil, warnings: [], store: BookStateStore(paths: NovelPaths.fromEnvironment([:])))
+        let session = ReadingSession(
+            book: other, state: nil, warnings: [], store: BookStateStore(paths: NovelPaths.fromEnvironment([:])))
         var opened: [String] = []
         let shelf = BookShelf(
             currentPath: "/books/first.txt",
@@ -82,7 +83,9 @@ import Testing
                 return (session, second)
             })
         let key = { (character: Character) in TerminalInput.event(.key(.character(character))) }
-        let terminal = WatchingTerminal([key(" "), key("L"), key("o"), key(" "), .fileChanged, .timeout, .timeout, .timeout, .timeout, key("q")])
+        let terminal = WatchingTerminal([
+            key(" "), key("L"), key("o"), key(" "), .fileChanged, .timeout, .timeout, .timeout, .timeout, key("q"),
+        ])
         var reader = ShelfReader()
         _ = ReaderApp.run(
             &reader, terminal: terminal, storage: first, saveDelays: .immediate, clock: { terminal.clock },

@@ -38,7 +38,9 @@ import Testing
     @Test func keysDuringTheWorkAreKeptInOrder() throws {
         let gate = Gate()
         let space = InputEvent.key(.character(" "))
-        let terminal = QueuedTerminal([.event(space), .timeout, .event(.key(.character("j"))), .event(.resize(columns: 30, rows: 9))])
+        let terminal = QueuedTerminal([
+            .event(space), .timeout, .event(.key(.character("j"))), .event(.resize(columns: 30, rows: 9)),
+        ])
         let work: @Sendable () -> Int = {
             gate.wait()
             return 42

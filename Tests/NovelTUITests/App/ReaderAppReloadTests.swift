@@ -54,9 +54,10 @@ import Testing
             })
         #expect(wholeOpens == 0)
         #expect(reader.book.index.entries.count == session.book.index.entries.count + 2)
-        let reloaded = try #require(terminal.draws.first { screen in
-            screen.textRows.contains { $0.contains("2 chapters added") }
-        })
+        let reloaded = try #require(
+            terminal.draws.first { screen in
+                screen.textRows.contains { $0.contains("2 chapters added") }
+            })
         #expect(reader.firstVisibleOffset == first)
         #expect(reloaded.textRows.first { !$0.trimmingCharacters(in: .whitespaces).isEmpty } == shown)
         // The place went to the grown book's state; the old book's state was not written again.

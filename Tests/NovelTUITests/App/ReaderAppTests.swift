@@ -96,7 +96,8 @@ import Testing
                 return [.saveSettings(settings)]
             case .key(.character("m")):
                 let mark = Bookmark(
-                    id: "b1", offset: offset, chapterIndex: 0, chapterTitle: "", snippet: "", note: nil, created: Date())
+                    id: "b1", offset: offset, chapterIndex: 0, chapterTitle: "", snippet: "", note: nil, created: Date()
+                )
                 return [.addBookmark(mark)]
             case .key(.character("a")):
                 nextDeadline = now + 0.5
@@ -133,7 +134,8 @@ import Testing
         var reader = FakeReader()
         let storage = MemoryStorage()
         let space = TerminalInput.event(.key(.character(" ")))
-        let (outcome, terminal) = run([space, space, space, .event(.key(.character("q")))], reader: &reader, storage: storage)
+        let (outcome, terminal) = run(
+            [space, space, space, .event(.key(.character("q")))], reader: &reader, storage: storage)
         #expect(outcome == .quit)
         // Keys followed keys: the wait never timed out, so nothing was written until quit wrote the last place.
         #expect(storage.progress == [30])
@@ -146,10 +148,14 @@ import Testing
         let storage = MemoryStorage()
         let reopenedStorage = MemoryStorage()
         let book = TestBooks.book("第一章\n\n正文\n", path: "grown.txt")
-        let session = ReadingSession(book: book, state: nil, warnings: [], store: BookStateStore(paths: NovelPaths.fromEnvironment([:])))
+        let session = ReadingSession(
+            book: book, state: nil, warnings: [], store: BookStateStore(paths: NovelPaths.fromEnvironment([:])))
         var reopenedAt: [Int] = []
         let terminal = ScriptedTerminal(
-            [.fileChanged, .fileChanged, .timeout, .timeout, .timeout, .event(.key(.character(" "))), .event(.key(.character("q")))])
+            [
+                .fileChanged, .fileChanged, .timeout, .timeout, .timeout, .event(.key(.character(" "))),
+                .event(.key(.character("q"))),
+            ])
         _ = ReaderApp.run(
             &reader, terminal: terminal, storage: storage, saveDelays: .immediate, clock: { terminal.clock },
             reopen: { place in
@@ -249,9 +255,11 @@ import Testing
     @Test func theReaderAdoptsTheStoredStateAndTheStoredBookmarkId() {
         var reader = FakeReader()
         let storage = MemoryStorage()
-        let theirs = Bookmark(id: "b1", offset: 0, chapterIndex: 0, chapterTitle: "", snippet: "", note: "mine", created: Date())
+        let theirs = Bookmark(
+            id: "b1", offset: 0, chapterIndex: 0, chapterTitle: "", snippet: "", note: "mine", created: Date())
         storage.state.insert(theirs)
-        _ = run([.event(.key(.character("m"))), .event(.key(.character(" "))), .event(.key(.character("q")))],
+        _ = run(
+            [.event(.key(.character("m"))), .event(.key(.character(" "))), .event(.key(.character("q")))],
             reader: &reader, storage: storage)
         #expect(storage.bookmarks == ["b1", "b2"])
         #expect(reader.added == ["b2"])
@@ -297,7 +305,8 @@ import Testing
     @Test func settingsAreSavedAndTheThemeSwitchesLive() {
         var reader = FakeReader()
         let storage = MemoryStorage()
-        let (_, terminal) = run([.event(.key(.character("s"))), .event(.key(.character("q")))], reader: &reader, storage: storage)
+        let (_, terminal) = run(
+            [.event(.key(.character("s"))), .event(.key(.character("q")))], reader: &reader, storage: storage)
         #expect(storage.settings.map(\.theme) == [.night])
         #expect(terminal.themes == [.night])
     }
@@ -330,7 +339,8 @@ import Testing
         }
         var reader = FakeReader()
         let storage = MemoryStorage()
-        let (outcome, _) = run([.event(.key(.character(" "))), .event(.key(.character("q")))], reader: &reader, storage: storage)
+        let (outcome, _) = run(
+            [.event(.key(.character(" "))), .event(.key(.character("q")))], reader: &reader, storage: storage)
         #expect(outcome == .quit)
         #expect(outcome.unsaved.isEmpty)
     }
@@ -338,7 +348,8 @@ import Testing
     @Test func animationsWaitForTheirDeadlineAndTick() {
         var reader = FakeReader()
         let storage = MemoryStorage()
-        let (_, terminal) = run([.event(.key(.character("a"))), .timeout, .event(.key(.character("q")))],
+        let (_, terminal) = run(
+            [.event(.key(.character("a"))), .timeout, .event(.key(.character("q")))],
             reader: &reader, storage: storage)
         #expect(terminal.timeouts[0] == nil)
         let waited: Double? = terminal.timeouts[1]

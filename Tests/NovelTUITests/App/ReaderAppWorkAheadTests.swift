@@ -33,7 +33,8 @@ import Testing
         let key = TerminalInput.event(.key(.character("j")))
         // The first poll of each round does not wait and finds nothing (work ahead); then a key arrives.
         let terminal = ReaderAppTests.ScriptedTerminal([.timeout, key, .timeout, .timeout, key])
-        _ = ReaderApp.run(&reader, terminal: terminal, storage: ReaderAppTests.MemoryStorage(), clock: { terminal.clock })
+        _ = ReaderApp.run(
+            &reader, terminal: terminal, storage: ReaderAppTests.MemoryStorage(), clock: { terminal.clock })
         #expect(reader.keys == 2)
         // Start: ahead (timeout 0), then a wait for the first key. After it: ahead again (0), then a
         // real wait that times out (a tick, not more work), then a wait for the second key; after it the

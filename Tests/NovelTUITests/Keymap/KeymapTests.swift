@@ -49,10 +49,11 @@ import Testing
 
     /// Issue 38, item 8: no settings file makes a reader that cannot be left. Overrides that leave `quit`
     /// without a key give it its default keys back, taken from whatever override took them.
-    @Test(arguments: [
-        ["quit": []], ["quit": ["NoSuchKey"]], ["quit": ["5"]], ["quit": ["j"]],
-        ["quit": [], "help": ["q", "Esc"]], ["quit": ["Enter"], "next-page": ["q"]],
-    ] as [[String: [String]]])
+    @Test(
+        arguments: [
+            ["quit": []], ["quit": ["NoSuchKey"]], ["quit": ["5"]], ["quit": ["j"]],
+            ["quit": [], "help": ["q", "Esc"]], ["quit": ["Enter"], "next-page": ["q"]],
+        ] as [[String: [String]]])
     func aKeymapWithoutAWayToQuitKeepsQuitsDefaults(overrides: [String: [String]]) {
         let keymap = Keymap(overrides: overrides)
         #expect(keymap.command(for: .key(.character("q"))) == .quit)

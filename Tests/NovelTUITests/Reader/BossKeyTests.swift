@@ -25,7 +25,8 @@ struct BossKeyTests {
         #expect(!Self.hasCJK(hidden) && !Self.hasCJK(BossScreen.title))
         #expect(hidden.hasPrefix(String(BossScreen.prompt.prefix(20))))
         // Every row is the fake session's: the last one a prompt.
-        #expect(reader.screen().textRows.last?.hasPrefix(BossScreen.prompt.trimmingCharacters(in: .whitespaces)) == true)
+        #expect(
+            reader.screen().textRows.last?.hasPrefix(BossScreen.prompt.trimmingCharacters(in: .whitespaces)) == true)
         // Other keys do nothing while hidden.
         #expect(reader.press("Space", "t", "q").isEmpty)
         #expect(!reader.isFinished)

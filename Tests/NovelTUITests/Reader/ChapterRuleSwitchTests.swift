@@ -8,9 +8,10 @@ struct ChapterRuleSwitchTests {
     /// Chapters headed `卷N` that the built-in rules read as volumes with the `第…章` sections inside
     /// them — a reader who wants the 卷 as chapters picks that family.
     static let book = makeBook(
-        "书\n\n" + (1...3).map { volume in
-            "卷\(volume)\n\n" + (1...2).map { "第\($0)章 甲\n\n　　他走了很远的路，才看见那盏灯。\n\n" }.joined()
-        }.joined())
+        "书\n\n"
+            + (1...3).map { volume in
+                "卷\(volume)\n\n" + (1...2).map { "第\($0)章 甲\n\n　　他走了很远的路，才看见那盏灯。\n\n" }.joined()
+            }.joined())
 
     @Test func theListOffersTheBuiltInRulesEachFamilyFoundAndACustomPattern() throws {
         var reader = makeReader(book: Self.book)

@@ -46,7 +46,8 @@ import Testing
         for book in [sampleBook, Self.quotedBook] {
             var settings = Settings()
             settings.statusBar = false
-            var reader = makeReader(columns: 37, rows: rows, settings: settings, start: ReaderStart(offset: 0), book: book)
+            var reader = makeReader(
+                columns: 37, rows: rows, settings: settings, start: ReaderStart(offset: 0), book: book)
             #expect(reader.isCompact)
             let read = Self.readThrough(&reader, key: key)
             #expect(read == (try Self.printedLines(book, width: 37, settings: settings)))
@@ -54,21 +55,24 @@ import Testing
     }
 
     @Test func theProgressMarkEndsTheLastRowAndTheTextMakesRoomForIt() throws {
-        var reader = makeReader(columns: 40, rows: 2, start: ReaderStart(offset: sampleBook.index.entries[2].range.lowerBound))
+        var reader = makeReader(
+            columns: 40, rows: 2, start: ReaderStart(offset: sampleBook.index.entries[2].range.lowerBound))
         let screen = reader.screen()
         #expect(screen.textRows[1].hasSuffix(" \(reader.percentText)"))
         #expect(ScreenDump.styles(screen).split(separator: "\n")[1].hasSuffix("ddd|"))
         let printed = try Self.printedLines(sampleBook, width: 40 - TextFrame.markWidth, settings: Settings())
         #expect(printed.contains(Self.trimmed(screen.textRows[0])))
         reader.press("j")
-        #expect(Self.trimmed(reader.screen().textRows[0]) == Self.trimmed(screen.textRows[1].dropLast(TextFrame.markWidth)))
+        #expect(
+            Self.trimmed(reader.screen().textRows[0]) == Self.trimmed(screen.textRows[1].dropLast(TextFrame.markWidth)))
     }
 
     @Test func linesAsksForTheCompactReaderInALargeTerminal() {
         var reader = makeReader(columns: 80, rows: 24, start: ReaderStart(offset: 0))
         #expect(!reader.isCompact)
         reader = Reader(
-            book: sampleBook, settings: Settings(), state: nil, columns: 80, rows: 24, start: ReaderStart(offset: 0), lines: 2)
+            book: sampleBook, settings: Settings(), state: nil, columns: 80, rows: 24, start: ReaderStart(offset: 0),
+            lines: 2)
         #expect(reader.isCompact)
         let rows = reader.screen().textRows
         #expect(rows[0].hasPrefix("青灯记"))

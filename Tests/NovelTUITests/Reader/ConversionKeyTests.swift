@@ -11,7 +11,8 @@ import Testing
 
     static func screenText(_ reader: Reader) -> String {
         let screen = reader.screen()
-        return (0..<screen.rows).map { row in (0..<screen.columns).map { screen[row, $0].cluster }.joined() }.joined(separator: "\n")
+        return (0..<screen.rows).map { row in (0..<screen.columns).map { screen[row, $0].cluster }.joined() }.joined(
+            separator: "\n")
     }
 
     @Test func theKeyStepsThroughTheConversionsAndSavesTheBooksChoice() {
@@ -41,7 +42,8 @@ import Testing
     }
 
     @Test func theBooksRememberedValueIsUsedAndTheTOCShowsConvertedTitles() {
-        var state = BookState(fingerprint: Self.traditional.fingerprint, title: "sample", lastPath: Self.traditional.path)
+        var state = BookState(
+            fingerprint: Self.traditional.fingerprint, title: "sample", lastPath: Self.traditional.path)
         state.convert = .t2s
         var reader = makeReader(state: state, book: Self.traditional)
         #expect(reader.layout.settings.display.convert == .t2s)
@@ -54,7 +56,8 @@ import Testing
     }
 
     @Test func searchMatchesTheConvertedText() {
-        var state = BookState(fingerprint: Self.traditional.fingerprint, title: "sample", lastPath: Self.traditional.path)
+        var state = BookState(
+            fingerprint: Self.traditional.fingerprint, title: "sample", lastPath: Self.traditional.path)
         state.convert = .t2s
         var reader = makeReader(state: state, book: Self.traditional)
         reader.press("/")
@@ -62,7 +65,8 @@ import Testing
         reader.press("Enter")
         let match = try? #require(reader.currentMatch)
         let bytes = Array(Self.traditional.text.utf8)
-        #expect(match.map { String(decoding: bytes[$0], as: UTF8.self) } == "們放鬆", "the match is the original bytes shown")
+        #expect(
+            match.map { String(decoding: bytes[$0], as: UTF8.self) } == "們放鬆", "the match is the original bytes shown")
         // A query typed in the other script is converted too.
         reader.press("g", "/")
         reader.type("們放鬆")

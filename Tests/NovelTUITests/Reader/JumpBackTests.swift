@@ -46,7 +46,8 @@ import Testing
         reader.press("C-o")
         #expect(reader.firstVisibleOffset == 0)
         // A count far past the book stops at its last chapter.
-        reader.press("9", "9", "9", "9", "9", "9", "9", "9", "9", "9", "9", "9", "9", "9", "9", "9", "9", "9", "9", "9", "]")
+        reader.press(
+            "9", "9", "9", "9", "9", "9", "9", "9", "9", "9", "9", "9", "9", "9", "9", "9", "9", "9", "9", "9", "]")
         #expect(reader.entry == entries.count - 1)
     }
 

@@ -9,8 +9,12 @@ import Testing
 /// read marked, Enter on another asks the host to open it, and the opened book shows at its own place.
 @Suite struct LibraryOverlayTests {
     static let shelf = [
-        Shelf.Book(title: "sample", path: "/books/sample.txt", percent: 12, lastRead: Date(timeIntervalSince1970: 1_800_000_000)),
-        Shelf.Book(title: "水浒传", path: "/books/shz.txt", percent: 40.5, lastRead: Date(timeIntervalSince1970: 1_799_000_000), minutesLeft: 185),
+        Shelf.Book(
+            title: "sample", path: "/books/sample.txt", percent: 12,
+            lastRead: Date(timeIntervalSince1970: 1_800_000_000)),
+        Shelf.Book(
+            title: "水浒传", path: "/books/shz.txt", percent: 40.5, lastRead: Date(timeIntervalSince1970: 1_799_000_000),
+            minutesLeft: 185),
         Shelf.Book(title: "西游记", path: "/books/xyj.txt"),
     ]
 
@@ -78,7 +82,8 @@ import Testing
         var reader = makeReader(columns: 50, rows: 20, settings: settings)
         reader.press("Space", "Space")
         let other = TestBooks.book(
-            "第一章　开始\n\n" + String(repeating: "　　正文一段，写得很长很长。\n\n", count: 200), path: "/books/other.txt", title: "other")
+            "第一章　开始\n\n" + String(repeating: "　　正文一段，写得很长很长。\n\n", count: 200), path: "/books/other.txt", title: "other"
+        )
         var state = BookState(fingerprint: other.fingerprint, title: "other", lastPath: other.path)
         let place = other.text.utf8.count / 2
         state.position = BookmarkFactory.position(book: other, offset: place)

@@ -128,7 +128,9 @@ import Testing
         reader.press(":")
         reader.type("第五章")
         reader.press("Enter")
-        #expect(reader.firstVisibleOffset == entries.firstIndex { $0.title.hasPrefix("第五章") }.map { entries[$0].range.lowerBound })
+        #expect(
+            reader.firstVisibleOffset
+                == entries.firstIndex { $0.title.hasPrefix("第五章") }.map { entries[$0].range.lowerBound })
     }
 
     @Test(arguments: [(60, 20), (80, 24), (23, 7), (37, 12)])
@@ -326,7 +328,9 @@ import Testing
 @Suite struct ReaderEdgeTests {
     @Test func anEmptyBookSaysSoAndIgnoresKeys() {
         var reader = makeReader(book: makeBook(""))
-        for key in ["Space", "b", "j", "]", "[", "G", "g", "t", "Enter", "Esc", "n", "s", "Right", "Esc", "'", "d", "Esc"] {
+        for key in [
+            "Space", "b", "j", "]", "[", "G", "g", "t", "Enter", "Esc", "n", "s", "Right", "Esc", "'", "d", "Esc",
+        ] {
             reader.press(key)
         }
         #expect(reader.screen().textRows.joined().contains("empty") || reader.entries.count == 1)

@@ -27,7 +27,9 @@ import Testing
         var reader = makeReader()
         var state = BookState(fingerprint: "new", title: "sample", lastPath: sampleBook.path)
         state.position = BookmarkFactory.position(book: sampleBook, offset: entries[3].range.lowerBound)
-        state.bookmarks = [BookmarkFactory.make(book: sampleBook, offset: entries[4].range.lowerBound, note: nil, number: 1)]
+        state.bookmarks = [
+            BookmarkFactory.make(book: sampleBook, offset: entries[4].range.lowerBound, note: nil, number: 1)
+        ]
         reader.reload(sampleBook, state: state)
         #expect(reader.entry == 3)
         #expect(reader.bookmarks.count == 1)

@@ -8,7 +8,8 @@ import Testing
 /// settings.json allows (the key's own declaration, `SettingsKey`).
 @Suite struct SettingsOverlayTests {
     static let layoutKeys: [SettingsKey] = [
-        .fontScale, .width, .margin, .lineSpacing, .letterSpacing, .paragraphSpacing, .indent, .ambiguousWidth, .lineBreak,
+        .fontScale, .width, .margin, .lineSpacing, .letterSpacing, .paragraphSpacing, .indent, .ambiguousWidth,
+        .lineBreak,
     ]
 
     @Test func everyLayoutSettingHasARow() {

@@ -21,7 +21,8 @@ let spreadBook: Book = {
 /// The two-page spread: when it shows, which pages pair up, how the page keys and jumps move, and that
 /// resizing, search and clicks stay right.
 @Suite struct SpreadTests {
-    static func reader(columns: Int = 170, rows: Int = 30, settings: Settings = Settings(), start: Int? = nil) -> Reader {
+    static func reader(columns: Int = 170, rows: Int = 30, settings: Settings = Settings(), start: Int? = nil) -> Reader
+    {
         Reader(
             book: spreadBook, settings: settings, state: nil, columns: columns, rows: rows,
             start: ReaderStart(offset: start ?? spreadBook.index.entries[1].range.lowerBound))
@@ -92,7 +93,8 @@ let spreadBook: Book = {
 
     @Test func aLoneLastPageLeavesTheRightPageBlank() throws {
         var reader = Self.reader()
-        let entry = try #require(reader.entries.indices.first { reader.layout.chapter($0).pages.count % 2 == 1 && $0 > 0 })
+        let entry = try #require(
+            reader.entries.indices.first { reader.layout.chapter($0).pages.count % 2 == 1 && $0 > 0 })
         reader.press("t")
         reader.selectInTOC(entry)
         reader.press("Enter")
@@ -101,7 +103,9 @@ let spreadBook: Book = {
         #expect(reader.location == PageLocation(entry: entry, page: pages - 1))
         #expect(reader.rightPage(of: reader.location) == nil)
         let screen = reader.screen()
-        let rightHalf = (0..<reader.textRows).flatMap { row in (reader.frame.rightPage..<170).map { screen[row, $0].cluster } }
+        let rightHalf = (0..<reader.textRows).flatMap { row in
+            (reader.frame.rightPage..<170).map { screen[row, $0].cluster }
+        }
         #expect(rightHalf.allSatisfy { $0.isEmpty || $0 == " " })
     }
 
@@ -205,6 +209,10 @@ let spreadBook: Book = {
         var reader = Self.reader()
         reader.press("t")
         let screen = reader.screen()
-        #expect((0..<reader.textRows).allSatisfy { screen[$0, 169].style.role == .overlay || screen[$0, 169].style.role == .overlayTitle || screen[$0, 169].style.role == .selection })
+        #expect(
+            (0..<reader.textRows).allSatisfy {
+                screen[$0, 169].style.role == .overlay || screen[$0, 169].style.role == .overlayTitle
+                    || screen[$0, 169].style.role == .selection
+            })
     }
 }

@@ -24,7 +24,8 @@ import Testing
     @Test func theStatusBarShowsTheTimeLeftOnceThereIsASpeed() {
         var settings = Settings()
         settings.statusInfo = .time
-        var reader = makeReader(columns: 80, rows: 12, settings: settings, start: ReaderStart(offset: entries[1].range.lowerBound))
+        var reader = makeReader(
+            columns: 80, rows: 12, settings: settings, start: ReaderStart(offset: entries[1].range.lowerBound))
         #expect(reader.screen().textRows.last!.contains("time left: measuring"))
         // 60 characters a minute: the rest of this chapter and the book in minutes.
         reader.overallReading = ReadingTime(characters: 600, seconds: 600, sessions: 1)
@@ -35,7 +36,9 @@ import Testing
         // The book's own speed, once it has one, wins over the overall one.
         var state = BookState(fingerprint: sampleBook.fingerprint, title: "sample", lastPath: sampleBook.path)
         state.reading = ReadingTime(characters: 600 * 1000, seconds: 600, sessions: 1)
-        reader = makeReader(columns: 80, rows: 12, settings: settings, state: state, start: ReaderStart(offset: entries[1].range.lowerBound))
+        reader = makeReader(
+            columns: 80, rows: 12, settings: settings, state: state,
+            start: ReaderStart(offset: entries[1].range.lowerBound))
         reader.overallReading = ReadingTime(characters: 600, seconds: 600, sessions: 1)
         #expect(reader.screen().textRows.last!.contains("chapter: < 1 min left"))
     }

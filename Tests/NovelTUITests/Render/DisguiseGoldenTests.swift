@@ -28,11 +28,13 @@ import Testing
 
     @Test(arguments: [Settings.Disguise.log, .code])
     func nothingOfTheBookButItsTextIsShownAndPositionsStay(disguise: Settings.Disguise) throws {
-        var plain = makeReader(columns: 80, rows: 24, start: ReaderStart(offset: sampleBook.index.entries[2].range.lowerBound))
+        var plain = makeReader(
+            columns: 80, rows: 24, start: ReaderStart(offset: sampleBook.index.entries[2].range.lowerBound))
         var settings = Settings()
         settings.disguise = disguise
         var disguised = makeReader(
-            columns: 80, rows: 24, settings: settings, start: ReaderStart(offset: sampleBook.index.entries[2].range.lowerBound))
+            columns: 80, rows: 24, settings: settings,
+            start: ReaderStart(offset: sampleBook.index.entries[2].range.lowerBound))
         let rows = disguised.screen().textRows
         #expect(!rows.joined().contains("sample"))
         #expect(!rows[23].contains(sampleBook.index.entries[2].title))  // no chapter in the status bar

@@ -13,8 +13,10 @@ import Testing
         let noon = Date(timeIntervalSince1970: 1_800_014_400)
         let books = [
             Shelf.Book(title: "sample", path: "/books/sample.txt", percent: 12.5, lastRead: noon, minutesLeft: 42),
-            Shelf.Book(title: "水浒传", path: "/books/shz.txt", percent: 40, lastRead: noon - 86_400 * 3, minutesLeft: 900),
-            Shelf.Book(title: "A Very Long Title That Goes On And On Past The Facts", path: "/books/long.txt", percent: 99),
+            Shelf.Book(
+                title: "水浒传", path: "/books/shz.txt", percent: 40, lastRead: noon - 86_400 * 3, minutesLeft: 900),
+            Shelf.Book(
+                title: "A Very Long Title That Goes On And On Past The Facts", path: "/books/long.txt", percent: 99),
             Shelf.Book(title: "西游记", path: "/books/xyj.txt"),
         ]
         var reader = makeReader(columns: columns, rows: rows)

@@ -24,12 +24,15 @@ import Testing
         var state = BookState(fingerprint: sampleBook.fingerprint, title: "sample", lastPath: sampleBook.path)
         let fixed = Date(timeIntervalSince1970: 1_800_000_000)
         state.bookmarks = [
-            BookmarkFactory.make(book: sampleBook, offset: entries[1].bodyStart, note: "rain begins", number: 1, now: fixed),
-            BookmarkFactory.make(book: sampleBook, offset: entries[3].range.lowerBound, note: nil, number: 2, now: fixed),
+            BookmarkFactory.make(
+                book: sampleBook, offset: entries[1].bodyStart, note: "rain begins", number: 1, now: fixed),
+            BookmarkFactory.make(
+                book: sampleBook, offset: entries[3].range.lowerBound, note: nil, number: 2, now: fixed),
         ]
         state.nextBookmarkNumber = 3
         let start = ReaderStart(offset: scene == .title ? entries[1].range.lowerBound : entries[2].range.lowerBound)
-        var reader = Reader(book: sampleBook, settings: settings, state: state, columns: columns, rows: rows, start: start)
+        var reader = Reader(
+            book: sampleBook, settings: settings, state: state, columns: columns, rows: rows, start: start)
         switch scene {
         case .page, .fontScale: reader.press("Space")
         case .title: break
