@@ -1,3 +1,4 @@
+import Foundation
 import NovelCore
 
 /// The reader's main loop: wait for input (or the next animation frame), let the reader handle it,
@@ -114,6 +115,9 @@ public enum ReaderApp {
                         let listing: (books: [Shelf.Book], problems: [String]) = shelf?.list(folder) ?? ([], [])
                         let current = switched ?? shelf?.currentPath ?? ""
                         model.showLibrary(listing.books, current: current, problems: listing.problems)
+                    case .loadReadingLog(let fingerprint):
+                        let log = storage.readingLog().filter { $0.fingerprint == fingerprint }
+                        model.showStatistics(log, now: Date(), timeZone: .current)
                     case .openBook(let path):
                         guard let shelf else { break }
                         // This book's place and reading time go to its own state before the other opens.

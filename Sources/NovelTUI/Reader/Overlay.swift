@@ -12,6 +12,8 @@ enum Overlay: Equatable {
     case help(top: Int)
     /// Books to switch to (`Reader+Library`).
     case library(LibraryOverlay)
+    /// This book's reading statistics (`Reader+Statistics`).
+    case statistics(StatisticsOverlay)
 }
 
 /// The library: the shelf's books once the host has listed them (nil until then), the selected row and

@@ -139,6 +139,8 @@ extension Reader {
             goForward()
         case .library:
             return openLibrary()
+        case .statistics:
+            return openStatistics()
         }
         return []
     }
