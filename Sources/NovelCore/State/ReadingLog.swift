@@ -56,13 +56,21 @@ public struct ReadingLog: Sendable {
     /// No file is no sessions.
     public func load() -> (entries: [Entry], unreadable: Int) {
         guard let data = FileManager.default.contents(atPath: path) else { return ([], 0) }
+        let bytes = [UInt8](data)
         var entries: [Entry] = []
         var unreadable = 0
-        for line in data.split(separator: 0x0A, omittingEmptySubsequences: true) {
-            if let entry = Self.entry(Array(line)) {
-                entries.append(entry)
-            } else {
-                unreadable += 1
+        bytes.withUnsafeBufferPointer { buffer in
+            var start = 0
+            while start < buffer.count {
+                let end = LineBounds.end(buffer, from: start)
+                if end > start {
+                    if let entry = Self.entry(buffer[start..<end]) {
+                        entries.append(entry)
+                    } else {
+                        unreadable += 1
+                    }
+                }
+                start = end + 1
             }
         }
         return (entries, unreadable)
@@ -78,15 +86,89 @@ public struct ReadingLog: Sendable {
         return text + Array("\"}\n".utf8)
     }
 
-    static func entry(_ line: [UInt8]) -> Entry? {
-        guard let object = JSONText.parse(line) as? [String: Any],
+    /// A line as `line(_:)` writes it, read straight from its bytes (a year of sessions is read at each
+    /// `novel stats`, and building a dictionary a line took most of its time); any other JSON object
+    /// with the same keys, a line edited by hand, through the JSON parser.
+    static func entry(_ line: Slice<UnsafeBufferPointer<UInt8>>) -> Entry? {
+        var reader = LineReader(bytes: line)
+        if let entry = reader.entryAsWritten() { return entry }
+        guard let object = JSONText.parse(Array(line)) as? [String: Any],
             let ended = StateValue.date(object["ended"]),
-            let seconds = StateValue.double(object["seconds"]), seconds.isFinite, seconds >= 0,
-            let characters = StateValue.int(object["characters"]), characters >= 0,
+            let seconds = StateValue.double(object["seconds"]),
+            let characters = StateValue.int(object["characters"]),
             let fingerprint = object["book"] as? String
         else { return nil }
         return Entry(
             ended: ended, seconds: seconds, characters: characters, fingerprint: fingerprint,
-            title: object["title"] as? String ?? "")
+            title: object["title"] as? String ?? ""
+        ).checked
+    }
+}
+
+extension ReadingLog.Entry {
+    /// The entry when its numbers can be a session's (none negative, none infinite), else nil.
+    var checked: Self? {
+        seconds.isFinite && seconds >= 0 && characters >= 0 ? self : nil
+    }
+}
+
+/// Reads a log line in the exact shape `ReadingLog.line` writes; nil at the first byte that differs
+/// (an escape in a string, keys in another order, spaces), which leaves the line to the JSON parser.
+private struct LineReader {
+    let bytes: Slice<UnsafeBufferPointer<UInt8>>
+    var index: Int
+
+    init(bytes: Slice<UnsafeBufferPointer<UInt8>>) {
+        self.bytes = bytes
+        index = bytes.startIndex
+    }
+
+    mutating func entryAsWritten() -> ReadingLog.Entry? {
+        guard skip(#"{"ended":""#), let ended = plainString().flatMap(ISO8601Date.date(from:)),
+            skip(#","seconds":"#), let seconds = number().flatMap(Double.init),
+            skip(#","characters":"#), let characters = number().flatMap({ Int($0) }),
+            skip(#","book":""#), let fingerprint = plainString(),
+            skip(#","title":""#), let title = plainString(), skip("}"), index == bytes.endIndex
+        else { return nil }
+        return ReadingLog.Entry(
+            ended: ended, seconds: seconds, characters: characters, fingerprint: fingerprint, title: title
+        ).checked
+    }
+
+    /// Skips `text` when the bytes go on with it.
+    mutating func skip(_ text: StaticString) -> Bool {
+        let count = text.utf8CodeUnitsCount
+        guard bytes.endIndex - index >= count else { return false }
+        for offset in 0..<count where bytes[index + offset] != text.utf8Start[offset] { return false }
+        index += count
+        return true
+    }
+
+    /// The text up to the closing quote, which it skips; nil at an escape or a control character.
+    mutating func plainString() -> String? {
+        let start = index
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            if byte == 0x22 {
+                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+                index += 1
+                return text
+            }
+            if byte == 0x5C || byte < 0x20 { return nil }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The digits, sign and decimal point of a number, as text.
+    mutating func number() -> Substring? {
+        let start = index
+        while index < bytes.endIndex,
+            bytes[index] == 0x2D || bytes[index] == 0x2E || (0x30...0x39).contains(bytes[index])
+        {
+            index += 1
+        }
+        guard index > start else { return nil }
+        return Substring(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
     }
 }

@@ -48,23 +48,21 @@ public struct ReadingStatistics: Sendable, Equatable {
         log: [ReadingLog.Entry], states: [BookState], overall: ReadingTime, now: Date, timeZone: TimeZone,
         dayCount: Int, book: String? = nil
     ) {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let today = calendar.startOfDay(for: now)
+        var days = LocalDays(timeZone: timeZone)
+        let today = days.number(of: now)
         let count = max(dayCount, 1)
         var seconds = [Double](repeating: 0, count: count)
         var characters = [Int](repeating: 0, count: count)
         for entry in log where book == nil || entry.fingerprint == book {
-            let day = calendar.startOfDay(for: entry.ended)
-            guard let back = calendar.dateComponents([.day], from: day, to: today).day, (0..<count).contains(back)
-            else { continue }
+            let back = today - days.number(of: entry.ended)
+            guard (0..<count).contains(back) else { continue }
             seconds[count - 1 - back] += entry.seconds
             characters[count - 1 - back] += entry.characters
         }
-        days = (0..<count).map { index in
-            let day = calendar.date(byAdding: .day, value: index - (count - 1), to: today) ?? today
-            return Day(
-                date: Self.dayText(day, calendar: calendar), seconds: seconds[index], characters: characters[index])
+        self.days = (0..<count).map { index in
+            Day(
+                date: LocalDays.text(today - (count - 1 - index)), seconds: seconds[index],
+                characters: characters[index])
         }
         self.overall = overall
         books = states.filter { book == nil || $0.fingerprint == book }.map { state in
@@ -80,9 +78,4 @@ public struct ReadingStatistics: Sendable, Equatable {
 
     /// Days with any reading among those shown.
     public var daysRead: Int { days.filter { $0.seconds > 0 }.count }
-
-    static func dayText(_ day: Date, calendar: Calendar) -> String {
-        let parts = calendar.dateComponents([.year, .month, .day], from: day)
-        return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
-    }
 }

@@ -46,6 +46,19 @@ import Testing
         #expect(loaded.unreadable == 4)
     }
 
+    /// A line edited by hand (spaces, keys in another order, escapes) is read as the JSON it is.
+    @Test func aLineInAnotherShapeIsReadAsJSON() throws {
+        try appendToFile(
+            log.path,
+            #"{ "title": "\u897f\u6e38\u8bb0", "book": "f3", "characters": 70, "seconds": 12.5, "ended": "2026-11-27T02:00:00+08:00" }"#
+                + "\n")
+        let loaded = log.load()
+        #expect(loaded.unreadable == 0)
+        #expect(loaded.entries.map(\.title) == ["西游记"])
+        #expect(loaded.entries.first?.ended == Date(timeIntervalSince1970: 1_795_716_000))
+        #expect(loaded.entries.first?.seconds == 12.5)
+    }
+
     @Test func noFileIsNoSessions() {
         let loaded = log.load()
         #expect(loaded.entries.isEmpty && loaded.unreadable == 0)
