@@ -11,20 +11,47 @@ extension EndToEnd {
 
         init() throws { session = try ReaderInTmux() }
 
-        /// The SGR parameters in force where `marker` starts on the captured `line` (`capture-pane -e`).
-        static func attributes(before marker: String, in line: Substring) -> [String] {
-            guard let end = line.range(of: marker)?.lowerBound else { return [] }
-            var parameters: [String] = []
-            var rest = line[..<end]
+        /// The attributes an SGR sequence leaves in force: bold, reverse and the 256-color background.
+        struct Attributes: Equatable {
+            var bold = false
+            var reverse = false
+            var background: Int?
+
+            mutating func apply(_ codes: [Int]) {
+                var index = 0
+                while index < codes.count {
+                    switch codes[index] {
+                    case 0: self = Attributes()
+                    case 1: bold = true
+                    case 22: bold = false
+                    case 7: reverse = true
+                    case 27: reverse = false
+                    case 49: background = nil
+                    case 38 where codes.dropFirst(index + 1).first == 5: index += 2
+                    case 48 where codes.dropFirst(index + 1).first == 5:
+                        background = codes.dropFirst(index + 2).first
+                        index += 2
+                    default: break
+                    }
+                    index += 1
+                }
+            }
+        }
+
+        /// The attributes in force where `marker` first appears in `capture` (`capture-pane -e`, which
+        /// writes an attribute only where it changes, so that it carries over from the rows above).
+        static func attributes(before marker: String, in capture: String) -> Attributes? {
+            guard let end = capture.range(of: marker)?.lowerBound else { return nil }
+            var attributes = Attributes()
+            var rest = capture[..<end]
             while let start = rest.range(of: "\u{1B}[") {
                 let tail = rest[start.upperBound...]
                 guard let m = tail.firstIndex(of: "m") else { break }
-                let codes = tail[..<m].split(separator: ";", omittingEmptySubsequences: false).map(String.init)
-                if codes == [""] || codes.first == "0" { parameters = [] }
-                parameters += codes.filter { $0 != "0" && !$0.isEmpty }
+                let codes = tail[..<m].split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 0 }
+                attributes.apply(codes)
                 rest = tail[tail.index(after: m)...]
             }
-            return parameters
+            return attributes
         }
 
         @Test(arguments: [("terminal", ""), ("terminal", "1"), ("day", "")])
@@ -35,16 +62,17 @@ extension EndToEnd {
             let first = try session.open(terminal)
             try session.press("t", on: terminal, from: first)
             try terminal.waitForSettled("Contents")
-            let lines = try terminal.captureWithAttributes().split(separator: "\n")
-            let selected = try #require(lines.first { $0.contains("▶") }, "\(lines)")
-            let codes = Self.attributes(before: "▶", in: selected)
-            #expect(codes.contains("1"), "not bold: \(codes)")
+            let capture = try terminal.captureWithAttributes()
+            let shown = try #require(Self.attributes(before: "▶", in: capture), "\(capture)")
+            #expect(shown.bold, "\(shown)")
             if theme == "terminal" {
-                #expect(codes.contains("7"), "not reversed: \(codes)")
+                #expect(shown.reverse && shown.background == nil, "\(shown)")
             } else {
                 // The day theme's selection: the page's text color (235) as the background.
-                #expect(codes.joined(separator: ";").contains("48;5;235"), "\(codes)")
+                #expect(!shown.reverse && shown.background == 235, "\(shown)")
             }
+            try terminal.send("Escape")
+            try terminal.waitUntil("the contents closed") { !$0.contains("Contents") }
             #expect(try session.quit(terminal) == 0)
         }
     }
