@@ -4,8 +4,8 @@ import Testing
 
 extension EndToEnd {
     /// The selected row of a list through the real binary in tmux (issue 32): what the terminal receives
-    /// marks it, in the terminal theme (reverse video), with `NO_COLOR` (reverse video) and in a colored
-    /// theme (swapped colors), bold in each.
+    /// marks it, in the terminal theme (reverse video), with `NO_COLOR` (reverse video), in a colored
+    /// theme (swapped colors) and on a terminal without colors (reverse video), bold in each.
     @Suite final class EndToEndListCursorTests {
         let session: ReaderInTmux
 
@@ -54,10 +54,16 @@ extension EndToEnd {
             return attributes
         }
 
-        @Test(arguments: [("terminal", ""), ("terminal", "1"), ("day", "")])
-        func theSelectedRowOfTheContentsIsMarked(theme: String, noColor: String) throws {
+        /// A theme, `NO_COLOR`, and the terminal type: xterm-mono has no colors, so the day theme is drawn
+        /// without them there.
+        @Test(arguments: [
+            ("terminal", "", "tmux-256color"), ("terminal", "1", "tmux-256color"), ("day", "", "tmux-256color"),
+            ("day", "", "xterm-mono"),
+        ])
+        func theSelectedRowOfTheContentsIsMarked(theme: String, noColor: String, term: String) throws {
             try session.writeSettings(#"{"version": 1, "theme": "\#(theme)"}"#)
-            let terminal = try TmuxSession(environment: ["NOVEL_HOME": session.home.path, "NO_COLOR": noColor])
+            let terminal = try TmuxSession(
+                environment: ["NOVEL_HOME": session.home.path, "NO_COLOR": noColor], term: term)
             defer { terminal.kill() }
             let first = try session.open(terminal)
             try session.press("t", on: terminal, from: first)
@@ -65,7 +71,7 @@ extension EndToEnd {
             let capture = try terminal.captureWithAttributes()
             let shown = try #require(Self.attributes(before: "▶", in: capture), "\(capture)")
             #expect(shown.bold, "\(shown)")
-            if theme == "terminal" {
+            if theme == "terminal" || term == "xterm-mono" {
                 #expect(shown.reverse && shown.background == nil, "\(shown)")
             } else {
                 // The day theme's selection: the page's text color (235) as the background.
