@@ -10,6 +10,13 @@ public final class ReaderInTmux: Sendable {
     public init() throws { home = try TemporaryDirectory("novel-e2e") }
     deinit { home.remove() }
 
+    /// Writes `json` as the reader's settings file under `home`.
+    public func writeSettings(_ json: String) throws {
+        let folder = home.path + "/config"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try json.write(toFile: folder + "/settings.json", atomically: true, encoding: .utf8)
+    }
+
     /// A fresh terminal with novel's files under `home`.
     public func terminal(_ columns: Int = 80, _ rows: Int = 24) throws -> TmuxSession {
         try TmuxSession(columns: columns, rows: rows, environment: ["NOVEL_HOME": home.path])
@@ -35,6 +42,16 @@ public final class ReaderInTmux: Sendable {
     public func press(_ keys: String..., on terminal: TmuxSession, from screen: String) throws -> String {
         for key in keys { try terminal.send(key) }
         return try terminal.waitForChange(from: screen)
+    }
+
+    /// Polls `condition` every 50 ms until it holds (for what is not on the screen: a file, a FIFO);
+    /// throws after `timeout` seconds.
+    public func poll(_ what: String, timeout: Double = 10, _ condition: () throws -> Bool) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while try !condition() {
+            if Date() > deadline { throw TmuxSession.Failure.timedOut(waitingFor: what, seconds: timeout, screen: "") }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
     }
 
     /// Presses `q` and returns the reader's exit status.

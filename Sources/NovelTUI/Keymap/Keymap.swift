@@ -165,7 +165,10 @@ public struct Keymap: Sendable {
             when no key would quit it, `quit` keeps its default keys.
 
             Inside overlays the keys are fixed. Lists move with the arrows, `PgUp`/`PgDn`, `Home`/`End` and \
-            the wheel (and `j`/`k` except in the TOC). TOC: typing filters, `Backspace` unfilters, `Enter` \
+            the wheel (and `j`/`k` except in the TOC). In every list the selected row starts with `▶` and is \
+            bold, in swapped colors (reverse video in the `terminal` theme, with `NO_COLOR` and on a terminal \
+            without colors); `•` marks the entry in use: the chapter being read, the chapter rule in use, \
+            the book open. TOC: typing filters, `Backspace` unfilters, `Enter` \
             jumps, `C-r` opens the chapter rules, `Esc` or `Tab` closes. Chapter rules (`R`, or `C-r` in the \
             TOC): the built-in rules, each kind of heading-like line found in the book with its count, and a \
             custom pattern; `Enter` switches (the custom row asks for an ICU pattern; an empty one means the \
@@ -206,7 +209,7 @@ public struct Keymap: Sendable {
 
             `L` lists the recent books (title, progress, the day last read, the time left at the measured \
             speed) and then the `.txt` books of the folder in the `libraryFolder` setting, as `novel \
-            library DIR` lists them; the book being read is marked `▶`. `Enter` on another book saves this \
+            library DIR` lists them; the book being read is marked `•`. `Enter` on another book saves this \
             book's place and opens that one where it was left.
 
             """

@@ -13,11 +13,11 @@ extension Reader {
         return 1..<area
     }
 
-    /// One list row: the whole row styled as selected or not.
+    /// One list row, drawn as `ListRow` says: the whole row styled as selected or not.
     func drawItem(_ text: String, row: Int, selected: Bool, into screen: inout Screen) {
-        let style = selected ? Style(role: .selection, reverse: true) : Style(role: .overlay)
+        let style = ListRow.style(selected: selected)
         screen.fill(row: row, style: style)
-        screen.write(text, row: row, column: 0, style: style, measure: width)
+        screen.write(ListRow.text(text, selected: selected), row: row, column: 0, style: style, measure: width)
     }
 
     func drawTOC(_ toc: TOCOverlay, into screen: inout Screen) {
@@ -27,7 +27,7 @@ extension Reader {
         let top = listTop(selected: toc.selected, count: matching.count, height: list.count)
         for (row, index) in zip(list, matching.dropFirst(top)) {
             let entry = entries[index]
-            let marker = index == toc.current ? "▶" : " "
+            let marker = ListRow.currentMark(index == toc.current)
             let indent = entry.level == .chapter && entry.volumeIndex != nil ? "  " : ""
             drawItem(
                 "\(marker) \(indent)\(shownTitle(index))", row: row, selected: index == matching[safe: toc.selected],
@@ -41,7 +41,7 @@ extension Reader {
     func drawChapterRules(_ rules: ChapterRuleOverlay, into screen: inout Screen) {
         let list = drawPanel(title: "Chapter rule  (Enter switches, Esc closes)", into: &screen)
         let labels =
-            rules.choices.map { "\($0.pattern == chapterPattern ? "▶" : " ") \($0.label)" }
+            rules.choices.map { "\(ListRow.currentMark($0.pattern == chapterPattern)) \($0.label)" }
             + [
                 "  custom pattern…"
                     + (rules.choices.contains { $0.pattern == chapterPattern }
@@ -63,7 +63,7 @@ extension Reader {
         let top = listTop(selected: selected, count: bookmarks.count, height: list.count)
         for (row, index) in zip(list, bookmarks.indices.dropFirst(top)) {
             let bookmark = bookmarks[index]
-            var text = " \(bookmark.id) \(bookmark.chapterTitle) · \(bookmark.snippet)"
+            var text = "\(bookmark.id) \(bookmark.chapterTitle) · \(bookmark.snippet)"
             if let note = bookmark.note { text += " — \(note)" }
             drawItem(text, row: row, selected: index == selected, into: &screen)
         }
@@ -79,7 +79,7 @@ extension Reader {
         for (row, index) in zip(list, items.indices.dropFirst(top)) {
             let label = items[index].label.padding(toLength: labelWidth)
             drawItem(
-                " \(label)  \(items[index].value(shownSettings))", row: row, selected: index == selected, into: &screen)
+                "\(label)  \(items[index].value(shownSettings))", row: row, selected: index == selected, into: &screen)
         }
     }
 
@@ -91,7 +91,7 @@ extension Reader {
             let rule = list[index]
             let kind = rule.isBuiltIn ? "  (built-in site junk)" : "  \(rule.pattern) → \(rule.replacement)"
             drawItem(
-                " [\(rule.enabled ? "x" : " ")] \(rule.name)\(kind)", row: row, selected: index == selected,
+                "[\(rule.enabled ? "x" : " ")] \(rule.name)\(kind)", row: row, selected: index == selected,
                 into: &screen)
         }
     }
@@ -144,12 +144,14 @@ extension Reader {
             let book = books[index]
             let selected = index == library.selected
             drawItem(
-                "\(index == library.current ? "▶" : " ") \(book.title)", row: row, selected: selected, into: &screen)
+                "\(ListRow.currentMark(index == library.current)) \(book.title)", row: row, selected: selected,
+                into: &screen)
             let info = " \(Self.libraryInfo(book)) "
             let infoWidth = measure.width(of: info)
             if infoWidth + 4 <= columns {
-                let style = selected ? Style(role: .selection, reverse: true) : Style(role: .overlay)
-                screen.write(info, row: row, column: columns - infoWidth, style: style, measure: width)
+                screen.write(
+                    info, row: row, column: columns - infoWidth, style: ListRow.style(selected: selected),
+                    measure: width)
             }
         }
     }

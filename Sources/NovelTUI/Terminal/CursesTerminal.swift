@@ -167,10 +167,10 @@ public final class CursesTerminal: TerminalDevice {
 
     private func put(_ cell: Cell, row: Int, column: Int, limit: Int) {
         var attributes = novel_attr_normal()
-        let look = theme.look(cell.style.role)
-        if look.bold || cell.style.bold { attributes |= novel_attr_bold() }
-        if look.reverse != cell.style.reverse { attributes |= novel_attr_reverse() }
-        if cell.style.underline { attributes |= novel_attr_underline() }
+        let look = theme.look(cell.style)
+        if look.bold { attributes |= novel_attr_bold() }
+        if look.reverse { attributes |= novel_attr_reverse() }
+        if look.underline { attributes |= novel_attr_underline() }
         if look.dim { attributes |= novel_attr_dim() }
         let pair: Int16 = useColor ? TerminalTheme.pair(for: cell.style.role) : 0
         var count = 0

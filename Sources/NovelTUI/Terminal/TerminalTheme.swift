@@ -9,6 +9,7 @@ struct TerminalTheme {
         var bold = false
         var reverse = false
         var dim = false
+        var underline = false
     }
 
     /// Every role, in the order of their color pairs (pair = index + 1).
@@ -32,6 +33,16 @@ struct TerminalTheme {
         look.reverse = palette.reversesWithoutColor(role)
         look.bold = [.title, .overlayTitle, .currentMatch, .message].contains(role)
         look.dim = role == .dim && colors.foreground == nil
+        return look
+    }
+
+    /// How a cell of `style` is drawn: its role's look, with the style's own bold and underline added and
+    /// its reverse flipping the role's.
+    func look(_ style: Style) -> Look {
+        var look = look(style.role)
+        look.bold = look.bold || style.bold
+        look.reverse = look.reverse != style.reverse
+        look.underline = style.underline
         return look
     }
 

@@ -24,7 +24,7 @@ struct ChapterRuleSwitchTests {
         #expect(rules.choices.map(\.label) == ["automatic (built-in rules)", "第…章 (6 lines)", "卷… (3 lines)"])
         #expect(rules.selected == 0)
         let screen = reader.screen().textRows.joined(separator: "\n")
-        #expect(screen.contains("▶ automatic (built-in rules)"))
+        #expect(screen.contains("▶ • automatic (built-in rules)"))
         #expect(screen.contains("custom pattern…"))
     }
 
