@@ -82,12 +82,12 @@ public enum SiteJunk {
             var index = line.lowerBound
             while index < line.upperBound {
                 let lead = base[index]
-                if lead < 0xE0 {
-                    index += utf8SequenceLength(lead)
-                    continue
-                }
-                let (scalar, next) = decodeScalar(base, at: index, count: line.upperBound)
-                if scalar < 0x10000, anywhereStarts[Int(scalar) >> 6] & (1 << UInt64(scalar & 63)) != 0,
+                // ASCII hints (a domain's `.com`) are looked up by their byte; no other lead below U+0800 starts one.
+                let (scalar, next) =
+                    lead < 0x80
+                    ? (UInt32(lead), index + 1)
+                    : lead < 0xE0 ? (0, index + utf8SequenceLength(lead)) : decodeScalar(base, at: index, count: line.upperBound)
+                if scalar != 0, scalar < 0x10000, anywhereStarts[Int(scalar) >> 6] & (1 << UInt64(scalar & 63)) != 0,
                     let hints = anywhereHints[scalar]
                 {
                     for hint in hints where index + hint.bytes.count <= line.upperBound {

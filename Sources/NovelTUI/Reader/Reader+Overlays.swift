@@ -159,7 +159,11 @@ extension Reader {
     /// Moves one row of the settings overlay. Reflow and conversion belong to the book (hard wrapping
     /// and the script are properties of the file), so their rows change the book's value, not the setting.
     mutating func change(_ item: SettingsItem, step: Int) -> [ReaderAction] {
-        if item == .convert { return changeConversion(to: item.adjusted(shownSettings, step: step).convert) }
+        if item == .convert {
+            let conversion = item.adjusted(shownSettings, step: step).convert
+            if conversion != .none { chosenConversion = conversion }
+            return changeConversion(to: conversion)
+        }
         guard item == .reflow else { return change(item.adjusted(settings, step: step)) }
         let reflow = item.adjusted(shownSettings, step: step).reflow
         guard reflow != shownSettings.reflow else { return [] }
