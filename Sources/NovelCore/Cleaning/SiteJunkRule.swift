@@ -132,7 +132,7 @@ public struct SiteJunkRule: Sendable, Equatable {
         #"(?:https?://)?(?:[A-Za-z0-9-]+\s?(?:\.|．|。|点|點)\s?)+(?i:"#
             + "com|net|org|cc|la|info|cn|tw|hk|me|co|so|io|xyz|top|vip|tv|us|biz|in|am|ws|mobi|club|site|wang|pw|cx"
             + ")(?![A-Za-z])",
-        "[ａ-ｚＡ-Ｚ０-９]+[．。](?:ｃｏｍ|ＣＯＭ|ｎｅｔ|ＮＥＴ|ｏｒｇ|ｃｃ|ｌａ|ｉｎｆｏ|ｃｎ)",
+        "(?:[ａ-ｚＡ-Ｚ０-９]+[．。])+(?:ｃｏｍ|ＣＯＭ|ｎｅｔ|ＮＥＴ|ｏｒｇ|ｃｃ|ｌａ|ｉｎｆｏ|ｃｎ)",
     ])
 
     /// Pieces one of which a line naming a domain holds.

@@ -25,6 +25,8 @@ public protocol ReaderStorage {
     func saveBookConvert(_ conversion: Conversion) throws
     /// A cleaning rule switched on or off, in rules.json.
     func saveRuleSwitch(name: String, enabled: Bool) throws
+    /// A cleaning rule added at the end of rules.json.
+    func addRule(_ rule: CleaningRule) throws
 }
 
 /// Saves to the book's state file and settings.json.
@@ -102,5 +104,9 @@ public struct StoreStorage: ReaderStorage {
 
     public func saveRuleSwitch(name: String, enabled: Bool) throws {
         try rulesStore?.update { try $0.setEnabled(name, enabled) }
+    }
+
+    public func addRule(_ rule: CleaningRule) throws {
+        try rulesStore?.update { try $0.add(rule) }
     }
 }

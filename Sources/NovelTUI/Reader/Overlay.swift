@@ -12,6 +12,13 @@ enum Overlay: Equatable {
     case help(top: Int)
     /// Books to switch to (`Reader+Library`).
     case library(LibraryOverlay)
+    /// "Hide lines like this": a rule made from a line, before it is saved (`Reader+HideLike`).
+    case hideLike(HideLikeProposal)
+
+    var isPrompt: Bool {
+        if case .prompt = self { return true }
+        return false
+    }
 }
 
 /// The library: the shelf's books once the host has listed them (nil until then), the selected row and

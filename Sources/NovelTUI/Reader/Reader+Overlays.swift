@@ -12,6 +12,7 @@ extension Reader {
         case .rules(let selected): return handleRules(selected, event)
         case .help(let top): handleHelp(top, event)
         case .library(let library): return handleLibrary(library, event)
+        case .hideLike(let proposal): return handleHideLike(proposal, event)
         case nil: break
         }
         return []
@@ -186,12 +187,19 @@ extension Reader {
     /// (it is saved in rules.json) and re-lays out at the same place.
     mutating func handleRules(_ selected: Int, _ event: InputEvent) -> [ReaderAction] {
         let list = rules.applying(title: book.title, path: book.path)
-        if let moved = Self.moved(selected, count: list.count, page: max(1, textRows - 2), by: event, letters: true) {
+        // The last row proposes a rule hiding lines like the first one on the screen.
+        let rows = list.count + 1
+        if let moved = Self.moved(selected, count: rows, page: max(1, textRows - 2), by: event, letters: true) {
             overlay = .rules(selected: moved)
             return []
         }
         switch event {
         case .key(.enter), .key(.character(" ")):
+            guard selected < list.count else {
+                overlay = hideLikeProposal().map { .hideLike($0) }
+                if overlay == nil { message = "No line with text on the screen" }
+                return []
+            }
             guard list.indices.contains(selected) else { return [] }
             let rule = list[selected]
             try? rules.setEnabled(rule.name, !rule.enabled)

@@ -9,10 +9,11 @@ import Testing
 /// start and its end; nothing else in these books is such a line.
 @Suite(.enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.absentMessage)))
 struct SiteJunkCorpusTests {
-    static let books = TransformCorpusTests.books + [
-        "gutenberg/pg1260.txt", "gutenberg/pg1400.txt", "gutenberg/pg28054.txt", "gutenberg/pg46.txt",
-        "gutenberg/pg996.txt",
-    ]
+    static let books =
+        TransformCorpusTests.books + [
+            "gutenberg/pg1260.txt", "gutenberg/pg1400.txt", "gutenberg/pg28054.txt", "gutenberg/pg46.txt",
+            "gutenberg/pg996.txt",
+        ]
 
     /// The families added for lines a site or an author puts into the text anywhere in a chapter.
     static let families = [
