@@ -13,11 +13,16 @@ public enum LineLikeRule {
         let text = line.trimmingCharacters(in: .whitespaces)
         var pattern = #"^\s*"#
         var rest = Substring(text)
-        let domain = try? Regex(SiteJunkRule.domain)
+        // ICU's syntax, as the rule will be applied with.
+        let domain = try? NSRegularExpression(pattern: SiteJunkRule.domain)
         while !rest.isEmpty {
-            if let domain, let match = rest.prefixMatch(of: domain), !match.range.isEmpty {
+            let string = String(rest)
+            if let match = domain?.firstMatch(
+                in: string, options: .anchored, range: NSRange(string.startIndex..., in: string)),
+                match.range.length > 0, let range = Range(match.range, in: string)
+            {
                 pattern += SiteJunkRule.domain
-                rest = rest[match.range.upperBound...]
+                rest = Substring(string[range.upperBound...])
                 continue
             }
             let character = rest.removeFirst()

@@ -127,9 +127,9 @@ public struct SiteJunkRule: Sendable, Equatable {
     ]
 
     /// A domain as sites write it: ASCII letters with dots (also `。` and `点`) and a top-level name, or
-    /// the same in full-width letters.
+    /// the same in full-width letters. Not the host of an e-mail address (a story may give one).
     static let domain = oneOf([
-        #"(?:https?://)?(?:[A-Za-z0-9-]+\s?(?:\.|．|。|点|點)\s?)+(?i:"#
+        #"(?<![@A-Za-z0-9.\-])(?:https?://)?(?:[A-Za-z0-9-]+\s?(?:\.|．|。|点|點)\s?)+(?i:"#
             + "com|net|org|cc|la|info|cn|tw|hk|me|co|so|io|xyz|top|vip|tv|us|biz|in|am|ws|mobi|club|site|wang|pw|cx"
             + ")(?![A-Za-z])",
         "(?:[ａ-ｚＡ-Ｚ０-９]+[．。])+(?:ｃｏｍ|ＣＯＭ|ｎｅｔ|ＮＥＴ|ｏｒｇ|ｃｃ|ｌａ|ｉｎｆｏ|ｃｎ)",

@@ -75,7 +75,8 @@ enum DisguiseLook {
             let cells = (0..<screen.columns).map { screen[row, $0] }
             let style = Style(role: .dim, reverse: cells.contains { $0.style.role == .selection })
             screen.fill(row: row, style: style)
-            let prefix = self.prefix(disguise, offset: row * 64, entry: 0, isTitle: row == rows.lowerBound)
+            // A made-up offset a row: a log's times run on and its levels vary as they do beside text.
+            let prefix = self.prefix(disguise, offset: row * 50, entry: 0, isTitle: row == rows.lowerBound)
             var column = 0
             for character in prefix.prefix(width) {
                 screen.put(String(character), width: 1, row: row, column: column, style: style)

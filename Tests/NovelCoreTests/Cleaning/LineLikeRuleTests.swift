@@ -40,6 +40,7 @@ import Testing
     @Test func digitsAndDomainsAreGeneralised() {
         #expect(LineLikeRule.pattern(for: "第12页") == #"^\s*第\d+页\s*$"#)
         #expect(LineLikeRule.pattern(for: "看 www.a.com") == #"^\s*看\s*"# + SiteJunkRule.domain + #"\s*$"#)
+        #expect(LineLikeRule.pattern(for: "m.xs.la") == #"^\s*"# + SiteJunkRule.domain + #"\s*$"#)
     }
 
     @Test func theRuleIsValidNamedAfterTheLineAndUnique() throws {

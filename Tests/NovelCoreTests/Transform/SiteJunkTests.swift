@@ -83,6 +83,7 @@ import Testing
         "作品完成之后，他长出了一口气。",
         "This eBook is for the use of anyone anywhere at www.gutenberg.org.",
         "他说要在下载完成后再看。",
+        "她把邮箱写给我：lin.xiaoman@qq.com，让我有空联系。",
     ]
 
     @Test(arguments: storyLines)
