@@ -10,6 +10,11 @@ public enum RuleTest {
 
     public static let sampleCount = 3
 
+    /// What `rule` would do to `book` if it were added (the reader's "hide lines like this" preview).
+    public static func preview(_ rule: CleaningRule, book: Book) -> Result? {
+        run(CleaningRules(user: [rule]), book: book).last { $0.rule.name == rule.name }
+    }
+
     public static func run(_ rules: CleaningRules, book: Book) -> [Result] {
         let applying = rules.applying(title: book.title, path: book.path)
         var results = applying.map { Result(rule: $0, matches: 0, samples: []) }

@@ -82,12 +82,16 @@ public enum SiteJunk {
             var index = line.lowerBound
             while index < line.upperBound {
                 let lead = base[index]
-                if lead < 0xE0 {
-                    index += utf8SequenceLength(lead)
-                    continue
+                // ASCII hints (a domain's `.com`) are looked up by their byte; no other lead below U+0800 starts one.
+                let (scalar, next): (UInt32, Int)
+                if lead < 0x80 {
+                    (scalar, next) = (UInt32(lead), index + 1)
+                } else if lead < 0xE0 {
+                    (scalar, next) = (0, index + utf8SequenceLength(lead))
+                } else {
+                    (scalar, next) = decodeScalar(base, at: index, count: line.upperBound)
                 }
-                let (scalar, next) = decodeScalar(base, at: index, count: line.upperBound)
-                if scalar < 0x10000, anywhereStarts[Int(scalar) >> 6] & (1 << UInt64(scalar & 63)) != 0,
+                if scalar != 0, scalar < 0x10000, anywhereStarts[Int(scalar) >> 6] & (1 << UInt64(scalar & 63)) != 0,
                     let hints = anywhereHints[scalar]
                 {
                     for hint in hints where index + hint.bytes.count <= line.upperBound {

@@ -107,6 +107,8 @@ public enum ReaderApp {
                         perform("the cleaning rules", &model) {
                             try storage.saveRuleSwitch(name: name, enabled: enabled)
                         }
+                    case .addRule(let rule):
+                        perform("the cleaning rules", &model) { try storage.addRule(rule) }
                     case .saveProgressNow(let position):
                         save(position, to: storage, model: &model, saver: &saver, now: clock())
                     case .setWindowTitle(let title):

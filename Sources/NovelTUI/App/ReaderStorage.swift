@@ -27,6 +27,8 @@ public protocol ReaderStorage {
     func saveBookConvert(_ conversion: Conversion) throws
     /// A cleaning rule switched on or off, in rules.json.
     func saveRuleSwitch(name: String, enabled: Bool) throws
+    /// A cleaning rule added at the end of rules.json.
+    func addRule(_ rule: CleaningRule) throws
     /// The sessions in the reading log (`novel stats`), lines that cannot be read left out.
     func readingLog() -> [ReadingLog.Entry]
 }
@@ -123,5 +125,9 @@ public struct StoreStorage: ReaderStorage {
 
     public func saveRuleSwitch(name: String, enabled: Bool) throws {
         try rulesStore?.update { try $0.setEnabled(name, enabled) }
+    }
+
+    public func addRule(_ rule: CleaningRule) throws {
+        try rulesStore?.update { try $0.add(rule) }
     }
 }

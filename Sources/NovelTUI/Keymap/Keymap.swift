@@ -177,9 +177,23 @@ public struct Keymap: Sendable {
             Settings: `←`/`→` (`h`/`l`, `-`/`+`, `Enter`) change the selected setting at once (the Reflow and Convert rows change this book's own value, remembered with it like \
             `--reflow` and `--convert`), `Esc` `q` `s` \
             close. Cleaning rules (`x`): the rules that apply to this book, built-in ones first; `Space` or \
-            `Enter` switches the selected one (saved in rules.json), any other key closes. Library (`L`): \
-            `Enter` opens the selected book, `Esc` `q` `L` close. Help: arrows scroll, any other key closes. Prompts (`/` `?` `:` and the bookmark note): \
+            `Enter` switches the selected one (saved in rules.json), any other key closes. Its last row, \
+            *Hide lines like this*, proposes a rule made from the first line with text on the screen (digits \
+            as `\\d+`, a domain as any domain; docs/layout.md): the panel shows the pattern, how many lines of \
+            this book it hides and a few of them; `j`/`k` (or the arrows) take the next or previous line \
+            instead, `Enter` or `y` adds the rule to rules.json, any other key closes without saving. Library (`L`): \
+            `Enter` opens the selected book, `Esc` `q` `L` close. Help, and reading statistics (`i`: this book's \
+            time read each day over the last four weeks as a chart, its sessions, speed and time left): \
+            arrows scroll, any other key closes. Prompts (`/` `?` `:` and the bookmark note): \
             `Enter` runs, `Esc` cancels; an empty search repeats the last one.
+
+            ## Conversion
+
+            `c` switches this book's conversion on and off: off, or the one that suits the book — the one last \
+            chosen for it in the settings (`s`, the Convert row, or `--convert`) or the `convert` setting when \
+            that reads the book's script, else `s2t` for a book in Simplified characters and `t2s` for one in \
+            Traditional (told from common characters the two write differently, 这/這, 说/說 …). The settings' \
+            Convert row steps through all nine. The choice is remembered with the book.
 
             ## Auto page turn, jumping back, the mouse
 

@@ -56,7 +56,7 @@ public enum ReaderCommand: String, Sendable, CaseIterable {
         case .fontLarger: "Larger font scale"
         case .fontSmaller: "Smaller font scale"
         case .cleaningRules: "Cleaning rules for this book (Space switches one, saved in rules.json)"
-        case .convert: "Next Simplified ⇄ Traditional conversion for this book (none, s2t, t2s, …)"
+        case .convert: "Simplified ⇄ Traditional on or off for this book (s2t or t2s as the book needs; others in s)"
         case .help: "This help"
         case .quit: "Quit (closes an overlay first)"
         case .bossKey: "Boss key: an innocent shell screen at once (position saved); again to come back"

@@ -14,6 +14,13 @@ enum Overlay: Equatable {
     case library(LibraryOverlay)
     /// This book's reading statistics (`Reader+Statistics`).
     case statistics(StatisticsOverlay)
+    /// "Hide lines like this": a rule made from a line, before it is saved (`Reader+HideLike`).
+    case hideLike(HideLikeProposal)
+
+    var isPrompt: Bool {
+        if case .prompt = self { return true }
+        return false
+    }
 }
 
 /// The library: the shelf's books once the host has listed them (nil until then), the selected row and

@@ -123,7 +123,8 @@ extension Reader {
         case .cleaningRules:
             overlay = .rules(selected: 0)
         case .convert:
-            return changeConversion(to: SettingsItem.convert.adjusted(shownSettings, step: 1).convert)
+            return changeConversion(
+                to: shownSettings.convert.toggled(chosen: chosenConversion, script: HanVariant.of(book.text)))
         case .help:
             overlay = .help(top: 0)
         case .quit:

@@ -46,7 +46,7 @@ extension Reader {
             return handleChapterRule(rules, .key(.enter))
         case .rules(let selected):
             // A click on a rule switches it, as Space does on the selected one.
-            let count = rules.applying(title: book.title, path: book.path).count
+            let count = rules.applying(title: book.title, path: book.path).count + 1
             guard let index = clickedEntry(row: row, selected: selected, count: count) else { return [] }
             overlay = .rules(selected: index)
             return handleRules(index, .key(.enter))
@@ -61,7 +61,8 @@ extension Reader {
             else { return [] }
             library.selected = index
             return handleLibrary(library, .key(.enter))
-        case .help, .statistics:
+        case .help, .statistics, .hideLike:
+            // A rule is saved only from the keyboard: a click closes its proposal unsaved.
             overlay = nil
         case .prompt, nil:
             break

@@ -13,6 +13,7 @@ extension Reader {
         case .help(let top): handleHelp(top, event)
         case .library(let library): return handleLibrary(library, event)
         case .statistics(let statistics): handleStatistics(statistics, event)
+        case .hideLike(let proposal): return handleHideLike(proposal, event)
         case nil: break
         }
         return []
@@ -160,7 +161,11 @@ extension Reader {
     /// Moves one row of the settings overlay. Reflow and conversion belong to the book (hard wrapping
     /// and the script are properties of the file), so their rows change the book's value, not the setting.
     mutating func change(_ item: SettingsItem, step: Int) -> [ReaderAction] {
-        if item == .convert { return changeConversion(to: item.adjusted(shownSettings, step: step).convert) }
+        if item == .convert {
+            let conversion = item.adjusted(shownSettings, step: step).convert
+            if conversion != .none { chosenConversion = conversion }
+            return changeConversion(to: conversion)
+        }
         guard item == .reflow else { return change(item.adjusted(settings, step: step)) }
         let reflow = item.adjusted(shownSettings, step: step).reflow
         guard reflow != shownSettings.reflow else { return [] }
@@ -183,12 +188,19 @@ extension Reader {
     /// (it is saved in rules.json) and re-lays out at the same place.
     mutating func handleRules(_ selected: Int, _ event: InputEvent) -> [ReaderAction] {
         let list = rules.applying(title: book.title, path: book.path)
-        if let moved = Self.moved(selected, count: list.count, page: max(1, textRows - 2), by: event, letters: true) {
+        // The last row proposes a rule hiding lines like the first one on the screen.
+        let rows = list.count + 1
+        if let moved = Self.moved(selected, count: rows, page: max(1, textRows - 2), by: event, letters: true) {
             overlay = .rules(selected: moved)
             return []
         }
         switch event {
         case .key(.enter), .key(.character(" ")):
+            guard selected < list.count else {
+                overlay = hideLikeProposal().map { .hideLike($0) }
+                if overlay == nil { message = "No line with text on the screen" }
+                return []
+            }
             guard list.indices.contains(selected) else { return [] }
             let rule = list[selected]
             try? rules.setEnabled(rule.name, !rule.enabled)

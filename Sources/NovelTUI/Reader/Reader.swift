@@ -15,6 +15,9 @@ public struct Reader {
     var bookReflow: DisplayOptions.Reflow?
     /// The book's own conversion (nil: the `convert` setting); the `c` key and the settings overlay change it.
     var bookConvert: Conversion?
+    /// The conversion the `c` key switches on: the last one chosen for the book (the settings overlay,
+    /// `--convert`) or the `convert` setting; nil lets the book's script decide (`Conversion.toggled`).
+    var chosenConversion: Conversion?
     public internal(set) var settings: Settings
     /// The cleaning rules (`rules.json`); the rules overlay switches those that apply to this book.
     public internal(set) var rules: CleaningRules
@@ -86,6 +89,7 @@ public struct Reader {
         history = state?.history ?? JumpHistory()
         bookReading = state?.reading ?? ReadingTime()
         bookConvert = state?.convert
+        chosenConversion = [state?.convert, settings.convert].compactMap { $0 }.first { $0 != .none }
         keymap = Keymap(overrides: settings.keymap)
         self.columns = max(columns, 0)
         self.rows = max(rows, 0)

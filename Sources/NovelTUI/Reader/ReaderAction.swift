@@ -18,6 +18,8 @@ public enum ReaderAction: Sendable, Equatable {
     case saveBookConvert(Conversion)
     /// A cleaning rule was switched on or off (the rules overlay).
     case saveRuleSwitch(name: String, enabled: Bool)
+    /// A cleaning rule was added ("hide lines like this").
+    case addRule(CleaningRule)
     case quit
     /// Save the position now, not debounced (the boss key).
     case saveProgressNow(ReadingPosition)

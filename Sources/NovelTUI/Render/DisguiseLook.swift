@@ -54,6 +54,40 @@ enum DisguiseLook {
         disguise == .log ? Style(role: .dim) : Style(role: .status)
     }
 
+    /// The status bar's right part in a disguise, in place of the time left, the pages and the percentage:
+    /// a pager's line count for logs, an editor's ruler for code; a number being typed shows as a count.
+    static func statusRight(_ disguise: Settings.Disguise, pages: String?, percent: String, typed: String) -> String {
+        let count = typed.isEmpty ? "" : " \(typed)"
+        switch disguise {
+        case .none: return ""
+        case .log: return count + " lines \(pages ?? "-") \(percent) "
+        case .code: return count + " \((pages ?? "1/1").replacingOccurrences(of: "/", with: ","))  \(percent) "
+        }
+    }
+
+    /// An overlay (contents, help, settings …) drawn as the disguise draws text: each of `rows` moved right
+    /// behind a prefix, dim, with the panel's title as a warning record; the selected row stays reversed so
+    /// the list can still be used.
+    static func disguise(_ screen: inout Screen, rows: Range<Int>, _ disguise: Settings.Disguise) {
+        guard disguise != .none else { return }
+        let width = prefixWidth(disguise, columns: screen.columns)
+        for row in rows where row < screen.rows {
+            let cells = (0..<screen.columns).map { screen[row, $0] }
+            let style = Style(role: .dim, reverse: cells.contains { $0.style.role == .selection })
+            screen.fill(row: row, style: style)
+            // A made-up offset a row: a log's times run on and its levels vary as they do beside text.
+            let prefix = self.prefix(disguise, offset: row * 50, entry: 0, isTitle: row == rows.lowerBound)
+            var column = 0
+            for character in prefix.prefix(width) {
+                screen.put(String(character), width: 1, row: row, column: column, style: style)
+                column += 1
+            }
+            for (x, cell) in cells.enumerated() where cell.width > 0 && x + width + cell.width <= screen.columns {
+                screen.put(cell.cluster, width: cell.width, row: row, column: x + width, style: style)
+            }
+        }
+    }
+
     private static func twoDigits(_ number: Int) -> String {
         number < 10 ? "0\(number)" : "\(number)"
     }

@@ -86,8 +86,13 @@ extension Reader {
     func drawRules(_ selected: Int, into screen: inout Screen) {
         let list = rules.applying(title: book.title, path: book.path)
         let rows = drawPanel(title: "Cleaning rules for this book  (Space switches, Esc closes)", into: &screen)
-        let top = listTop(selected: selected, count: list.count, height: rows.count)
-        for (row, index) in zip(rows, list.indices.dropFirst(top)) {
+        let top = listTop(selected: selected, count: list.count + 1, height: rows.count)
+        for (row, index) in zip(rows, (0...list.count).dropFirst(top)) {
+            guard index < list.count else {
+                let label = " +  Hide lines like this…  (a rule from the first line on the screen)"
+                drawItem(label, row: row, selected: index == selected, into: &screen)
+                break
+            }
             let rule = list[index]
             let kind = rule.isBuiltIn ? "  (built-in site junk)" : "  \(rule.pattern) → \(rule.replacement)"
             drawItem(

@@ -37,7 +37,12 @@ extension Reader {
         case .help(let top): drawHelp(top, into: &screen)
         case .library(let library): drawLibrary(library, into: &screen)
         case .statistics(let statistics): drawStatistics(statistics, into: &screen)
+        case .hideLike(let proposal): drawHideLike(proposal, into: &screen)
         case .prompt, nil: drawText(into: &screen)
+        }
+        // A disguise covers the overlays as it covers the text (a prompt is its editor's command line).
+        if let overlay, !overlay.isPrompt {
+            DisguiseLook.disguise(&screen, rows: 0..<(textRows > 0 ? textRows : rows), settings.disguise)
         }
         drawBottomRow(into: &screen)
         return screen
@@ -149,8 +154,9 @@ extension Reader {
             return
         }
         if let message = message ?? loading?.waitingMessage {
-            screen.fill(row: row, style: Style(role: .message))
-            screen.write(message, row: row, column: 0, style: Style(role: .message), measure: width)
+            let style = settings.disguise == .none ? Style(role: .message) : DisguiseLook.statusStyle(settings.disguise)
+            screen.fill(row: row, style: style)
+            screen.write(message, row: row, column: 0, style: style, measure: width)
             return
         }
         if isCompact {
@@ -172,6 +178,9 @@ extension Reader {
         if let autoTurn { right = " ▶ \(autoTurn.label)" + right }
         if let loading { right = " \(loading.label) ·" + right }
         if !numberPrefix.isEmpty { right = " \(numberPrefix)…" + right }
+        if disguise != .none {
+            right = DisguiseLook.statusRight(disguise, pages: pageText, percent: percentText, typed: numberPrefix)
+        }
         let rightWidth = measure.width(of: right)
         let chapter = shownTitle(currentEntry)
         let left = DisguiseLook.status(disguise) ?? " \(book.title) · \(chapter)"

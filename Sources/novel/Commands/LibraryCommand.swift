@@ -40,12 +40,13 @@ struct LibraryCommand: ParsableCommand {
             StandardOutput.writeLine("No .txt books in " + TerminalSafe.escaped(folder))
             return
         }
-        var lines = ""
+        var table = TextTable([.right, .left, .left, .right, .left])
         for book in listing.books {
-            let progress = book.percent.map { String(format: "%5.1f%%", $0) } ?? "   new"
-            let (title, path) = (TerminalSafe.escaped(book.entry.title), TerminalSafe.escaped(book.entry.path))
-            lines += "\(progress)  \(title)  \(book.entry.encoding)  \(book.entry.chapters) chapters  \(path)\n"
+            table.rows.append([
+                book.percent.map { String(format: "%.1f%%", $0) } ?? "new", TerminalSafe.escaped(book.entry.title),
+                book.entry.encoding, "\(book.entry.chapters) chapters", TerminalSafe.escaped(book.entry.path),
+            ])
         }
-        StandardOutput.write(lines)
+        StandardOutput.write(table.text)
     }
 }

@@ -8,7 +8,8 @@ struct ReadCommand: ParsableCommand {
         commandName: "read", abstract: "Open a book in the reader.",
         discussion: """
             Opens at the saved position unless --chapter, --bookmark or --percent says otherwise. \
-            When standard output is not a terminal, writes the laid-out pages from that position, as novel print does.             In the reader, H or F1 lists every key.
+            When standard output is not a terminal, writes the laid-out pages from that position, as novel \
+            print does. In the reader, H or F1 lists every key.
 
             Examples:
               novel read book.txt

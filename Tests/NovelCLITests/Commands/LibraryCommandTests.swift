@@ -67,4 +67,28 @@ import Testing
         #expect(result.status == 2)
         #expect(result.stderr.contains("nowhere"))
     }
+
+    /// The columns line up in a terminal: widths are counted in cells, a CJK title two a character, and
+    /// the chapter counts are right-aligned.
+    @Test func columnsAreAlignedByDisplayWidth() throws {
+        let folder = home.path + "/aligned"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try "第一章　开始\n\n　　正文。\n".write(toFile: folder + "/红楼梦.txt", atomically: false, encoding: .utf8)
+        let chapters = (1...12).map { "第\($0)章　题\n\n　　正文。\n\n" }.joined()
+        try chapters.write(toFile: folder + "/an-english-name.txt", atomically: false, encoding: .utf8)
+        let result = try novel("library", folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2, "\(result.stdout)")
+        let measure = DisplayWidth()
+        func cells(before piece: String, in line: String, end: Bool = false) -> Int? {
+            guard let range = line.range(of: piece) else { return nil }
+            return measure.width(of: String(line[..<(end ? range.upperBound : range.lowerBound)]))
+        }
+        for (piece, end) in [("UTF-8", false), (" chapters", true), (folder, false)] {
+            let columns = lines.map { cells(before: piece, in: $0, end: end) }
+            #expect(columns.allSatisfy { $0 != nil } && Set(columns).count == 1, "\(piece): \(result.stdout)")
+        }
+        #expect(lines.contains { $0.contains("红楼梦  ") && $0.contains(" 1 chapters") }, "\(result.stdout)")
+    }
 }

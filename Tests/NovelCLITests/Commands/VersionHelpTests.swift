@@ -41,6 +41,19 @@ import Testing
         }
     }
 
+    /// A command's overview is prose wrapped by the parser: no run of spaces inside a sentence (a multi-line
+    /// string's indentation left in the text shows as one).
+    @Test(arguments: ["read", "toc", "bookmarks", "settings", "info", "print", "recent", "library", "rules", "line"])
+    func helpOverviewsHaveNoStraySpaces(subcommand: String) throws {
+        let result = try NovelBinary.run(["help", subcommand])
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        let overview = result.stdout.components(separatedBy: "\nExamples:").first ?? ""
+        let prose = overview.components(separatedBy: "\nUSAGE:").first ?? ""
+        for line in prose.split(separator: "\n") {
+            #expect(line.range(of: #"\S {2,}\S"#, options: .regularExpression) == nil, "\(subcommand): \(line)")
+        }
+    }
+
     @Test func unknownSubcommandFailsWithUsage() throws {
         let result = try NovelBinary.run(["no-such-command"])
         #expect(result.status != 0)

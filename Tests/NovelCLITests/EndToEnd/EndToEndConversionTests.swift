@@ -111,12 +111,13 @@ extension EndToEnd {
             return shown != original && original.replacingOccurrences(of: pattern, with: replacement) == shown
         }
 
-        /// Switches the last rule of the `x` overlay (the user's own, listed after the built-in ones) and
-        /// closes it; returns the screen once `expected` shows.
+        /// Switches the last rule of the `x` overlay (the user's own, listed after the built-in ones and
+        /// before the "hide lines like this" row) and closes it; returns the screen once `expected` shows.
         func switchLastRule(on terminal: TmuxSession, to state: String, expecting text: String) throws -> String {
             try terminal.send("x")
             _ = try terminal.waitUntil("the cleaning rules overlay") { $0.contains("Cleaning rules for this book") }
             try terminal.send("End")
+            try terminal.send("Up")
             try terminal.send("Space")
             _ = try terminal.waitUntil("the rule shown as \(state)") { $0.contains("[\(state)] rename") }
             try terminal.send("Escape")

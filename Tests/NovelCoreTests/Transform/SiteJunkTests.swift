@@ -22,6 +22,76 @@ import Testing
         #expect(shown(text, profile: cjkPlain) == "他推门而入。\n屋里无人。\n")
     }
 
+    /// The common families of lines sites and authors add, each in several spellings.
+    static let familyLines = [
+        // site names with a domain
+        "www.biquge.com 笔趣阁 最快更新",
+        "笔趣阁（www.xbiquge.la）",
+        "手机版：m.xs.la",
+        "ｗｗｗ．ｂｉｑｕｇｅ．ｃｏｍ 筆趣閣",
+        "看小说就到顶点小说网dingdian点com",
+        "天才一秒记住本站地址：[笔趣阁] https://www.biquge.info 最快更新！无广告！",
+        // remember the site, first published here
+        "请记住本书首发域名：biquge.com。笔趣阁手机版阅读网址：m.biquge.com",
+        "請記住本站網址，下次閱讀更方便",
+        "一秒记住【笔趣阁】，精彩小说无弹窗免费阅读！",
+        "本书首发来自17K小说网，第一时间看正版内容！",
+        "起點中文網首發，歡迎讀者登錄閱讀",
+        // chapter continues on the next page
+        "本章未完，请点击下一页继续阅读",
+        "-->>本章未完，點擊下一頁繼續閱讀",
+        "(本章未完,请翻页)",
+        "请点击下一页继续阅读后面精彩内容！",
+        // read on a phone, latest chapters
+        "手机阅读 m.xxx.com",
+        "手機版閱讀網址：m.shuqi.cc",
+        "笔趣阁最快更新，无弹窗阅读请收藏本站。",
+        // author asks for votes
+        "（求月票！求推荐！）",
+        "PS：新书求收藏，求推荐票！",
+        "ps:今天三更，求保底月票~",
+        "感谢书友小明的打赏，求訂閱！",
+        // download disclaimers
+        "作品仅供读者预览,请在下载24小时内删除，不得用作商业用途；为了让作者能提供更多更好的作品，请您购买正版图书!",
+        "本书来自互联网，版权归原作者所有",
+        "【聲明】本書僅供試閱，請於下載後24小時內刪除。",
+    ]
+
+    @Test(arguments: familyLines)
+    func lineFamiliesAreHidden(line: String) {
+        let text = "他推门而入。\n" + line + "\n屋里无人。\n"
+        #expect(shown(text, profile: cjkPlain) == "他推门而入。\n屋里无人。\n")
+    }
+
+    /// Story sentences that use the families' words: updates, remembering, phones, monthly tickets,
+    /// first releases, the next page, collectors, a domain spoken in dialogue, an English sentence naming one.
+    static let storyLines = [
+        "他每天都要更新一次族谱，生怕漏了谁。",
+        "请记住，你是我的人。",
+        "她务必记住那条路，免得下次迷路。",
+        "他掏出手机看了一眼，又放回口袋。",
+        "手机屏幕亮了，是母亲打来的。",
+        "他买了一张公交月票，每天坐车去上班。",
+        "“这个月的月票你买了吗？”",
+        "这款新手机首发当天就卖光了。",
+        "他翻到下一页，继续读那封信。",
+        "他四处求收藏家帮忙鉴定那幅画。",
+        "他去找老师求推荐信。",
+        "“你上www.baidu.com查一下。”她说。",
+        "最快的马也追不上他。",
+        "本章所述之事，皆是老人亲口所言。",
+        "作品完成之后，他长出了一口气。",
+        "This eBook is for the use of anyone anywhere at www.gutenberg.org.",
+        "他说要在下载完成后再看。",
+        "她把邮箱写给我：lin.xiaoman@qq.com，让我有空联系。",
+    ]
+
+    @Test(arguments: storyLines)
+    func storySentencesStay(line: String) {
+        let text = "他推门而入。\n" + line + "\n"
+        #expect(shown(text, profile: cjkPlain) == text)
+    }
+
     @Test func theBannerPrefixIsHiddenBeforeAHeading() {
         #expect(shown("正文 第一回 宴桃园豪杰三结义\n", profile: cjkPlain) == "第一回 宴桃园豪杰三结义\n")
     }

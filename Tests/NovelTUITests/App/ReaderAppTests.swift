@@ -61,6 +61,7 @@ import Testing
         func saveReadingTime(_ reading: ReadingTime) throws { readings.append(reading) }
         func saveBookConvert(_ conversion: Conversion) throws { bookConversions.append(conversion) }
         func saveRuleSwitch(name: String, enabled: Bool) throws {}
+        func addRule(_ rule: CleaningRule) throws {}
     }
 
     /// Space moves ten bytes on; "s" switches to the night theme; "m" adds a bookmark; "a" starts a 0.5 s animation.

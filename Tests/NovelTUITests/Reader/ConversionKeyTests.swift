@@ -15,13 +15,13 @@ import Testing
             separator: "\n")
     }
 
-    @Test func theKeyStepsThroughTheConversionsAndSavesTheBooksChoice() {
+    static let simplified = makeBook(
+        "第一章 头发\n\n" + String(repeating: "他放松了心情，说起这些年的往事。\n\n", count: 30) + "第二章 发展\n\n后来他们放松。\n")
+
+    @Test func theKeyTurnsOnTheConversionTheBooksScriptNeedsAndOffAgain() {
         var reader = makeReader(book: Self.traditional)
         #expect(Self.screenText(reader).contains("放鬆"))
         var effects = reader.press("c")
-        #expect(reader.bookConvert == .s2t)
-        #expect(effects == [.saveBookConvert(.s2t)])
-        effects = reader.press("c")
         #expect(reader.bookConvert == .t2s)
         #expect(effects == [.saveBookConvert(.t2s)])
         #expect(reader.layout.settings.display.convert == .t2s)
@@ -29,6 +29,35 @@ import Testing
         let text = Self.screenText(reader)
         #expect(text.contains("他放松了心情") && !text.contains("放鬆"), "\(text)")
         #expect(text.contains("第一章 头发"), "the status bar shows the converted title: \(text)")
+        effects = reader.press("c")
+        #expect(reader.bookConvert == Conversion.none)
+        #expect(effects == [.saveBookConvert(.none)])
+        #expect(Self.screenText(reader).contains("放鬆"))
+    }
+
+    @Test func aSimplifiedBookIsShownInTraditional() {
+        var reader = makeReader(book: Self.simplified)
+        reader.press("c")
+        #expect(reader.bookConvert == .s2t)
+        #expect(Self.screenText(reader).contains("他放鬆了心情"))
+        reader.press("c")
+        #expect(reader.bookConvert == Conversion.none)
+    }
+
+    /// The full list stays in the settings; the one chosen there is what the key turns back on.
+    @Test func theConversionChosenInTheSettingsIsTheOneTheKeyTurnsBackOn() {
+        var reader = makeReader(book: Self.simplified)
+        reader.press("s")
+        let row = SettingsItem.allCases.firstIndex(of: .convert) ?? 0
+        for _ in 0..<row { reader.press("Down") }
+        let steps = Conversion.allCases.firstIndex(of: .s2twp) ?? 0
+        for _ in 0..<steps { reader.press("Right") }
+        reader.press("Esc")
+        #expect(reader.bookConvert == .s2twp)
+        reader.press("c")
+        #expect(reader.bookConvert == Conversion.none)
+        reader.press("c")
+        #expect(reader.bookConvert == .s2twp)
     }
 
     @Test func theSettingsRowChangesTheBooksValue() {

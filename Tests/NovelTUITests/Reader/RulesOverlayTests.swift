@@ -14,10 +14,10 @@ import Testing
         let before = reader.firstVisibleOffset
         #expect(reader.layout.settings.display.cleaning.rules.map(\.name) == ["lamp"])
         reader.press("x")
-        let screen = ConversionKeyTests.screenText(reader)
-        #expect(screen.contains("[x] lamp") && !screen.contains("other book"), "\(screen)")
         let index = rules.applying(title: sampleBook.title, path: sampleBook.path).firstIndex { $0.name == "lamp" } ?? 0
         for _ in 0..<index { reader.press("Down") }
+        let screen = ConversionKeyTests.screenText(reader)
+        #expect(screen.contains("[x] lamp") && !screen.contains("other book"), "\(screen)")
         let effects = reader.press("Space")
         #expect(effects == [.saveRuleSwitch(name: "lamp", enabled: false)])
         #expect(reader.layout.settings.display.cleaning.rules.isEmpty)

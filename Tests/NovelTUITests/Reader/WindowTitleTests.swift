@@ -58,4 +58,5 @@ private struct NoStorage: ReaderStorage {
     func saveReadingTime(_ reading: ReadingTime) throws {}
     func saveBookConvert(_ conversion: Conversion) throws {}
     func saveRuleSwitch(name: String, enabled: Bool) throws {}
+    func addRule(_ rule: CleaningRule) throws {}
 }

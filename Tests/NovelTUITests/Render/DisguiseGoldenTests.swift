@@ -54,4 +54,45 @@ import Testing
         let styles = ScreenDump.styles(disguised.screen())
         #expect(styles.contains("CCCC"))
     }
+
+    /// Everything on screen is disguised: the status bar (no time left, no book words), the overlays
+    /// (here the contents and the help) and the selected row, which stays reversed to be usable.
+    @Test(arguments: [Settings.Disguise.log, .code])
+    func theStatusBarAndOverlaysAreDisguised(disguise: Settings.Disguise) {
+        var settings = Settings()
+        settings.disguise = disguise
+        settings.statusInfo = .both
+        for (keys, name) in [([String](), "status"), (["t"], "toc"), (["H"], "help")] {
+            var reader = Reader(
+                book: sampleBook, settings: settings, state: nil, columns: 60, rows: 12,
+                start: ReaderStart(offset: sampleBook.index.entries[2].range.lowerBound))
+            for key in keys { reader.press(key) }
+            let screen = reader.screen()
+            let reversed = (0..<screen.rows).filter { row in
+                (0..<screen.columns).contains { screen[row, $0].style.reverse }
+            }
+            let dump =
+                ScreenDump.text(screen) + "\n" + ScreenDump.styles(screen) + "\nreversed rows: \(reversed)\n"
+            let file = "disguise-\(disguise.rawValue)-\(name)-60x12.txt"
+            if let difference = Golden.compare(dump, name: file) { Issue.record(Comment(rawValue: difference)) }
+        }
+    }
+
+    /// No overlay is drawn in the reader's own panel styles under a disguise, no message in the message
+    /// style, and the status bar names neither the time left nor the measuring of it.
+    @Test(arguments: [Settings.Disguise.log, .code])
+    func noOverlayOrMessageIsDrawnPlainly(disguise: Settings.Disguise) {
+        var settings = Settings()
+        settings.disguise = disguise
+        settings.statusInfo = .both
+        for keys in [[], ["t"], ["H"], ["s"], ["'"], ["x"], ["R"], ["L"], ["c"], ["t", "Down"]] {
+            var reader = makeReader(columns: 60, rows: 12, settings: settings)
+            for key in keys { reader.press(key) }
+            let screen = reader.screen()
+            let styles = ScreenDump.styles(screen)
+            #expect(!styles.contains { "OoR!".contains($0) }, "\(keys):\n\(ScreenDump.text(screen))\(styles)")
+            let status = screen.textRows.last ?? ""
+            #expect(!status.contains("left") && !status.contains("measuring"), "\(keys): \(status)")
+        }
+    }
 }
