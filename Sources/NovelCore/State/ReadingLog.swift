@@ -137,7 +137,7 @@ private struct LineReader {
 
     /// Skips `text` when the bytes go on with it.
     mutating func skip(_ text: StaticString) -> Bool {
-        let count = text.utf8CodeUnitsCount
+        let count = text.utf8CodeUnitCount
         guard bytes.endIndex - index >= count else { return false }
         for offset in 0..<count where bytes[index + offset] != text.utf8Start[offset] { return false }
         index += count
