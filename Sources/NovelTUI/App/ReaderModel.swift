@@ -33,6 +33,11 @@ public protocol ReaderModel {
     mutating func showLibrary(_ books: [Shelf.Book], current: String, problems: [String])
     /// Another book, opened by the host (`ReaderAction.openBook`): show it at its own last place.
     mutating func switchBook(_ book: Book, state: BookState?)
+    /// The conversion whose tables the model waits for (nil: none): the host asks its registry between
+    /// events and tells the model when the load settled.
+    var awaitedConversion: Conversion? { get }
+    /// The event that the awaited conversion's load settled (`Reader.conversionSettled`).
+    mutating func conversionSettled(_ conversion: Conversion, _ readiness: ConversionReadiness)
 }
 
 extension ReaderModel {
@@ -45,4 +50,6 @@ extension ReaderModel {
     public mutating func workAhead() {}
     public mutating func showLibrary(_ books: [Shelf.Book], current: String, problems: [String]) {}
     public mutating func switchBook(_ book: Book, state: BookState?) {}
+    public var awaitedConversion: Conversion? { nil }
+    public mutating func conversionSettled(_ conversion: Conversion, _ readiness: ConversionReadiness) {}
 }

@@ -19,6 +19,9 @@ public enum ReaderAction: Sendable, Equatable {
     /// A cleaning rule was switched on or off (the rules overlay).
     case saveRuleSwitch(name: String, enabled: Bool)
     case quit
+    /// Give the terminal back and stop the process as the shell's Ctrl-Z would (`TerminalDevice.suspend`);
+    /// the screen is drawn whole when the shell continues it.
+    case suspend
     /// Save the position now, not debounced (the boss key).
     case saveProgressNow(ReadingPosition)
     /// Set the terminal window's title.
