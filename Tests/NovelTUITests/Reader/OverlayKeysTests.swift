@@ -97,10 +97,14 @@ import Testing
         for opener in ["t", "'", "/", "`"] {
             var reader = makeReader(start: ReaderStart(offset: sampleBook.index.entries[2].range.lowerBound))
             reader.press(opener)
+            let shown = reader.firstVisibleOffset
             let actions = reader.press("C-c")
             #expect(reader.isFinished, "after \(opener)")
-            #expect(actions == [.saveProgress(reader.position), .quit], "after \(opener)")
-            #expect(reader.position.offset == sampleBook.index.entries[2].range.lowerBound)
+            guard actions.count == 2, case .saveProgress(let saved) = actions[0], actions[1] == .quit else {
+                Issue.record("after \(opener): \(actions)")
+                continue
+            }
+            #expect(saved.offset == shown && shown == sampleBook.index.entries[2].range.lowerBound)
         }
     }
 
@@ -108,7 +112,11 @@ import Testing
         var reader = makeReader(start: ReaderStart(offset: sampleBook.index.entries[1].range.lowerBound))
         reader.press("t")
         let actions = reader.press("C-z")
-        #expect(actions == [.saveProgressNow(reader.position), .suspend])
+        guard actions.count == 2, case .saveProgressNow(let saved) = actions[0], actions[1] == .suspend else {
+            Issue.record("\(actions)")
+            return
+        }
+        #expect(saved.offset == reader.firstVisibleOffset)
         #expect(!reader.isFinished)
         // The overlay stays as it was: fg brings the same screen back.
         #expect(Self.kind(reader.overlay) == "toc")
