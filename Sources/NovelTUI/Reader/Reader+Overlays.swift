@@ -172,7 +172,7 @@ extension Reader {
         choose(conversion)
         message =
             conversionReadiness == .loading
-            ? "Conversion: \(conversion.summary) (loading its tables)"
+            ? "Loading the tables of \(conversion.rawValue)…"
             : conversionProblem ?? "Conversion: \(conversion.summary)"
         return [.saveBookConvert(conversion)]
     }

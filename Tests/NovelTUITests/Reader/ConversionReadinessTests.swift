@@ -83,13 +83,15 @@ import Testing
         let unconverted = Self.text(reader)
         #expect(reader.press("c") == [.saveBookConvert(.s2t)])
         #expect(reader.conversionReadiness == .loading)
-        #expect(reader.message == "Conversion: \(Conversion.s2t.summary) (loading its tables)")
+        // Said as loading, not as the conversion shown: that is said when the text is converted.
+        #expect(reader.message == "Loading the tables of s2t…")
         #expect(Self.text(reader) == unconverted)
         // An event for a conversion no longer chosen is ignored.
         reader.conversionSettled(.t2s, .ready)
         #expect(reader.conversionReadiness == .loading)
         reader.conversionSettled(.s2t, .ready)
         #expect(reader.conversionReadiness == .ready)
+        #expect(reader.message == "Conversion: \(Conversion.s2t.summary)")
         #expect(reader.layout.settings.display.convert == .s2t)
     }
 
