@@ -24,7 +24,7 @@ struct Novel: ParsableCommand {
             ReadCommand.self, TocCommand.self, BookmarksCommand.self, SettingsCommand.self,
             InfoCommand.self, PrintCommand.self, LineCommand.self, RecentCommand.self, LibraryCommand.self,
             WidthsCommand.self,
-            RulesCommand.self,
+            RulesCommand.self, StatsCommand.self,
         ]
     )
 

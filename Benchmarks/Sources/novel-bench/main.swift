@@ -116,6 +116,7 @@ func runAll(_ arguments: [String]) -> Int32 {
     }
     let samples = option("--samples", in: arguments).map { $0.split(separator: ",").map(String.init) } ?? []
     add("sample books", goal: "(context)") { [try SampleBookBenchmarks.row(context, books: samples)] }
+    add("stats", goal: "< 50 ms") { [try StatsBenchmarks.yearOfSessions(context)] }
     add("library overlay", goal: "< 200 ms") { [try ShelfBenchmarks.libraryOverlay(context, samples: samples)] }
     add("live reload", goal: "< 1× a cold open") { try ShelfBenchmarks.reload(context) }
     add("peak RSS, open in-process", goal: "< 2× file + 40 MB") { [try MemoryProbe.row(context)] }

@@ -27,17 +27,7 @@ public enum AtomicFile {
         var keepTemporary = false
         defer { if !keepTemporary { unlink(temporary) } }
         do {
-            try data.withUnsafeBytes { raw in
-                var offset = 0
-                while offset < raw.count {
-                    let written = Foundation.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
-                    if written < 0 {
-                        if errno == EINTR { continue }
-                        throw StateError.writeFailed(path: named, reason: errnoText())
-                    }
-                    offset += written
-                }
-            }
+            try writeAll(data, to: descriptor, named: named)
             if fsync(descriptor) != 0 { throw StateError.writeFailed(path: named, reason: errnoText()) }
         } catch {
             close(descriptor)
@@ -57,6 +47,22 @@ public enum AtomicFile {
         if folder >= 0 {
             fsync(folder)
             close(folder)
+        }
+    }
+
+    /// Writes every byte of `bytes` at the descriptor's offset, going on after a short write or a signal;
+    /// a failure names `named`.
+    static func writeAll(_ bytes: some ContiguousBytes, to descriptor: Int32, named: String) throws {
+        try bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let written = Foundation.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    throw StateError.writeFailed(path: named, reason: errnoText())
+                }
+                offset += written
+            }
         }
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import NovelCore
 
 /// The reader's main loop: wait for input (or the next animation frame), let the reader handle it,
@@ -176,6 +177,9 @@ public enum ReaderApp {
                 let listing: (books: [Shelf.Book], problems: [String]) = shelf?.list(folder) ?? ([], [])
                 model.showLibrary(
                     listing.books, current: switched ?? shelf?.currentPath ?? "", problems: listing.problems)
+            case .loadReadingLog(let fingerprint):
+                let log = storage.readingLog().filter { $0.fingerprint == fingerprint }
+                model.showStatistics(log, now: Date(), timeZone: .current)
             case .openBook(let path): openFromShelf(path)
             }
         }

@@ -1,3 +1,4 @@
+import Foundation
 import NovelCore
 
 /// The pager as the app loop drives it: a pure state machine that renders a `Screen`.
@@ -33,6 +34,8 @@ public protocol ReaderModel {
     mutating func showLibrary(_ books: [Shelf.Book], current: String, problems: [String])
     /// Another book, opened by the host (`ReaderAction.openBook`): show it at its own last place.
     mutating func switchBook(_ book: Book, state: BookState?)
+    /// The book's sessions from the reading log, read by the host (`ReaderAction.loadReadingLog`).
+    mutating func showStatistics(_ log: [ReadingLog.Entry], now: Date, timeZone: TimeZone)
     /// The conversion whose tables the model waits for (nil: none): the host asks its registry between
     /// events and tells the model when the load settled.
     var awaitedConversion: Conversion? { get }
@@ -50,6 +53,7 @@ extension ReaderModel {
     public mutating func workAhead() {}
     public mutating func showLibrary(_ books: [Shelf.Book], current: String, problems: [String]) {}
     public mutating func switchBook(_ book: Book, state: BookState?) {}
+    public mutating func showStatistics(_ log: [ReadingLog.Entry], now: Date, timeZone: TimeZone) {}
     public var awaitedConversion: Conversion? { nil }
     public mutating func conversionSettled(_ conversion: Conversion, _ readiness: ConversionReadiness) {}
 }

@@ -1,3 +1,4 @@
+import Foundation
 import NovelCore
 
 /// Where the app keeps what the reader asks to save. `ReadingSession` and `SettingsStore` are the real ones.
@@ -19,12 +20,19 @@ public protocol ReaderStorage {
     func saveBookReflow(_ reflow: DisplayOptions.Reflow) throws
     /// The places the reader's jumps left.
     func saveHistory(_ history: JumpHistory) throws
-    /// Adds a session's measured reading to the book's and to the totals over all books.
+    /// Adds a session's measured reading to the book's and to the totals over all books, and notes the
+    /// session in the reading log (`novel stats`).
     func saveReadingTime(_ reading: ReadingTime) throws
     /// The book's own conversion, as `--convert` remembers it.
     func saveBookConvert(_ conversion: Conversion) throws
     /// A cleaning rule switched on or off, in rules.json.
     func saveRuleSwitch(name: String, enabled: Bool) throws
+    /// The sessions in the reading log (`novel stats`), lines that cannot be read left out.
+    func readingLog() -> [ReadingLog.Entry]
+}
+
+extension ReaderStorage {
+    public func readingLog() -> [ReadingLog.Entry] { [] }
 }
 
 /// Saves to the book's state file and settings.json.
@@ -92,8 +100,21 @@ public struct StoreStorage: ReaderStorage {
     }
 
     public func saveReadingTime(_ reading: ReadingTime) throws {
-        try session.update { state in state.reading = state.reading + reading }
+        let isPrivate = try session.update { state in
+            state.reading = state.reading + reading
+            return state.isPrivate
+        }
         try ReadingTotals(stateDirectory: session.store.stateDirectory).add(reading)
+        // The day's line for `novel stats`; a private book leaves no trace of when it was read.
+        guard !isPrivate, reading.seconds > 0 else { return }
+        let entry = ReadingLog.Entry(
+            ended: Date(), seconds: reading.seconds, characters: reading.characters,
+            fingerprint: session.book.fingerprint, title: session.book.title)
+        try ReadingLog(stateDirectory: session.store.stateDirectory).append(entry)
+    }
+
+    public func readingLog() -> [ReadingLog.Entry] {
+        ReadingLog(stateDirectory: session.store.stateDirectory).load().entries
     }
 
     public func saveBookConvert(_ conversion: Conversion) throws {

@@ -30,6 +30,7 @@ public enum ReaderCommand: String, Sendable, CaseIterable {
     case jumpBack = "jump-back"
     case jumpForward = "jump-forward"
     case library
+    case statistics
 
     /// One line for the help overlay and docs/keys.md.
     public var help: String {
@@ -61,6 +62,7 @@ public enum ReaderCommand: String, Sendable, CaseIterable {
         case .bossKey: "Boss key: an innocent shell screen at once (position saved); again to come back"
         case .jumpBack: "Back to the place the last jump left (TOC, search, bookmark, g/G, :, N Enter, N ] or N [)"
         case .jumpForward: "Forward again to where jump-back came from"
+        case .statistics: "Reading statistics for this book: time read each day, sessions, speed, time left"
         case .library:
             "Library: recent books and the libraryFolder setting's books; Enter switches (each book keeps its place)"
         case .autoTurn:
@@ -100,6 +102,7 @@ public enum ReaderCommand: String, Sendable, CaseIterable {
         case .jumpBack: ["C-o"]
         case .jumpForward: ["C-n"]
         case .library: ["L"]
+        case .statistics: ["i"]
         }
     }
 }

@@ -12,6 +12,8 @@ enum Overlay: Equatable {
     case help(top: Int)
     /// Books to switch to (`Reader+Library`).
     case library(LibraryOverlay)
+    /// This book's reading statistics (`Reader+Statistics`).
+    case statistics(StatisticsOverlay)
 
     /// The command whose keys open this overlay, and close it again (nil: several open it, a prompt).
     var openedBy: ReaderCommand? {
@@ -24,6 +26,7 @@ enum Overlay: Equatable {
         case .rules: .cleaningRules
         case .help: .help
         case .library: .library
+        case .statistics: .statistics
         }
     }
 

@@ -120,6 +120,8 @@ extension Reader {
             goForward()
         case .library:
             return openLibrary()
+        case .statistics:
+            return openStatistics()
         default:
             break  // the overlays' commands, opened above
         }

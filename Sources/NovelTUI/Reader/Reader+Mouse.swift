@@ -61,7 +61,7 @@ extension Reader {
             else { return [] }
             library.selected = index
             return handleLibrary(library, .key(.enter))
-        case .help:
+        case .help, .statistics:
             overlay = nil
         case .prompt, nil:
             break

@@ -17,6 +17,7 @@ extension Reader {
         case .rules(let selected): return handleRules(selected, event)
         case .help(let top): handleHelp(top, event)
         case .library(let library): return handleLibrary(library, event)
+        case .statistics(let statistics): handleStatistics(statistics, event)
         case nil: break
         }
         return []

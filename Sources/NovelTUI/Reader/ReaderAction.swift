@@ -32,4 +32,7 @@ public enum ReaderAction: Sendable, Equatable {
     /// Save this book's place and reading time, open the book at `path` at its own last place and hand
     /// it to `Reader.switchBook` (the library overlay).
     case openBook(path: String)
+    /// Read the sessions of the book with this fingerprint from the reading log and hand them to
+    /// `Reader.showStatistics` (the statistics overlay).
+    case loadReadingLog(fingerprint: String)
 }

@@ -36,6 +36,7 @@ extension Reader {
         case .rules(let selected): drawRules(selected, into: &screen)
         case .help(let top): drawHelp(top, into: &screen)
         case .library(let library): drawLibrary(library, into: &screen)
+        case .statistics(let statistics): drawStatistics(statistics, into: &screen)
         case .prompt, nil: drawText(into: &screen)
         }
         drawBottomRow(into: &screen)

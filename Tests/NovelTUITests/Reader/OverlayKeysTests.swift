@@ -8,7 +8,7 @@ import Testing
     /// Each overlay and the key that opens it by default.
     static let openers: [(key: String, overlay: String)] = [
         ("t", "toc"), ("R", "chapterRule"), ("'", "bookmarks"), ("s", "settings"), ("x", "rules"), ("H", "help"),
-        ("L", "library"), ("/", "prompt"),
+        ("L", "library"), ("i", "statistics"), ("/", "prompt"),
     ]
 
     static func kind(_ overlay: Overlay?) -> String? {
@@ -21,6 +21,7 @@ import Testing
         case .rules: "rules"
         case .help: "help"
         case .library: "library"
+        case .statistics: "statistics"
         case nil: nil
         }
     }
