@@ -9,14 +9,13 @@ public final class BookLayout {
     /// How many chapter layouts the cache keeps.
     public let capacity: Int
 
-    private var cache: [Int: ChapterLayout] = [:]
-    /// Cached entries, least recently used first.
-    private var recency: [Int] = []
+    private var cache: LRUCache<Int, ChapterLayout>
     private var pageCounts: [Int?]
 
     public init(book: Book, settings: LayoutSettings, viewport: Viewport, capacity: Int = 8) {
         self.book = book
         self.capacity = max(1, capacity)
+        cache = LRUCache(capacity: capacity)
         layouter = PageLayouter(settings: settings, viewport: viewport)
         pageCounts = Array(repeating: nil, count: book.index.entries.count)
     }
@@ -30,28 +29,18 @@ public final class BookLayout {
 
     /// The layout of `book.index.entries[entry]`, from the cache or laid out now.
     public func chapter(_ entry: Int) -> ChapterLayout {
-        if let cached = cache[entry] {
-            if recency.last != entry, let position = recency.firstIndex(of: entry) {
-                recency.remove(at: position)
-                recency.append(entry)
-            }
-            return cached
-        }
+        if let cached = cache.value(for: entry) { return cached }
         let layout = layouter.layout(book, entry: entry)
-        if recency.count >= capacity {
-            cache[recency.removeFirst()] = nil
-        }
-        cache[entry] = layout
-        recency.append(entry)
+        cache.insert(layout, for: entry)
         pageCounts[entry] = layout.pages.count
         return layout
     }
 
     /// The entries whose layouts are cached, least recently used first (for tests).
-    public var cachedEntries: [Int] { recency }
+    public var cachedEntries: [Int] { cache.keysByRecency }
 
     /// Whether `entry`'s layout is in the cache (`chapter(entry)` costs nothing).
-    public func isCached(_ entry: Int) -> Bool { cache[entry] != nil }
+    public func isCached(_ entry: Int) -> Bool { cache.contains(entry) }
 
     /// The page that shows byte `offset` (offsets past the end go to the last page).
     public func locate(_ offset: Int) -> PageLocation {
@@ -144,7 +133,6 @@ public final class BookLayout {
         if settings != layouter.settings || viewport != layouter.viewport {
             layouter = PageLayouter(settings: settings, viewport: viewport)
             cache.removeAll()
-            recency.removeAll()
             pageCounts = Array(repeating: nil, count: entryCount)
         }
         return locate(offset)

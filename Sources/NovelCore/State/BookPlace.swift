@@ -44,6 +44,20 @@ public enum BookPlace: Sendable, Equatable {
         }
     }
 
+    /// Where a book opens: the place a flag named (`place`, resolved with `state`'s bookmarks), else the
+    /// position `state` saved, else the start; the one rule for `novel read`, `bookmarks --add`, `line`
+    /// and the reader.
+    public static func start(_ place: Self?, in book: Book, state: BookState?) throws(NotFound) -> Int {
+        try start(
+            named: place?.offset(in: book, state: state), saved: state?.position?.offset, length: book.text.utf8.count)
+    }
+
+    /// The same for offsets already resolved: `named` (a flag), else `saved`, else 0, clamped into a text
+    /// of `length` bytes (a hand-edited state may hold a position past the end, or below 0).
+    public static func start(named: Int?, saved: Int?, length: Int) -> Int {
+        max(0, min(named ?? saved ?? 0, max(length, 0)))
+    }
+
     /// The start of the line holding `offset`, so that a percentage opens at a paragraph's beginning.
     static func lineStart(near offset: Int, in text: some BorrowableBytes) -> Int {
         text.withUnsafeBufferPointer { bytes in

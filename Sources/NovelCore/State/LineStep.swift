@@ -29,7 +29,9 @@ public enum LineStep {
         let session = try ReadingSession.open(
             path: path, encoding: encoding, chapterPattern: chapterPattern, paths: paths)
         let walker = LineWalker(book: session.book, printer: printer)
-        return try step(walker, count: count, path: path, startingAt: session.state?.position?.offset ?? 0) {
+        let start = BookPlace.start(
+            named: nil, saved: session.state?.position?.offset, length: session.book.text.utf8.count)
+        return try step(walker, count: count, path: path, startingAt: start) {
             try session.update($0)
         }
     }
@@ -46,7 +48,8 @@ public enum LineStep {
         func walk(from offset: Int) throws -> (offset: Int, text: String) {
             var local = offset - base
             if walker.book.expectedLength == nil {
-                local = min(max(local, 0), walker.book.text.utf8.count)  // a hand-edited position past the end
+                // A hand-edited position past the end (or below 0) opens as `BookPlace.start` opens it.
+                local = BookPlace.start(named: nil, saved: local, length: walker.book.text.utf8.count)
             } else if !(0...walker.book.text.utf8.count).contains(local) {
                 throw NeedsWholeBook()  // moved by another process out of the preview's text
             }

@@ -144,6 +144,14 @@ public final class ChineseConverter: Sendable {
         return busy ? nil : load(conversion)
     }
 
+    /// The outcome of loading `conversion` once it is known, without waiting or beginning a load: nil
+    /// while it is loading or before anyone began it, and for `none`.
+    public static func finishedLoad(_ conversion: Conversion) -> Result<ChineseConverter, LoadError>? {
+        loads.withLock { loads in
+            if case .done(let result) = loads.states[conversion] { result } else { nil }
+        }
+    }
+
     /// Waits until no configuration is being loaded.
     public static func waitForLoads() {
         while true {

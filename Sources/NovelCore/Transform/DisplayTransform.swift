@@ -111,8 +111,8 @@ public enum DisplayTransform {
         var junk = options.hideSiteJunk ? JunkScan(mask: options.cleaning.builtInMask) : nil
         let joiner = ParagraphJoin(profile: profile)
         var pairing = QuotePairing(smart: options.smartQuotes, latin: latin)
-        let marks = Marks(quotes: quotes, italics: italics, dashes: dashes)
-        let perLine = reflow || marks.any || illustrations
+        let quoteMarks = QuoteMarks(quotes: quotes, italics: italics, dashes: dashes)
+        let perLine = reflow || quoteMarks.any || illustrations
         // A line at least this wide is full whatever follows it (the join test's bound).
         let wideEnough = (profile.wrapWidth ?? Int.max / 4) + 4
         guard perLine || junk != nil else { return .asWritten }
@@ -186,8 +186,8 @@ public enum DisplayTransform {
                 }
             }
             if startsParagraph { pairing.startParagraph(bytes, facts) }
-            if marks.any {
-                markMarks(bytes, facts.content, marks, writer: &writer, pairing: &pairing)
+            if quoteMarks.any {
+                markQuoteMarks(bytes, facts.content, quoteMarks, writer: &writer, pairing: &pairing)
             }
             previous = facts
             lineStart = next
@@ -195,8 +195,9 @@ public enum DisplayTransform {
         return writer.finish(bodyStart: body.lowerBound, keepHiddenLines: keepHiddenLines)
     }
 
-    /// Which marks a chapter's lines are looked at for.
-    struct Marks {
+    /// Which typographic marks a chapter's lines are looked at for: straight quotes, Gutenberg underscores
+    /// (italics) and `--` dashes.
+    struct QuoteMarks {
         var quotes: Bool
         var italics: Bool
         var dashes: Bool
@@ -207,16 +208,16 @@ public enum DisplayTransform {
 
     /// Straight quotes (paired, curly when `smartQuotes`), Gutenberg underscores and `--` dashes in
     /// `content`.
-    private static func markMarks(
-        _ bytes: UnsafeBufferPointer<UInt8>, _ content: Range<Int>, _ marks: Marks, writer: inout Writer,
+    private static func markQuoteMarks(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ content: Range<Int>, _ quoteMarks: QuoteMarks, writer: inout Writer,
         pairing: inout QuotePairing
     ) {
         // The marks are rare: each kind is found with memchr, and they are handled in text order.
         let end = content.upperBound
-        var nextDouble = marks.quotes ? find(bytes, 0x22, from: content.lowerBound, to: end) : end
-        var nextSingle = marks.quotes ? find(bytes, 0x27, from: content.lowerBound, to: end) : end
-        var nextUnderscore = marks.italics ? find(bytes, 0x5F, from: content.lowerBound, to: end) : end
-        var nextHyphen = marks.dashes ? find(bytes, 0x2D, from: content.lowerBound, to: end) : end
+        var nextDouble = quoteMarks.quotes ? find(bytes, 0x22, from: content.lowerBound, to: end) : end
+        var nextSingle = quoteMarks.quotes ? find(bytes, 0x27, from: content.lowerBound, to: end) : end
+        var nextUnderscore = quoteMarks.italics ? find(bytes, 0x5F, from: content.lowerBound, to: end) : end
+        var nextHyphen = quoteMarks.dashes ? find(bytes, 0x2D, from: content.lowerBound, to: end) : end
         while true {
             let index = min(nextDouble, nextSingle, nextUnderscore, nextHyphen)
             guard index < end else { break }

@@ -16,44 +16,21 @@ public final class RecentConversions: Sendable {
     /// How many alignments are kept (about 40 KB each for a long chapter, a few bytes for a title).
     let limit: Int
 
-    public init(limit: Int = 32) { self.limit = limit }
+    private let store: Mutex<LRUCache<Key, AlignedConversion>>
 
-    private let store = Mutex(Store())
-
-    /// The entries and their order of use.
-    private struct Store {
-        var entries: [Key: AlignedConversion] = [:]
-        /// Least recently used first.
-        var order: [Key] = []
-
-        mutating func touch(_ key: Key) {
-            if let index = order.lastIndex(of: key) {
-                order.remove(at: index)
-                order.append(key)
-            }
-        }
+    public init(limit: Int = 32) {
+        self.limit = limit
+        store = Mutex(LRUCache(capacity: limit))
     }
 
     func lookup(_ key: Key) -> AlignedConversion? {
-        store.withLock { store in
-            guard let found = store.entries[key] else { return nil }
-            store.touch(key)
-            return found
-        }
+        store.withLock { $0.value(for: key) }
     }
 
     func remember(_ aligned: AlignedConversion, for key: Key) {
-        let limit = limit
-        store.withLock { store in
-            if store.entries.updateValue(aligned, forKey: key) == nil {
-                store.order.append(key)
-            } else {
-                store.touch(key)
-            }
-            while store.order.count > limit { store.entries[store.order.removeFirst()] = nil }
-        }
+        store.withLock { $0.insert(aligned, for: key) }
     }
 
     /// How many alignments are kept now.
-    var count: Int { store.withLock { $0.entries.count } }
+    var count: Int { store.withLock { $0.count } }
 }

@@ -26,7 +26,7 @@ public enum LoadingWait {
     public typealias Show = (_ fraction: Double, _ held: InputEvent?) -> Void
 
     /// Runs `work` behind `glimpse`, the first screen's reader: its status bar shows how far the work
-    /// has got and its bottom row which keys wait (`Reader+Loading`); its quit key leaves.
+    /// has got and its bottom row which keys wait (`Reader+Loading`); its quit key and Ctrl-C leave.
     public static func run<Value: Sendable>(
         _ work: @escaping @Sendable (LoadStep) throws -> Value, behind glimpse: inout Reader,
         terminal: TerminalDevice, quietSeconds: Double = quietSeconds, pollInterval: Double = 0.005
@@ -34,7 +34,8 @@ public enum LoadingWait {
         let progress = LoadProgress()
         let keymap = glimpse.keymap
         return try run(
-            { try work(progress.whole) }, terminal: terminal, isQuit: { keymap.command(for: $0) == .quit },
+            { try work(progress.whole) }, terminal: terminal,
+            isQuit: { keymap.command(for: $0) == .quit || $0 == Keymap.interrupt },
             progress: progress, quietSeconds: quietSeconds, pollInterval: pollInterval
         ) { fraction, held in
             glimpse.showLoading(fraction)

@@ -29,142 +29,240 @@ public enum ReaderApp {
     /// opens the book again when the terminal reports its file changed (live reload), given the place on
     /// screen (which it saves or carries over, `ReadingSession.reloaded`), with the storage for the
     /// reopened book. `shelf` lists and opens the library overlay's books (nil: the overlay
-    /// stays empty).
+    /// stays empty). `converters` is asked, between events, whether a conversion the model waits for
+    /// has loaded (`ReaderModel.awaitedConversion`).
     public static func run<Model: ReaderModel>(
         _ model: inout Model, terminal: TerminalDevice, pending: [InputEvent] = [], storage: ReaderStorage,
         startIsSaved: Bool = true, saveDelays: ProgressSaver.Delays = .standard,
-        clock: () -> Double = CursesTerminal.now,
-        reopen: Reopen? = nil, shelf: BookShelf? = nil
+        clock: @escaping () -> Double = CursesTerminal.now,
+        reopen: Reopen? = nil, shelf: BookShelf? = nil, converters: ConverterRegistry = .background
     ) -> Outcome {
-        var storage = storage
-        var reopen = reopen
-        // The book being read, once the library switched to another one.
+        var loop = Loop(
+            model: model, terminal: terminal, pending: pending[...], storage: storage, reopen: reopen, shelf: shelf,
+            converters: converters, saveDelays: saveDelays, clock: clock,
+            saver: ProgressSaver(delays: saveDelays, savedOffset: startIsSaved ? model.positionOffset : nil))
+        let outcome = loop.run()
+        model = loop.model
+        return outcome
+    }
+
+    /// The loop's state between events: the book's storage (another once the library switched books),
+    /// the reload due, the saves pending.
+    struct Loop<Model: ReaderModel> {
+        var model: Model
+        let terminal: TerminalDevice
+        var pending: ArraySlice<InputEvent>
+        var storage: ReaderStorage
+        var reopen: Reopen?
+        let shelf: BookShelf?
+        let converters: ConverterRegistry
+        let saveDelays: ProgressSaver.Delays
+        let clock: () -> Double
+        var saver: ProgressSaver
+        /// The book being read, once the library switched to another one.
         var switched: String?
         var reloadDue: Double?
-        var pending = pending[...]
-        var saver = ProgressSaver(delays: saveDelays, savedOffset: startIsSaved ? model.positionOffset : nil)
-        // A start the state does not have yet is written as soon as the reader rests, as a move would be.
-        saver.moved(to: model.positionOffset, now: clock())
-        if let title = model.windowTitle { terminal.setTitle(title) }
-        terminal.draw(model.screen())
-        var outcome = Outcome.quit
-        // Work ahead is done once after each event, when the terminal has nothing pending (a poll that
-        // does not wait), so that it never delays a key by more than one piece of it.
+        /// Work ahead is done once after each event, when the terminal has nothing pending (a poll that
+        /// does not wait), so that it never delays a key by more than one piece of it.
         var mayWorkAhead = true
-        loop: while !model.isFinished {
+
+        /// How often a conversion being loaded is asked after, while the model waits for it.
+        static var conversionPoll: Double { 0.02 }
+
+        mutating func run() -> Outcome {
+            // A start the state does not have yet is written as soon as the reader rests, as a move would be.
+            saver.moved(to: model.positionOffset, now: clock())
+            if let title = model.windowTitle { terminal.setTitle(title) }
+            terminal.draw(model.screen())
+            var outcome = Outcome.quit
+            loop: while !model.isFinished {
+                switch step() {
+                case .signal(let number):
+                    outcome = .signal(number)
+                    break loop
+                case .quit: break loop
+                case .workedAhead: continue loop
+                case .handled: terminal.draw(model.screen())
+                }
+            }
+            // Whatever happened, the place the reader was at is written before leaving.
+            outcome.unsaved += leaveBook()
+            return outcome
+        }
+
+        /// What one step of the loop came to.
+        enum Step {
+            case handled
+            /// Work ahead was done: nothing on screen changed.
+            case workedAhead
+            case quit
+            case signal(Int32)
+        }
+
+        /// Waits for one input and handles it.
+        mutating func step() -> Step {
             if let due = reloadDue, clock() >= due, let reopen {
                 reloadDue = nil
-                if let reopened = reload(&model, reopen: reopen) { storage = reopened }
+                if let reopened = ReaderApp.reload(&model, reopen: reopen) { storage = reopened }
                 terminal.draw(model.screen())
             }
+            settleConversion()
             let now = clock()
             let ahead = mayWorkAhead && model.hasWorkAhead
+            let polling = model.awaitedConversion == nil ? nil : now + Self.conversionPoll
             let timeout =
                 ahead
-                ? 0 : [model.nextDeadline, saver.deadline, reloadDue].compactMap { $0 }.min().map { max($0 - now, 0) }
+                ? 0
+                : [model.nextDeadline, saver.deadline, reloadDue, polling].compactMap { $0 }.min().map {
+                    max($0 - now, 0)
+                }
             switch pending.popFirst().map(TerminalInput.event) ?? terminal.nextInput(timeout: timeout) {
             case .signal(let number):
-                outcome = .signal(number)
-                break loop
+                return .signal(number)
             case .timeout where ahead:
                 model.workAhead()
                 mayWorkAhead = false
-                continue loop
+                return .workedAhead
             case .timeout:
                 model.tick(now: clock())
                 // Nothing is waiting to be handled: the moment to write a due position.
                 saver.moved(to: model.positionOffset, now: clock())
-                if saver.isDue(now: clock()) { save(to: storage, model: &model, saver: &saver, now: clock()) }
+                if saver.isDue(now: clock()) { save() }
             case .fileChanged:
                 // A downloader writes in many pieces: reload a moment after the first change, not per write.
-                if reloadDue == nil { reloadDue = clock() + reloadDelay }
+                if reloadDue == nil { reloadDue = clock() + ReaderApp.reloadDelay }
             case .event(let event):
                 mayWorkAhead = true
-                var quit = false
-                for action in model.respond(to: event, now: clock()) {
-                    switch action {
-                    case .quit: quit = true
-                    case .saveProgress(let position):
-                        saver.moved(to: position.offset, now: clock())
-                    case .saveSettings(let settings):
-                        terminal.setTheme(settings.theme)
-                        perform("settings", &model) { try storage.saveSettings(settings) }
-                    case .addBookmark(let bookmark):
-                        let added = perform("the bookmark", &model) { try storage.addBookmark(bookmark) }
-                        if let added, let stored = added.stored { model.adopt(stored, added: added.bookmark) }
-                    case .deleteBookmark(let id):
-                        let stored = perform("the bookmark removal", &model) { try storage.deleteBookmark(id: id) }
-                        if let stored = stored ?? nil { model.adopt(stored, added: nil) }
-                    case .saveChapterPattern(let pattern):
-                        perform("the chapter rule", &model) { try storage.saveChapterPattern(pattern) }
-                    case .saveBookReflow(let reflow):
-                        perform("the book's reflow", &model) { try storage.saveBookReflow(reflow) }
-                    case .saveHistory(let history):
-                        perform("the jump history", &model) { try storage.saveHistory(history) }
-                    case .saveBookConvert(let conversion):
-                        perform("the book's conversion", &model) { try storage.saveBookConvert(conversion) }
-                    case .saveRuleSwitch(let name, let enabled):
-                        perform("the cleaning rules", &model) {
-                            try storage.saveRuleSwitch(name: name, enabled: enabled)
-                        }
-                    case .addRule(let rule):
-                        perform("the cleaning rules", &model) { try storage.addRule(rule) }
-                    case .saveProgressNow(let position):
-                        save(position, to: storage, model: &model, saver: &saver, now: clock())
-                    case .setWindowTitle(let title):
-                        terminal.setTitle(title)
-                    case .listLibrary(let folder):
-                        let listing: (books: [Shelf.Book], problems: [String]) = shelf?.list(folder) ?? ([], [])
-                        let current = switched ?? shelf?.currentPath ?? ""
-                        model.showLibrary(listing.books, current: current, problems: listing.problems)
-                    case .loadReadingLog(let fingerprint):
-                        let log = storage.readingLog().filter { $0.fingerprint == fingerprint }
-                        model.showStatistics(log, now: Date(), timeZone: .current)
-                    case .openBook(let path):
-                        guard let shelf else { break }
-                        // This book's place and reading time go to its own state before the other opens.
-                        saveIfMoved(to: storage, model: &model, saver: &saver, now: clock())
-                        do {
-                            let opened = try shelf.open(path)
-                            if let reading = model.sessionReading {
-                                perform("the reading time", &model) { try storage.saveReadingTime(reading) }
-                            }
-                            storage = opened.storage
-                            model.switchBook(opened.session.book, state: opened.session.state)
-                            switched = path
-                            // A book from the library reloads as it opens, whole, re-anchored from the
-                            // place saved first (one that cannot be saved: from the last one that was,
-                            // and the next save reports the failure).
-                            reopen = { place in
-                                _ = try? storage.saveProgress(place)
-                                return try shelf.open(path)
-                            }
-                            reloadDue = nil
-                            terminal.watch(path)
-                            // Opening a book marks it read, as a reader started on it does.
-                            saver = ProgressSaver(delays: saveDelays)
-                            save(to: storage, model: &model, saver: &saver, now: clock())
-                            if let title = model.windowTitle { terminal.setTitle(title) }
-                        } catch {
-                            model.report("could not open \(path): \(error)")
-                        }
-                    }
-                }
-                if quit { break loop }
+                let actions = model.respond(to: event, now: clock())
+                for action in actions { perform(action) }
+                if actions.contains(.quit) { return .quit }
                 saver.moved(to: model.positionOffset, now: clock())
             }
-            terminal.draw(model.screen())
+            return .handled
         }
-        // Whatever happened, the place the reader was at is written before leaving.
-        if let failure = saveIfMoved(to: storage, model: &model, saver: &saver, now: clock()) {
-            outcome.unsaved.append(failure.message)
+
+        /// Tells the model that the conversion it waits for has loaded (or failed), once the registry says so.
+        mutating func settleConversion() {
+            guard let conversion = model.awaitedConversion else { return }
+            let readiness = converters.status(conversion)
+            if readiness != .loading { model.conversionSettled(conversion, readiness) }
         }
-        if let reading = model.sessionReading,
-            case .failure(let failure) = attempt("the reading time", &model, { try storage.saveReadingTime(reading) })
-        {
-            outcome.unsaved.append(failure.message)
+
+        /// Does what the model asked for after an event.
+        mutating func perform(_ action: ReaderAction) {
+            switch action {
+            case .quit: break  // the model is finished: the loop ends
+            case .suspend: terminal.suspend()
+            case .saveProgress(let position): saver.moved(to: position.offset, now: clock())
+            case .saveProgressNow(let position): save(position)
+            case .saveSettings(let settings):
+                terminal.setTheme(settings.theme)
+                store("settings") { try $0.saveSettings(settings) }
+            case .addBookmark(let bookmark):
+                if let added = store("the bookmark", { try $0.addBookmark(bookmark) }), let stored = added.stored {
+                    model.adopt(stored, added: added.bookmark)
+                }
+            case .deleteBookmark(let id):
+                if let stored = store("the bookmark removal", { try $0.deleteBookmark(id: id) }) ?? nil {
+                    model.adopt(stored, added: nil)
+                }
+            case .saveChapterPattern(let pattern): store("the chapter rule") { try $0.saveChapterPattern(pattern) }
+            case .saveBookReflow(let reflow): store("the book's reflow") { try $0.saveBookReflow(reflow) }
+            case .saveHistory(let history): store("the jump history") { try $0.saveHistory(history) }
+            case .saveBookConvert(let conversion): store("the book's conversion") { try $0.saveBookConvert(conversion) }
+            case .saveRuleSwitch(let name, let enabled):
+                store("the cleaning rules") { try $0.saveRuleSwitch(name: name, enabled: enabled) }
+            case .addRule(let rule): store("the cleaning rules") { try $0.addRule(rule) }
+            case .setWindowTitle(let title): terminal.setTitle(title)
+            case .listLibrary(let folder):
+                let listing: (books: [Shelf.Book], problems: [String]) = shelf?.list(folder) ?? ([], [])
+                model.showLibrary(
+                    listing.books, current: switched ?? shelf?.currentPath ?? "", problems: listing.problems)
+            case .loadReadingLog(let fingerprint):
+                let log = storage.readingLog().filter { $0.fingerprint == fingerprint }
+                model.showStatistics(log, now: Date(), timeZone: .current)
+            case .openBook(let path): openFromShelf(path)
+            }
         }
-        return outcome
+
+        /// Opens the library's book at `path` in place of this one: this book is left (its place and
+        /// reading time saved to its own storage), and the other is shown at its own last place.
+        mutating func openFromShelf(_ path: String) {
+            guard let shelf else { return }
+            let opened: (session: ReadingSession, storage: ReaderStorage)
+            do {
+                opened = try shelf.open(path)
+            } catch {
+                model.report("could not open \(path): \(error)")
+                return
+            }
+            leaveBook()
+            storage = opened.storage
+            model.switchBook(opened.session.book, state: opened.session.state)
+            switched = path
+            // A book from the library reloads as it opens, whole, re-anchored from the place saved first
+            // (one that cannot be saved: from the last one that was, and the next save reports the failure).
+            let storage = opened.storage
+            reopen = { place in
+                _ = try? storage.saveProgress(place)
+                return try shelf.open(path)
+            }
+            reloadDue = nil
+            terminal.watch(path)
+            // Opening a book marks it read, as a reader started on it does.
+            saver = ProgressSaver(delays: saveDelays)
+            save()
+            if let title = model.windowTitle { terminal.setTitle(title) }
+        }
+
+        /// The one way a book is left (quit, a signal, another book from the library): its place on screen
+        /// written when it is not the one last written, and this session's reading time. Returns what
+        /// could not be written, one message each.
+        @discardableResult
+        mutating func leaveBook() -> [String] {
+            var failures: [String] = []
+            saver.moved(to: model.positionOffset, now: clock())
+            if saver.isPending, let failure = save() { failures.append(failure.message) }
+            if let reading = model.sessionReading,
+                case .failure(let failure) = attempt("the reading time", { try $0.saveReadingTime(reading) })
+            {
+                failures.append(failure.message)
+            }
+            return failures
+        }
+
+        /// The one way a position is written, debounced or not: through the storage's read-modify-write,
+        /// the reader adopting the state as stored. Returns the failure, nil when it was written.
+        @discardableResult
+        mutating func save(_ position: ReadingPosition? = nil) -> SaveFailure? {
+            let position = position ?? model.position
+            switch attempt("the reading position", { try $0.saveProgress(position) }) {
+            case .failure(let failure):
+                saver.failed(now: clock())
+                return failure
+            case .success(let stored):
+                if let stored { model.adopt(stored, added: nil) }
+                saver.saved(position.offset)
+                return nil
+            }
+        }
+
+        /// What `body` returned with the storage, or nil when it failed (reported in the status bar).
+        @discardableResult
+        mutating func store<T>(_ what: String, _ body: (ReaderStorage) throws -> T) -> T? {
+            try? attempt(what, body).get()
+        }
+
+        /// What `body` returned with the storage, or its failure, which the status bar shows too.
+        mutating func attempt<T>(_ what: String, _ body: (ReaderStorage) throws -> T) -> Result<T, SaveFailure> {
+            do {
+                return .success(try body(storage))
+            } catch {
+                let failure = SaveFailure(message: "could not save \(what): \(error)")
+                model.report(failure.message)
+                return .failure(failure)
+            }
+        }
     }
 
     /// How long after its file first changed the book is reloaded.
@@ -186,65 +284,8 @@ public enum ReaderApp {
         }
     }
 
-    /// Writes the place on screen now when it is not the one last written (quit, a signal, another book).
-    @discardableResult
-    private static func saveIfMoved<Model: ReaderModel>(
-        to storage: ReaderStorage, model: inout Model, saver: inout ProgressSaver, now: Double
-    ) -> SaveFailure? {
-        saver.moved(to: model.positionOffset, now: now)
-        guard saver.isPending else { return nil }
-        return save(to: storage, model: &model, saver: &saver, now: now)
-    }
-
-    /// Writes the place on screen.
-    @discardableResult
-    private static func save<Model: ReaderModel>(
-        to storage: ReaderStorage, model: inout Model, saver: inout ProgressSaver, now: Double
-    ) -> SaveFailure? {
-        save(model.position, to: storage, model: &model, saver: &saver, now: now)
-    }
-
-    /// The one way a position is written, debounced or not: through the storage's read-modify-write,
-    /// the reader adopting the state as stored. Returns the failure, nil when it was written.
-    @discardableResult
-    private static func save<Model: ReaderModel>(
-        _ position: ReadingPosition, to storage: ReaderStorage, model: inout Model, saver: inout ProgressSaver,
-        now: Double
-    ) -> SaveFailure? {
-        switch attempt("the reading position", &model, { try storage.saveProgress(position) }) {
-        case .failure(let failure):
-            saver.failed(now: now)
-            return failure
-        case .success(let stored):
-            if let stored { model.adopt(stored, added: nil) }
-            saver.saved(position.offset)
-            return nil
-        }
-    }
-
     /// A save that failed, in words: `could not save WHAT: WHY`.
     struct SaveFailure: Error {
         let message: String
-    }
-
-    /// What `body` returned, or nil when it failed (reported in the status bar).
-    @discardableResult
-    private static func perform<Model: ReaderModel, T>(_ what: String, _ model: inout Model, _ body: () throws -> T)
-        -> T?
-    {
-        try? attempt(what, &model, body).get()
-    }
-
-    /// What `body` returned, or its failure, which the status bar shows too.
-    private static func attempt<Model: ReaderModel, T>(
-        _ what: String, _ model: inout Model, _ body: () throws -> T
-    ) -> Result<T, SaveFailure> {
-        do {
-            return .success(try body())
-        } catch {
-            let failure = SaveFailure(message: "could not save \(what): \(error)")
-            model.report(failure.message)
-            return .failure(failure)
-        }
     }
 }

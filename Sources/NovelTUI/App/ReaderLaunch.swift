@@ -45,33 +45,14 @@ public struct ReaderLaunch {
         var session: ReadingSession?
         var pending: [InputEvent] = []
         if let preview {
-            // The conversion's tables load beside the terminal's set-up (made from OpenCC's data on the
-            // machine's first conversion).
-            ChineseConverter.preload(
-                Reader.shown(settings, bookReflow: preview.state?.reflow, bookConvert: preview.state?.convert).convert)
-            let shown = try CursesTerminal(theme: settings.theme)
-            terminal = shown
-            var glimpse = Reader(
-                book: preview.book,
-                settings: Reader.shown(
-                    settings, bookReflow: preview.state?.reflow, bookConvert: preview.state?.convert), state: nil,
-                columns: shown.size.columns, rows: shown.size.rows, start: ReaderStart(offset: preview.offset),
-                lines: lines, rules: rules)
-            shown.draw(glimpse.screen())
-            let outcome: LoadingWait.Outcome<ReadingSession>
-            do {
-                outcome = try LoadingWait.run(open, behind: &glimpse, terminal: shown)
-            } catch {
-                shown.restore()
-                throw error
-            }
-            switch outcome {
-            case .done(let opened, let events): (session, pending) = (opened, events)
+            let first = try showPreview(preview, open: open)
+            switch first.outcome {
+            case .done(let opened, let events): (terminal, session, pending) = (first.terminal, opened, events)
             case .quit:
-                shown.restore()
+                first.terminal.restore()
                 return .quit
             case .signal(let number):
-                shown.restore()
+                first.terminal.restore()
                 return .signal(number)
             }
         }
@@ -91,32 +72,16 @@ public struct ReaderLaunch {
         }
         var reader = Reader(
             book: opened.book, settings: settings, state: opened.state, columns: screen.size.columns,
-            rows: screen.size.rows, start: ReaderStart(offset: offset), lines: lines, rules: rules)
+            rows: screen.size.rows, start: ReaderStart(offset: offset), lines: lines, rules: rules,
+            converters: .background)
         reader.overallReading = ReadingTotals(stateDirectory: opened.store.stateDirectory).load()
         // Shown in the status bar, where they are seen, not on stderr behind the reader's screen.
         for warning in opened.warnings + warnings { reader.report(warning) }
         let storage = StoreStorage(
             session: opened, settingsStore: settingsStore, sessionTransition: sessionTransition, rulesStore: rulesStore)
         screen.watcher = FileWatcher(path: opened.book.path)
-        let (settingsStore, sessionTransition, rulesStore) = (
-            self.settingsStore, self.sessionTransition, self.rulesStore
-        )
-        let storageFor = { (session: ReadingSession) -> ReaderStorage in
-            StoreStorage(
-                session: session, settingsStore: settingsStore, sessionTransition: sessionTransition,
-                rulesStore: rulesStore)
-        }
-        // Another book from the library opens as `novel read` alone would open it (its own choices).
-        let shelf = paths.map { paths in
-            BookShelf(
-                currentPath: ReadingSession.absolutePath(opened.book.path),
-                list: { Shelf.books(folder: $0, paths: paths) },
-                open: { path in
-                    let session = try ReadingSession.open(path: path, paths: paths)
-                    session.keepHeadingScan(paths: paths)
-                    return (session, storageFor(session))
-                })
-        }
+        let storageFor = storageMaker()
+        let shelf = makeShelf(currentPath: ReadingSession.absolutePath(opened.book.path), storageFor: storageFor)
         // The book as last reloaded: an append is read on from it (`ReadingSession.reloaded`).
         var current = opened
         let paths = self.paths
@@ -126,8 +91,60 @@ public struct ReaderLaunch {
             reopen: { place in
                 current = try current.reloaded(at: place, paths: paths, reopen: { try open(.none) })
                 return (current, storageFor(current))
-            }, shelf: shelf)
+            }, shelf: shelf, converters: .background)
         screen.restore()
         return outcome
+    }
+
+    /// The first screen from `preview`, drawn on a terminal taken over for it, while the whole book opens
+    /// behind it (`LoadingWait`): the terminal and how the wait ended (the terminal is restored on an error).
+    private func showPreview(
+        _ preview: BookPreview, open: @escaping @Sendable (LoadStep) throws -> ReadingSession
+    ) throws -> (terminal: CursesTerminal, outcome: LoadingWait.Outcome<ReadingSession>) {
+        let display = Reader.displaySettings(
+            settings, bookReflow: preview.state?.reflow, bookConvert: preview.state?.convert)
+        // The conversion's tables load beside the terminal's set-up (made from OpenCC's data on the
+        // machine's first conversion).
+        ChineseConverter.preload(display.convert)
+        let shown = try CursesTerminal(theme: settings.theme)
+        // The glimpse waits for the conversion where it asks (`.waiting`): its first screen is drawn
+        // converted, as the reader's next screens are.
+        var glimpse = Reader(
+            book: preview.book, settings: display, state: nil, columns: shown.size.columns, rows: shown.size.rows,
+            start: ReaderStart(offset: preview.offset), lines: lines, rules: rules, converters: .waiting)
+        shown.draw(glimpse.screen())
+        do {
+            return (shown, try LoadingWait.run(open, behind: &glimpse, terminal: shown))
+        } catch {
+            shown.restore()
+            throw error
+        }
+    }
+
+    /// Makes the storage for a session opened in this launch (the library's books, a reload).
+    private func storageMaker() -> (ReadingSession) -> ReaderStorage {
+        let (settingsStore, sessionTransition, rulesStore) = (
+            self.settingsStore, self.sessionTransition, self.rulesStore
+        )
+        return { session in
+            StoreStorage(
+                session: session, settingsStore: settingsStore, sessionTransition: sessionTransition,
+                rulesStore: rulesStore)
+        }
+    }
+
+    /// The library overlay's shelf (nil without `paths`): another book opens as `novel read` alone would
+    /// open it (its own choices).
+    private func makeShelf(currentPath: String, storageFor: @escaping (ReadingSession) -> ReaderStorage) -> BookShelf? {
+        paths.map { paths in
+            BookShelf(
+                currentPath: currentPath,
+                list: { Shelf.books(folder: $0, paths: paths) },
+                open: { path in
+                    let session = try ReadingSession.open(path: path, paths: paths)
+                    session.keepHeadingScan(paths: paths)
+                    return (session, storageFor(session))
+                })
+        }
     }
 }

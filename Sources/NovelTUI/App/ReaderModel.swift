@@ -36,6 +36,11 @@ public protocol ReaderModel {
     mutating func switchBook(_ book: Book, state: BookState?)
     /// The book's sessions from the reading log, read by the host (`ReaderAction.loadReadingLog`).
     mutating func showStatistics(_ log: [ReadingLog.Entry], now: Date, timeZone: TimeZone)
+    /// The conversion whose tables the model waits for (nil: none): the host asks its registry between
+    /// events and tells the model when the load settled.
+    var awaitedConversion: Conversion? { get }
+    /// The event that the awaited conversion's load settled (`Reader.conversionSettled`).
+    mutating func conversionSettled(_ conversion: Conversion, _ readiness: ConversionReadiness)
 }
 
 extension ReaderModel {
@@ -49,4 +54,6 @@ extension ReaderModel {
     public mutating func showLibrary(_ books: [Shelf.Book], current: String, problems: [String]) {}
     public mutating func switchBook(_ book: Book, state: BookState?) {}
     public mutating func showStatistics(_ log: [ReadingLog.Entry], now: Date, timeZone: TimeZone) {}
+    public var awaitedConversion: Conversion? { nil }
+    public mutating func conversionSettled(_ conversion: Conversion, _ readiness: ConversionReadiness) {}
 }

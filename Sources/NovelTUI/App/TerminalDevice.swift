@@ -12,10 +12,14 @@ public protocol TerminalDevice: AnyObject {
     /// Reports changes of the file at `path` from now on (`TerminalInput.fileChanged`), instead of the
     /// file watched before (the library overlay switched books).
     func watch(_ path: String)
+    /// Gives the terminal back and stops the process (job control, Ctrl-Z); returns once the shell
+    /// continues it (`fg`), the terminal taken back and the next draw a whole one.
+    func suspend()
 }
 
 extension TerminalDevice {
     public func setTitle(_ title: String) {}
+    public func suspend() {}
     public func watch(_ path: String) {}
 }
 

@@ -44,7 +44,7 @@ public struct Keymap: Sendable {
                     continue
                 }
                 if Self.reserved(event) {
-                    issues.append("\(command.rawValue): '\(keyName)' is reserved (digits and Enter)")
+                    issues.append("\(command.rawValue): '\(keyName)' is reserved (digits, Enter, C-c, C-z)")
                     continue
                 }
                 commands[event] = command
@@ -77,10 +77,16 @@ public struct Keymap: Sendable {
         Keymap(overrides: overrides).issues
     }
 
-    /// Digits build a number prefix and Enter ends it; they cannot be rebound.
+    /// Ctrl-C: quits from anywhere, an overlay or the boss screen up, with the place saved. In the reader's
+    /// raw mode it is a key, not a signal; it cannot be rebound, so that every reader can be left by it.
+    public static let interrupt = InputEvent.key(.control("c"))
+    /// Ctrl-Z: suspends the reader to the shell as in `less` and `vim`; `fg` brings the screen back.
+    public static let suspend = InputEvent.key(.control("z"))
+
+    /// Digits build a number prefix and Enter ends it; Ctrl-C and Ctrl-Z act anywhere: none can be rebound.
     static func reserved(_ event: InputEvent) -> Bool {
         switch event {
-        case .key(.enter): true
+        case .key(.enter), interrupt, suspend: true
         case .key(.character(let character)): character.isASCII && character.isNumber
         default: false
         }
@@ -117,8 +123,17 @@ public struct Keymap: Sendable {
             (keys: (keys[command] ?? []).map(KeyName.name).joined(separator: " "), help: command.help)
         }
         lines.append((keys: "N Enter", help: "Chapter N: the one numbered N, else the Nth entry (also N g)"))
-        return lines
+        return lines + Self.fixedKeys.map { (keys: $0.keys, help: $0.help) }
     }
+
+    /// The keys no override changes, with the one rule for leaving overlays; the help overlay and
+    /// docs/keys.md list them after the table.
+    static let fixedKeys: [(keys: String, help: String)] = [
+        ("Esc", "Closes the overlay on top, whatever it is"),
+        ("q", "Closes an overlay where no text is typed (so does the key that opened it); in a text field q is text"),
+        ("C-c", "Quits from anywhere, an overlay or the boss screen up; the place on screen is saved"),
+        ("C-z", "Suspends to the shell; fg brings the page back whole"),
+    ]
 
     /// docs/keys.md, generated from the default table.
     public static func markdown() -> String {
@@ -148,85 +163,111 @@ public struct Keymap: Sendable {
         text += """
             | | `N` `Enter`, `N` `g` | Chapter N: the chapter numbered N (第N章, Chapter N) where the book numbers them, else the Nth entry of the table of contents counting from 1 (type the digits first) |
 
-            ## Overrides
+            ## Leaving overlays, Ctrl-C and Ctrl-Z
 
-            In `settings.json`, `keymap` maps a command name to the key names that replace its defaults:
+            One rule for leaving an overlay: `Esc` always closes the one on top; the quit keys (`q`) and \
+            the key that opened an overlay close it too, except in a text field (a prompt, the TOC filter), \
+            where a character is text (`q` and `t` are typed into the TOC filter; `Tab` closes it). A \
+            keymap override moves these keys with their commands: with `bookmarks` bound to `M`, `M` closes \
+            the bookmarks. Ctrl-C and Ctrl-Z are fixed (no override may take them): Ctrl-C quits from \
+            anywhere with the place on screen saved, as `q` does; Ctrl-Z saves the place and suspends the \
+            reader to the shell, as in `less` and `vim`, and `fg` brings the page back whole.
 
-            ```json
-            { "keymap": { "next-page": ["Space", "n"], "next-match": ["x"] } }
-            ```
-
-            Key names: a single character, `Space`, `Enter`, `Esc`, `Tab`, `BackTab`, `Backspace`, `Delete`, \
-            `Up`, `Down`, `Left`, `Right`, `PgUp`, `PgDn`, `Home`, `End`, `F1`…`F12`, `C-x` (Ctrl plus a letter), \
-            `WheelUp`, `WheelDown`. Digits and `Enter` are kept for the number prefix. `novel settings --set \
-            keymap=…` refuses an override naming an unknown command or key, a key that another command \
-            keeps, or one that leaves no key to quit. In a settings.json edited by hand such an override is \
-            skipped and reported in the status bar (and by `novel settings`); the reader still opens, and \
-            when no key would quit it, `quit` keeps its default keys.
-
-            Inside overlays the keys are fixed. Lists move with the arrows, `PgUp`/`PgDn`, `Home`/`End` and \
-            the wheel (and `j`/`k` except in the TOC). In every list the selected row starts with `▶` and is \
-            bold, in swapped colors (reverse video in the `terminal` theme, with `NO_COLOR` and on a terminal \
-            without colors); `•` marks the entry in use: the chapter being read, the chapter rule in use, \
-            the book open. TOC: typing filters, `Backspace` unfilters, `Enter` \
-            jumps, `C-r` opens the chapter rules, `Esc` or `Tab` closes. Chapter rules (`R`, or `C-r` in the \
-            TOC): the built-in rules, each kind of heading-like line found in the book with its count, and a \
-            custom pattern; `Enter` switches (the custom row asks for an ICU pattern; an empty one means the \
-            built-in rules) and the choice is remembered with the book like `--chapter-pattern`; `Esc` `q` \
-            `R` close. Bookmarks: `Enter` jumps, `d` deletes, `Esc` `q` `'` `B` close. \
-            Settings: `←`/`→` (`h`/`l`, `-`/`+`, `Enter`) change the selected setting at once (the Reflow and Convert rows change this book's own value, remembered with it like \
-            `--reflow` and `--convert`), `Esc` `q` `s` \
-            close. Cleaning rules (`x`): the rules that apply to this book, built-in ones first; `Space` or \
-            `Enter` switches the selected one (saved in rules.json), any other key closes. Its last row, \
-            *Hide lines like this*, proposes a rule made from the first line with text on the screen (digits \
-            as `\\d+`, a domain as any domain; docs/layout.md): the panel shows the pattern, how many lines of \
-            this book it hides and a few of them; `j`/`k` (or the arrows) take the next or previous line \
-            instead, `Enter` or `y` adds the rule to rules.json, any other key closes without saving. Library (`L`): \
-            `Enter` opens the selected book, `Esc` `q` `L` close. Help, and reading statistics (`i`: this book's \
-            time read each day over the last four weeks as a chart, its sessions, speed and time left): \
-            arrows scroll, any other key closes. Prompts (`/` `?` `:` and the bookmark note): \
-            `Enter` runs, `Esc` cancels; an empty search repeats the last one.
-
-            ## Conversion
-
-            `c` switches this book's conversion on and off: off, or the one that suits the book — the one last \
-            chosen for it in the settings (`s`, the Convert row, or `--convert`) or the `convert` setting when \
-            that reads the book's script, else `s2t` for a book in Simplified characters and `t2s` for one in \
-            Traditional (told from common characters the two write differently, 这/這, 说/說 …). The settings' \
-            Convert row steps through all nine. The choice is remembered with the book.
-
-            ## Auto page turn, jumping back, the mouse
-
-            `a` turns a page every `autoPageSeconds` (in scroll mode a line every `autoLineSeconds`); the \
-            status bar shows `▶ auto 20s/page`. While it runs, the `font-larger` and `font-smaller` keys (`+` \
-            `-`) make it faster or slower, and the pace is saved; any other key pauses it and then does what \
-            it always does; it stops on the book's last page.
-
-            Every jump — the TOC, a search, a bookmark, `g`/`G`, `:`, `N Enter`, a count before `]` or `[` \
-            — keeps the place it left: `C-o` goes back there, `C-n` forward again, like Ctrl-O / Ctrl-I in \
-            vim. Page turns and a plain `]` or `[` are reading, not jumps. The last 10 places each way are \
-            kept with the book.
-
-            A click on the left third of the text turns back a page and on the right third forward, as a \
-            tap does in phone readers; a click on the status bar opens the table of contents. In the TOC, \
-            the bookmarks and the chapter rules a click on an entry picks it (as `Enter`); in the settings \
-            it selects a row, and a second click on it changes the value; in the library it opens the book; \
-            in the help it closes it.
-
-            ## Two pages, the library
-
-            When the window holds two text blocks of the `width` setting with their margins and a gutter \
-            (170 columns at the defaults) and the `spread` setting is `auto`, page mode shows two pages side \
-            by side like an open book, and the page keys, a click and auto page turn turn both. A chapter \
-            starts on the left page; a jump shows the two pages that hold its target. The status bar says \
-            `3-4/10`. Resizing in and out keeps the first character on screen.
-
-            `L` lists the recent books (title, progress, the day last read, the time left at the measured \
-            speed) and then the `.txt` books of the folder in the `libraryFolder` setting, as `novel \
-            library DIR` lists them; the book being read is marked `•`. `Enter` on another book saves this \
-            book's place and opens that one where it was left.
+            | Keys | What they do |
+            |---|---|
 
             """
-        return text
+        for fixed in fixedKeys {
+            text += "| `\(fixed.keys)` | \(fixed.help) |\n"
+        }
+        return text + overridesAndOverlays + autoTurnAndLibrary
     }
+
+    /// docs/keys.md: overrides and the keys inside overlays.
+    static let overridesAndOverlays = """
+
+        ## Overrides
+
+        In `settings.json`, `keymap` maps a command name to the key names that replace its defaults:
+
+        ```json
+        { "keymap": { "next-page": ["Space", "n"], "next-match": ["x"] } }
+        ```
+
+        Key names: a single character, `Space`, `Enter`, `Esc`, `Tab`, `BackTab`, `Backspace`, `Delete`, \
+        `Up`, `Down`, `Left`, `Right`, `PgUp`, `PgDn`, `Home`, `End`, `F1`…`F12`, `C-x` (Ctrl plus a letter), \
+        `WheelUp`, `WheelDown`. Digits and `Enter` are kept for the number prefix. `novel settings --set \
+        keymap=…` refuses an override naming an unknown command or key, a key that another command \
+        keeps, or one that leaves no key to quit. In a settings.json edited by hand such an override is \
+        skipped and reported in the status bar (and by `novel settings`); the reader still opens, and \
+        when no key would quit it, `quit` keeps its default keys.
+
+        Inside overlays the keys are fixed, but for those that close them (above). Lists move with the arrows, `PgUp`/`PgDn`, `Home`/`End` and \
+        the wheel (and `j`/`k` except in the TOC). In every list the selected row starts with `▶` and is \
+        bold, in swapped colors (reverse video in the `terminal` theme, with `NO_COLOR` and on a terminal \
+        without colors); `•` marks the entry in use: the chapter being read, the chapter rule in use, \
+        the book open. TOC: typing filters, `Backspace` unfilters, `Enter` \
+        jumps, `C-r` opens the chapter rules, `Esc` or `Tab` closes. Chapter rules (`R`, or `C-r` in the \
+        TOC): the built-in rules, each kind of heading-like line found in the book with its count, and a \
+        custom pattern; `Enter` switches (the custom row asks for an ICU pattern; an empty one means the \
+        built-in rules) and the choice is remembered with the book like `--chapter-pattern`; `Esc` `q` \
+        `R` close. Bookmarks: `Enter` jumps, `d` deletes, `Esc` `q` `'` `B` close. \
+        Settings: `←`/`→` (`h`/`l`, `-`/`+`, `Enter`) change the selected setting at once (the Reflow and Convert rows change this book's own value, remembered with it like \
+        `--reflow` and `--convert`), `Esc` `q` `s` \
+        close. Cleaning rules (`x`): the rules that apply to this book, built-in ones first; `Space` or \
+        `Enter` switches the selected one (saved in rules.json), any other key closes. Its last row, \
+        *Hide lines like this*, proposes a rule made from the first line with text on the screen (digits \
+        as `\\d+`, a domain as any domain; docs/layout.md): the panel shows the pattern, how many lines of \
+        this book it hides and a few of them; `j`/`k` (or the arrows) take the next or previous line \
+        instead, `Enter` or `y` adds the rule to rules.json, any other key closes without saving. Library (`L`): \
+        `Enter` opens the selected book, `Esc` `q` `L` close. Help, and reading statistics (`i`: this book's \
+        time read each day over the last four weeks as a chart, its sessions, speed and time left): \
+        arrows scroll, any other key closes. Prompts (`/` `?` `:` and the bookmark note): \
+        `Enter` runs, `Esc` cancels; an empty search repeats the last one.
+
+        ## Conversion
+
+        `c` switches this book's conversion on and off: off, or the one that suits the book — the one last \
+        chosen for it in the settings (`s`, the Convert row, or `--convert`) or the `convert` setting when \
+        that reads the book's script, else `s2t` for a book in Simplified characters and `t2s` for one in \
+        Traditional (told from common characters the two write differently, 这/這, 说/說 …). The settings' \
+        Convert row steps through all nine. The choice is remembered with the book.
+
+        """
+
+    /// docs/keys.md: auto page turn, jumping back, the mouse, two pages and the library.
+    static let autoTurnAndLibrary = """
+
+        ## Auto page turn, jumping back, the mouse
+
+        `a` turns a page every `autoPageSeconds` (in scroll mode a line every `autoLineSeconds`); the \
+        status bar shows `▶ auto 20s/page`. While it runs, the `font-larger` and `font-smaller` keys (`+` \
+        `-`) make it faster or slower, and the pace is saved; any other key pauses it and then does what \
+        it always does; it stops on the book's last page.
+
+        Every jump — the TOC, a search, a bookmark, `g`/`G`, `:`, `N Enter`, a count before `]` or `[` \
+        — keeps the place it left: `C-o` goes back there, `C-n` forward again, like Ctrl-O / Ctrl-I in \
+        vim. Page turns and a plain `]` or `[` are reading, not jumps. The last 10 places each way are \
+        kept with the book.
+
+        A click on the left third of the text turns back a page and on the right third forward, as a \
+        tap does in phone readers; a click on the status bar opens the table of contents. In the TOC, \
+        the bookmarks and the chapter rules a click on an entry picks it (as `Enter`); in the settings \
+        it selects a row, and a second click on it changes the value; in the library it opens the book; \
+        in the help it closes it.
+
+        ## Two pages, the library
+
+        When the window holds two text blocks of the `width` setting with their margins and a gutter \
+        (170 columns at the defaults) and the `spread` setting is `auto`, page mode shows two pages side \
+        by side like an open book, and the page keys, a click and auto page turn turn both. A chapter \
+        starts on the left page; a jump shows the two pages that hold its target. The status bar says \
+        `3-4/10`. Resizing in and out keeps the first character on screen.
+
+        `L` lists the recent books (title, progress, the day last read, the time left at the measured \
+        speed) and then the `.txt` books of the folder in the `libraryFolder` setting, as `novel \
+        library DIR` lists them; the book being read is marked `•`. `Enter` on another book saves this \
+        book's place and opens that one where it was left.
+
+        """
 }

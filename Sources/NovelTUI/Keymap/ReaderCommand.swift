@@ -58,7 +58,7 @@ public enum ReaderCommand: String, Sendable, CaseIterable {
         case .cleaningRules: "Cleaning rules for this book (Space switches one, saved in rules.json)"
         case .convert: "Simplified ⇄ Traditional on or off for this book (s2t or t2s as the book needs; others in s)"
         case .help: "This help"
-        case .quit: "Quit (closes an overlay first)"
+        case .quit: "Quit; in an overlay, close it (in a text field q is text)"
         case .bossKey: "Boss key: an innocent shell screen at once (position saved); again to come back"
         case .jumpBack: "Back to the place the last jump left (TOC, search, bookmark, g/G, :, N Enter, N ] or N [)"
         case .jumpForward: "Forward again to where jump-back came from"

@@ -21,6 +21,30 @@ enum Overlay: Equatable {
         if case .prompt = self { return true }
         return false
     }
+
+    /// The command whose keys open this overlay, and close it again (nil: several open it, a prompt).
+    var openedBy: ReaderCommand? {
+        switch self {
+        case .toc: .toc
+        case .chapterRule: .chapterRule
+        case .bookmarks: .bookmarks
+        case .prompt: nil
+        case .settings: .settings
+        case .rules: .cleaningRules
+        case .help: .help
+        case .library: .library
+        case .statistics: .statistics
+        case .hideLike: nil
+        }
+    }
+
+    /// Whether the overlay has a text field, where a typed character is text (a prompt, the TOC filter).
+    var takesText: Bool {
+        switch self {
+        case .prompt, .toc: true
+        default: false
+        }
+    }
 }
 
 /// The library: the shelf's books once the host has listed them (nil until then), the selected row and

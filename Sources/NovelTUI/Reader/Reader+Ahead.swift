@@ -9,8 +9,8 @@ extension Reader {
     /// conversion; nil when there is nothing worth doing ahead.
     var chapterAhead: Int? {
         guard canLayout, !entries.isEmpty else { return nil }
-        let conversion = frame.layout.display.convert
-        guard conversion != .none, ChineseConverter.loaded(conversion) != nil else { return nil }
+        // The conversion shown is ready (`conversionReadiness`): laying a chapter out never waits for a load.
+        guard shownConversion != .none else { return nil }
         var entry = currentEntry + 1
         while entry < entries.count && !layout.isShown(entry) { entry += 1 }
         guard entry < entries.count, !layout.isCached(entry) else { return nil }

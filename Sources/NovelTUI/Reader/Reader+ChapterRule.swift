@@ -24,8 +24,6 @@ extension Reader {
             return []
         }
         switch event {
-        case .key(.escape), .key(.character("q")), .key(.character("R")):
-            overlay = nil
         case .key(.enter):
             if rules.choices.indices.contains(rules.selected) {
                 overlay = nil

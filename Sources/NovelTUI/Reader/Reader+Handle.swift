@@ -18,6 +18,7 @@ extension Reader {
             reconfigure()
             return []
         }
+        if let taken = handleAnywhere(event) { return taken }
         if let taken = handleWhileAutoTurning(event, now: now) { return taken }
         if keymap.command(for: event) == .bossKey, isHidden || !overlayTakesTyping(event) { return toggleHidden() }
         if isHidden { return [] }
@@ -59,6 +60,7 @@ extension Reader {
             moveCompact(by: lines)
             return []
         }
+        if openOverlay(for: command) { return [] }
         switch command {
         case .nextPage:
             if isScrollMode {
@@ -95,38 +97,17 @@ extension Reader {
             jump(to: 0)
         case .bookEnd:
             jumpToEnd()
-        case .goTo:
-            overlay = .prompt(Prompt(kind: .goTo))
-        case .toc:
-            overlay = .toc(TOCOverlay(current: currentEntry, selected: currentEntry))
-        case .chapterRule:
-            openChapterRules()
-        case .addBookmark:
-            overlay = .prompt(Prompt(kind: .bookmarkNote))
-        case .bookmarks:
-            let nearest = bookmarks.lastIndex { $0.offset <= firstVisibleOffset } ?? 0
-            overlay = .bookmarks(selected: nearest)
-        case .searchForward:
-            overlay = .prompt(Prompt(kind: .search(.forward)))
-        case .searchBackward:
-            overlay = .prompt(Prompt(kind: .search(.backward)))
         case .nextMatch:
             repeatSearch(direction: searchDirection)
         case .previousMatch:
             repeatSearch(direction: searchDirection == .forward ? .backward : .forward)
-        case .settings:
-            overlay = .settings(selected: 0)
         case .fontLarger:
             return change(SettingsItem.fontScale.adjusted(settings, step: 1))
         case .fontSmaller:
             return change(SettingsItem.fontScale.adjusted(settings, step: -1))
-        case .cleaningRules:
-            overlay = .rules(selected: 0)
         case .convert:
             return changeConversion(
-                to: shownSettings.convert.toggled(chosen: chosenConversion, script: HanVariant.of(book.text)))
-        case .help:
-            overlay = .help(top: 0)
+                to: displaySettings.convert.toggled(chosen: chosenConversion, script: HanVariant.of(book.text)))
         case .quit:
             isFinished = true
             return [.saveProgress(position), .quit]
@@ -142,8 +123,40 @@ extension Reader {
             return openLibrary()
         case .statistics:
             return openStatistics()
+        default:
+            break  // the overlays' commands, opened above
         }
         return []
+    }
+
+    /// Opens the overlay `command` stands for; false when it stands for none.
+    mutating func openOverlay(for command: ReaderCommand) -> Bool {
+        switch command {
+        case .goTo:
+            overlay = .prompt(Prompt(kind: .goTo))
+        case .toc:
+            overlay = .toc(TOCOverlay(current: currentEntry, selected: currentEntry))
+        case .chapterRule:
+            openChapterRules()
+        case .addBookmark:
+            overlay = .prompt(Prompt(kind: .bookmarkNote))
+        case .bookmarks:
+            let nearest = bookmarks.lastIndex { $0.offset <= firstVisibleOffset } ?? 0
+            overlay = .bookmarks(selected: nearest)
+        case .searchForward:
+            overlay = .prompt(Prompt(kind: .search(.forward)))
+        case .searchBackward:
+            overlay = .prompt(Prompt(kind: .search(.backward)))
+        case .settings:
+            overlay = .settings(selected: 0)
+        case .cleaningRules:
+            overlay = .rules(selected: 0)
+        case .help:
+            overlay = .help(top: 0)
+        default:
+            return false
+        }
+        return true
     }
 
     /// How many shown lines a moving command takes the compact reader (nil: not a moving command).
@@ -166,178 +179,32 @@ extension Reader {
     }
 
     /// Whether an open overlay takes `event` as typed text (a prompt, the TOC filter), so that a
-    /// character bound to the boss key is typed there instead.
+    /// character bound to the boss key, to quit or to the overlay's own command is typed there instead.
     func overlayTakesTyping(_ event: InputEvent) -> Bool {
         guard case .key(.character) = event else { return false }
-        switch overlay {
-        case .prompt, .toc, .chapterRule: return true
-        default: return false
-        }
+        return overlay?.takesText ?? false
     }
 
-    // MARK: - Navigation
-
-    /// Flips a page in page mode, animated when the transition is `slide` or `cover`.
-    mutating func turnPage(forward: Bool, now: Double) {
-        guard canLayout else { return }
-        let target = turned(location, forward: forward)
-        guard let target else {
-            message = forward ? "End of the book" : "Start of the book"
-            return
-        }
-        let animated = settings.transition == .slide || settings.transition == .cover
-        let before = animated ? staticScreen() : nil
-        location = target
-        anchor = layout.firstOffset(of: target)
-        meterReading(now: now)
-        if let before {
-            animation = PageAnimation(
-                from: before, start: now, forward: forward, cover: settings.transition == .cover)
-        }
+    /// The one rule for leaving an overlay: `Esc` closes the one on top; a quit key (`q`) and the key that
+    /// opened it close it too, except where text is being typed, where a character is text.
+    func closesOverlay(_ event: InputEvent) -> Bool {
+        guard let overlay else { return false }
+        if event == .key(.escape) { return true }
+        guard !overlayTakesTyping(event), let command = keymap.command(for: event) else { return false }
+        return command == .quit || command == overlay.openedBy
     }
 
-    /// Moves the top line in scroll mode, across chapter boundaries.
-    mutating func scroll(by count: Int, now: Double) {
-        guard canLayout, layout.chapter(scrollTop.entry).lines.indices.contains(scrollTop.line) else { return }
-        let moved = line(scrollTop, movedBy: count)
-        if moved == scrollTop { message = count > 0 ? "End of the book" : "Start of the book" }
-        scrollTop = moved
-        anchor = line(moved).bytes.lowerBound
-        meterReading(now: now)
-    }
-
-    /// Shows the page (or line) holding `offset`: a jump, whose place left is remembered for going back.
-    mutating func jump(to offset: Int) {
-        rememberingPlace { $0.move(to: offset) }
-    }
-
-    /// Shows the page (or line) holding `offset`, as reading moves (the next chapter): not a jump.
-    mutating func move(to offset: Int) {
-        anchor = max(0, min(offset, book.text.utf8.count))
-        relocate()
-        meter.restart()
-    }
-
-    mutating func jumpToEnd() {
-        guard !entries.isEmpty else { return }
-        let last = entries.count - 1
-        if canLayout && !followsLines {
-            rememberingPlace { reader in
-                reader.location = reader.spreadStart(
-                    PageLocation(entry: last, page: reader.layout.pageCount(of: last) - 1))
-                reader.anchor = reader.layout.firstOffset(of: reader.location)
-                reader.meter.restart()
-            }
-        } else {
-            jump(to: max(0, book.text.utf8.count - 1))
+    /// The keys that act wherever the reader is, an overlay or the boss screen up: Ctrl-C quits with the
+    /// place saved, Ctrl-Z suspends to the shell (`Keymap.interrupt`, `Keymap.suspend`); nil for others.
+    mutating func handleAnywhere(_ event: InputEvent) -> [ReaderAction]? {
+        switch event {
+        case Keymap.interrupt:
+            isFinished = true
+            return [.saveProgress(position), .quit]
+        case Keymap.suspend:
+            return [.saveProgressNow(position), .suspend]
+        default:
+            return nil
         }
-    }
-
-    /// Goes to a chapter (TOC index or title) or percentage; a bad place becomes a message.
-    /// `:12`, `12 Enter`: a number is the chapter with that number (`ChapterByNumber`), anything else a
-    /// chapter title as `go(to: .chapter(…))` finds it.
-    mutating func go(toChapter text: String) {
-        guard !text.isEmpty, text.allSatisfy({ $0.isASCII && $0.isNumber }) else {
-            go(to: .chapter(text))
-            return
-        }
-        // Typed digits can be any length: past Int they are a number no chapter has.
-        switch ChapterByNumber.entryIndex(Int(text) ?? Int.max, in: entries, currentEntry: currentEntry) {
-        case .success(let index): jump(to: entries[index].range.lowerBound)
-        case .failure(let miss): message = miss.description
-        }
-    }
-
-    mutating func go(to place: BookPlace) {
-        do {
-            jump(to: try place.offset(in: book, state: nil))
-        } catch {
-            message = error.message
-        }
-    }
-
-    /// Applies changed settings live: re-lays out keeping the position, and asks for them to be saved.
-    mutating func change(_ newSettings: Settings) -> [ReaderAction] {
-        guard newSettings != settings else { return [] }
-        settings = newSettings
-        reconfigure()
-        return [.saveSettings(newSettings)]
-    }
-
-    // MARK: - Search
-
-    /// Searches the whole book from the screen (or the current match) and shows the match.
-    mutating func runSearch(_ query: String, direction: TextSearch.Direction) {
-        search = TextSearch(query)
-        searchDirection = direction
-        currentMatch = nil
-        find(direction: direction, from: firstVisibleOffset)
-    }
-
-    mutating func repeatSearch(direction: TextSearch.Direction) {
-        guard search != nil else {
-            message = "No search yet: / or ? searches"
-            return
-        }
-        let from =
-            currentMatch.map { direction == .forward ? $0.lowerBound + 1 : $0.lowerBound } ?? firstVisibleOffset
-        find(direction: direction, from: from)
-    }
-
-    mutating func find(direction: TextSearch.Direction, from: Int) {
-        guard let search, !search.isEmpty else { return }
-        guard let match = shownSearch(search).find(from: from, direction: direction) else {
-            message = "Not found: \(search.query)"
-            return
-        }
-        currentMatch = match.range
-        if match.wrapped {
-            message = direction == .forward ? "Search wrapped to the beginning" : "Search wrapped to the end"
-        }
-        if !isOnScreen(match.range) { jump(to: match.range.lowerBound) }
-    }
-
-    /// The search over the text as it is shown: converted chapters when a conversion is on. With
-    /// `onScreen` (highlighting what is shown) the chapters' display texts are the layouts' own.
-    func shownSearch(_ search: TextSearch, onScreen: Bool = false) -> ShownSearch {
-        let options = frame.layout.display
-        guard options.convert != .none, ChineseConverter.loaded(options.convert) != nil else {
-            return .book(search, book.text)
-        }
-        let layout = self.layout
-        return .displayed(
-            DisplayedTextSearch(
-                search.query, book: book, options: options, shown: onScreen ? { layout.chapter($0).display } : nil))
-    }
-
-    /// Whether all of `range` is within the bytes on screen.
-    func isOnScreen(_ range: Range<Int>) -> Bool {
-        guard let shown = visibleByteRange() else { return false }
-        return shown.lowerBound <= range.lowerBound && range.upperBound <= shown.upperBound
-    }
-
-    /// The bytes from the first to the last line on screen.
-    func visibleByteRange() -> Range<Int>? {
-        guard canLayout else { return nil }
-        if isCompact {
-            let lines = compactLines()
-            guard let first = lines.first, let last = lines.last else { return nil }
-            return line(first).bytes.lowerBound..<line(last).bytes.upperBound
-        }
-        if isScrollMode {
-            let lines = visibleLines()
-            guard let first = lines.first, let last = lines.last else { return nil }
-            return line(first.location).bytes.lowerBound..<line(last.location).bytes.upperBound
-        }
-        // The first line of the left page to the last line of the last page with lines (a spread's right page).
-        let chapter = layout.chapter(location.entry)
-        let pages = shownPages.map { chapter.pages[$0.page.page] }
-        guard let first = pages.first(where: { !$0.lines.isEmpty }), let last = pages.last(where: { !$0.lines.isEmpty })
-        else {
-            let start = chapter.pages[location.page].firstOffset
-            return start..<start
-        }
-        return chapter.lines[first.lines.lowerBound].bytes
-            .lowerBound..<chapter.lines[last.lines.upperBound - 1].bytes.upperBound
     }
 }

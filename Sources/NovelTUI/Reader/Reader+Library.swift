@@ -39,8 +39,6 @@ extension Reader {
             overlay = nil
             guard books.indices.contains(library.selected), library.selected != library.current else { return [] }
             return [.openBook(path: books[library.selected].path)]
-        case .key(.escape), .key(.character("q")), .key(.character("L")):
-            overlay = nil
         default:
             break
         }
@@ -52,7 +50,7 @@ extension Reader {
     public mutating func switchBook(_ other: Book, state: BookState?) {
         var next = Reader(
             book: other, settings: settings, state: state, columns: columns, rows: rows, start: .saved, lines: lines,
-            rules: rules)
+            rules: rules, converters: converters)
         next.overallReading = overallReading + meter.measured
         self = next
     }

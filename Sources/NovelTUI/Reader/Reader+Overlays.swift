@@ -1,8 +1,13 @@
 import NovelCore
 
 extension Reader {
-    /// Keys while an overlay is open; overlay keys are fixed (see docs/keys.md).
+    /// Keys while an overlay is open (see docs/keys.md). Leaving one follows one rule for all
+    /// (`closesOverlay`); the other keys inside an overlay are its own.
     mutating func handleOverlay(_ event: InputEvent, now: Double) -> [ReaderAction] {
+        if closesOverlay(event) {
+            overlay = nil
+            return []
+        }
         switch overlay {
         case .toc(let toc): return handleTOC(toc, event)
         case .chapterRule(let rules): return handleChapterRule(rules, event)
@@ -45,8 +50,6 @@ extension Reader {
             return []
         }
         switch event {
-        case .key(.escape), .key(.tab):
-            overlay = nil
         case .key(.control("r")):
             openChapterRules()
         case .key(.enter):
@@ -77,14 +80,12 @@ extension Reader {
             return []
         }
         switch event {
-        case .key(.escape), .key(.character("q")), .key(.character("'")), .key(.character("B")):
-            overlay = nil
         case .key(.enter):
             overlay = nil
             if bookmarks.indices.contains(selected) { jump(to: bookmarks[selected].offset) }
         case .key(.character("d")), .key(.delete):
             guard bookmarks.indices.contains(selected) else { return [] }
-            guard let removed = try? marks.removeBookmark(id: bookmarks[selected].id) else { return [] }
+            guard let removed = try? bookState.removeBookmark(id: bookmarks[selected].id) else { return [] }
             overlay = .bookmarks(selected: max(0, min(selected, bookmarks.count - 1)))
             message = "Deleted bookmark \(removed.id)"
             return [.deleteBookmark(id: removed.id)]
@@ -97,8 +98,6 @@ extension Reader {
     mutating func handlePrompt(_ prompt: Prompt, _ event: InputEvent) -> [ReaderAction] {
         var prompt = prompt
         switch event {
-        case .key(.escape):
-            overlay = nil
         case .key(.backspace), .key(.delete):
             if prompt.text.isEmpty { overlay = nil } else { prompt.text.removeLast(); overlay = .prompt(prompt) }
         case .key(.character(let character)):
@@ -132,7 +131,7 @@ extension Reader {
         case .chapterPattern:
             return applyChapterPattern(text.isEmpty ? nil : text)
         case .bookmarkNote:
-            let bookmark = marks.addBookmark(in: book, offset: firstVisibleOffset, note: text)
+            let bookmark = bookState.addBookmark(in: book, offset: firstVisibleOffset, note: text)
             message = Self.addedMessage(bookmark)
             return [.addBookmark(bookmark)]
         }
@@ -146,8 +145,6 @@ extension Reader {
             return []
         }
         switch event {
-        case .key(.escape), .key(.character("q")), .key(.character("s")):
-            overlay = nil
         case .key(.right), .key(.character("l")), .key(.character("+")), .key(.enter), .key(.character(" ")):
             return change(items[selected], step: 1)
         case .key(.left), .key(.character("h")), .key(.character("-")):
@@ -162,13 +159,13 @@ extension Reader {
     /// and the script are properties of the file), so their rows change the book's value, not the setting.
     mutating func change(_ item: SettingsItem, step: Int) -> [ReaderAction] {
         if item == .convert {
-            let conversion = item.adjusted(shownSettings, step: step).convert
+            let conversion = item.adjusted(displaySettings, step: step).convert
             if conversion != .none { chosenConversion = conversion }
             return changeConversion(to: conversion)
         }
         guard item == .reflow else { return change(item.adjusted(settings, step: step)) }
-        let reflow = item.adjusted(shownSettings, step: step).reflow
-        guard reflow != shownSettings.reflow else { return [] }
+        let reflow = item.adjusted(displaySettings, step: step).reflow
+        guard reflow != displaySettings.reflow else { return [] }
         bookReflow = reflow
         reconfigure()
         return [.saveBookReflow(reflow)]
@@ -177,10 +174,12 @@ extension Reader {
     /// Shows the book through `conversion` from now on (the `c` key, the settings overlay), and says
     /// which, or why it cannot.
     mutating func changeConversion(to conversion: Conversion) -> [ReaderAction] {
-        guard conversion != shownSettings.convert else { return [] }
-        bookConvert = conversion
-        reconfigure()
-        message = conversionProblem ?? "Conversion: \(conversion.summary)"
+        guard conversion != displaySettings.convert else { return [] }
+        choose(conversion)
+        message =
+            conversionReadiness == .loading
+            ? "Loading the tables of \(conversion.rawValue)…"
+            : conversionProblem ?? "Conversion: \(conversion.summary)"
         return [.saveBookConvert(conversion)]
     }
 

@@ -9,7 +9,7 @@ extension Reader {
         let offset = state?.position?.offset ?? firstVisibleOffset
         book = reopened
         if let state {
-            marks = state
+            bookState = state
             history = state.history
         }
         currentMatch = nil

@@ -7,7 +7,7 @@ extension Reader {
     public var positionOffset: Int { firstVisibleOffset }
 
     public mutating func adopt(_ stored: BookState, added: Bookmark?) {
-        marks = stored
+        bookState = stored
         if case .bookmarks(let selected) = overlay {
             overlay = .bookmarks(selected: max(0, min(selected, bookmarks.count - 1)))
         }

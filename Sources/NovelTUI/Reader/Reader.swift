@@ -22,8 +22,8 @@ public struct Reader {
     /// The cleaning rules (`rules.json`); the rules overlay switches those that apply to this book.
     public internal(set) var rules: CleaningRules
     /// The book's bookmarks, changed through `BookState`'s operations as the stores change them.
-    var marks: BookState {
-        didSet { bookmarks = Self.inBookOrder(marks.bookmarks) }
+    var bookState: BookState {
+        didSet { bookmarks = Self.inBookOrder(bookState.bookmarks) }
     }
     /// The bookmarks as the overlay lists them: in book order (ties in the order they were made).
     public private(set) var bookmarks: [Bookmark]
@@ -35,7 +35,9 @@ public struct Reader {
     public let lines: Int?
     /// Where the text goes for this size and these settings; set with the layout (`reconfigure`).
     var frame: TextFrame
-    /// Shared by copies of the reader: it is a cache of derived layouts, not state.
+    /// The layouts of this book for `frame`'s settings and size. A layout is never configured anew in
+    /// place: a new size or setting makes a new one (`reconfigure`), so copies of the reader that share
+    /// one share only answers that are the same for all of them (chapters laid out, pages counted).
     var layout: BookLayout
     let measure: DisplayWidth
 
@@ -67,6 +69,11 @@ public struct Reader {
     public internal(set) var isFinished = false
     /// The first screen's reader while the whole book loads behind it (`Reader+Loading`); nil otherwise.
     public internal(set) var loading: LoadingStatus?
+    /// Where the reader asks how a conversion's tables stand (`ConverterRegistry`).
+    let converters: ConverterRegistry
+    /// How the chosen conversion stands: the text is shown converted only once it is `ready`. Set when a
+    /// conversion is chosen and changed only by `conversionSettled`, never by a load's timing.
+    public internal(set) var conversionReadiness: ConversionReadiness
 
     /// Smallest text area the reader lays text out in; below it a short message is shown. The compact
     /// reader shows text in a single row.
@@ -77,13 +84,14 @@ public struct Reader {
 
     public init(
         book: Book, settings: Settings, state: BookState?, columns: Int, rows: Int, start: ReaderStart,
-        lines: Int? = nil, rules: CleaningRules = CleaningRules()
+        lines: Int? = nil, rules: CleaningRules = CleaningRules(), converters: ConverterRegistry = .waiting
     ) {
         self.book = book
+        self.converters = converters
         self.settings = settings
         self.rules = rules
-        marks = state ?? BookState(fingerprint: book.fingerprint, title: book.title, lastPath: book.path)
-        bookmarks = Self.inBookOrder(marks.bookmarks)
+        bookState = state ?? BookState(fingerprint: book.fingerprint, title: book.title, lastPath: book.path)
+        bookmarks = Self.inBookOrder(bookState.bookmarks)
         chapterPattern = state?.chapterPattern
         bookReflow = state?.reflow
         history = state?.history ?? JumpHistory()
@@ -96,9 +104,14 @@ public struct Reader {
         self.lines = lines.map { max($0, 1) }
         measure = DisplayWidth(ambiguous: settings.ambiguousWidth)
         let count = book.text.utf8.count
-        anchor = max(0, min(start.offset ?? state?.position?.offset ?? 0, count))
+        anchor = BookPlace.start(named: start.offset, saved: state?.position?.offset, length: count)
+        let chosen = Self.displaySettings(settings, bookReflow: state?.reflow, bookConvert: state?.convert).convert
+        converters.begin(chosen)
+        conversionReadiness = converters.status(chosen)
         frame = TextFrame(
-            shown: Self.shown(settings, bookReflow: state?.reflow, bookConvert: state?.convert),
+            shown: Self.laidOut(
+                Self.displaySettings(settings, bookReflow: state?.reflow, bookConvert: state?.convert),
+                conversionReadiness),
             cleaning: rules.forBook(title: book.title, path: book.path), columns: self.columns, rows: self.rows,
             lines: self.lines)
         layout = BookLayout(book: book, settings: frame.layout, viewport: frame.viewport)
@@ -175,39 +188,78 @@ public struct Reader {
     }
 
     /// The settings as this book is shown: the book's own reflow and conversion in place of the settings'.
-    var shownSettings: Settings { Self.shown(settings, bookReflow: bookReflow, bookConvert: bookConvert) }
+    var displaySettings: Settings { Self.displaySettings(settings, bookReflow: bookReflow, bookConvert: bookConvert) }
 
     /// `settings` with a book's own reflow and conversion in place of the settings'.
-    public static func shown(_ settings: Settings, bookReflow: DisplayOptions.Reflow?, bookConvert: Conversion? = nil)
+    public static func displaySettings(
+        _ settings: Settings, bookReflow: DisplayOptions.Reflow?, bookConvert: Conversion? = nil
+    )
         -> Settings
     {
         settings.forBook(reflow: bookReflow, convert: bookConvert)
     }
 
-    /// The text frame for the current settings and size: the shown settings and this book's cleaning
-    /// rules are what the layout follows.
+    /// `settings` as the text is laid out: the conversion only once it is ready (unconverted before).
+    static func laidOut(_ settings: Settings, _ readiness: ConversionReadiness) -> Settings {
+        var laidOut = settings
+        if readiness != .ready { laidOut.convert = .none }
+        return laidOut
+    }
+
+    /// The text frame for the current settings and size: the display settings (the conversion once it is
+    /// ready) and this book's cleaning rules are what the layout follows.
     func makeFrame() -> TextFrame {
         TextFrame(
-            shown: shownSettings, cleaning: rules.forBook(title: book.title, path: book.path), columns: columns,
-            rows: rows, lines: lines)
+            shown: Self.laidOut(displaySettings, conversionReadiness),
+            cleaning: rules.forBook(title: book.title, path: book.path), columns: columns, rows: rows, lines: lines)
     }
+
+    /// The conversion the text is shown through now: the chosen one once it is ready, else none.
+    var shownConversion: Conversion { frame.layout.display.convert }
 
     /// Title `entry` of the table of contents as it is shown (converted with the text).
     func shownTitle(_ entry: Int) -> String {
-        entries.indices.contains(entry) ? shownSettings.convert.apply(to: entries[entry].title) : ""
+        entries.indices.contains(entry) ? shownConversion.apply(to: entries[entry].title) : ""
     }
 
-    /// Why the chosen conversion cannot be shown, when it cannot (the text is then shown unconverted);
-    /// nil while it is still being loaded on another thread (a launch's first screen does not wait for it).
+    /// Why the chosen conversion cannot be shown, when it cannot (the text is then shown unconverted).
     var conversionProblem: String? {
-        guard case .failure(let error) = ChineseConverter.settledLoad(shownSettings.convert) else { return nil }
-        return "\(error); shown unconverted"
+        guard case .failed(let reason) = conversionReadiness else { return nil }
+        return "\(reason); shown unconverted"
+    }
+
+    /// The conversion the reader waits for, while its tables load: the host asks the registry and says
+    /// when it settled (`conversionSettled`).
+    public var awaitedConversion: Conversion? {
+        conversionReadiness == .loading ? displaySettings.convert : nil
+    }
+
+    /// The event that `conversion`'s load settled: shown converted from now on when it is ready, else
+    /// unconverted with the reason. An outcome for a conversion no longer chosen changes nothing.
+    public mutating func conversionSettled(_ conversion: Conversion, _ readiness: ConversionReadiness) {
+        guard conversion == displaySettings.convert, conversionReadiness == .loading, readiness != .loading else {
+            return
+        }
+        conversionReadiness = readiness
+        reconfigure()
+        message = conversionProblem ?? "Conversion: \(conversion.summary)"
+    }
+
+    /// Chooses `conversion` to show the text through: asks the registry to load it and takes how it
+    /// stands now, then re-lays out (unconverted while it loads).
+    mutating func choose(_ conversion: Conversion) {
+        bookConvert = conversion
+        converters.begin(conversion)
+        conversionReadiness = converters.status(conversion)
+        reconfigure()
     }
 
     /// Re-lays out for the current settings and size, keeping the anchor.
     mutating func reconfigure() {
         frame = makeFrame()
-        layout.reconfigure(settings: frame.layout, viewport: frame.viewport, keepingOffset: anchor)
+        if frame.layout != layout.settings || frame.viewport != layout.viewport {
+            layout = BookLayout(book: book, settings: frame.layout, viewport: frame.viewport)
+        }
         relocate()
     }
 }

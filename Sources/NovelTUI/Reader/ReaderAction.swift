@@ -21,6 +21,9 @@ public enum ReaderAction: Sendable, Equatable {
     /// A cleaning rule was added ("hide lines like this").
     case addRule(CleaningRule)
     case quit
+    /// Give the terminal back and stop the process as the shell's Ctrl-Z would (`TerminalDevice.suspend`);
+    /// the screen is drawn whole when the shell continues it.
+    case suspend
     /// Save the position now, not debounced (the boss key).
     case saveProgressNow(ReadingPosition)
     /// Set the terminal window's title.

@@ -71,6 +71,26 @@ public final class CursesTerminal: TerminalDevice {
         FatalSignalGuard.remove()
     }
 
+    /// Ctrl-Z, as `less` and `vim` do it: the terminal given back (`endwin`), then SIGTSTP with its
+    /// default action, which stops the process until the shell's `fg` sends SIGCONT. Back here the
+    /// terminal is taken again and the next draw repaints every cell (the shell wrote over the screen).
+    /// In raw mode the terminal sends Ctrl-Z as a key, not as the signal, hence the signal raised here.
+    public func suspend() {
+        guard isActive else { return }
+        curs_set(1)
+        endwin()
+        // ncurses keeps its own SIGTSTP handler, which would draw from inside the signal: the default
+        // action stops the process and nothing more.
+        let previous = signal(SIGTSTP, SIG_DFL)
+        raise(SIGTSTP)
+        signal(SIGTSTP, previous)
+        // The first refresh after endwin puts the terminal back into the program's modes.
+        curs_set(0)
+        clearok(novel_stdscr(), true)
+        refresh()
+        shown = nil
+    }
+
     /// Sets the window title with OSC 2 (xterm and tmux's pane title), written straight to the terminal
     /// between draws (curses has flushed its output by then). Controls in `title` are dropped.
     public func setTitle(_ title: String) {

@@ -60,7 +60,11 @@ struct BookmarksCommand: ParsableCommand {
             // Without a place: the reading position as the file holds it under the lock (a reader that is
             // open saves it as it goes).
             let bookmark = try session.update { state in
-                state.addBookmark(in: session.book, offset: placed ?? state.position?.offset ?? 0, note: note.first)
+                state.addBookmark(
+                    in: session.book,
+                    offset: BookPlace.start(
+                        named: placed, saved: state.position?.offset, length: session.book.text.utf8.count),
+                    note: note.first)
             }
             StandardOutput.writeLine(bookmark.id)
             return

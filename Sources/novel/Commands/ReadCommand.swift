@@ -161,7 +161,6 @@ struct ReadRequest {
     private func startOffset(_ session: ReadingSession) throws -> Int {
         let place: BookPlace? =
             bookmark.map(BookPlace.bookmark) ?? chapter.map(BookPlace.chapter) ?? percent.map(BookPlace.percent)
-        if let place { return try place.offset(in: session.book, state: session.state) }
-        return min(session.state?.position?.offset ?? 0, session.book.text.utf8.count)
+        return try BookPlace.start(place, in: session.book, state: session.state)
     }
 }

@@ -43,7 +43,7 @@ import Testing
 
     @Test(arguments: [
         (#"{"quit":[]}"#, "quit: no key would quit the reader"),
-        (#"{"quit":"5"}"#, "quit: '5' is reserved (digits and Enter); quit: no key would quit the reader"),
+        (#"{"quit":"5"}"#, "quit: '5' is reserved (digits, Enter, C-c, C-z); quit: no key would quit the reader"),
         (#"{"bogus":["x"]}"#, "unknown command 'bogus'"),
         (#"{"nextPage":["x"]}"#, "unknown command 'nextPage'"),
         (#"{"next-page":["NoSuchKey"]}"#, "next-page: unknown key 'NoSuchKey'"),

@@ -15,7 +15,7 @@ import Testing
         #expect(effects == [.saveBookReflow(.on)])
         #expect(reader.settings.reflow == .auto, "the setting is left alone")
         #expect(reader.layout.settings.display.reflow == .on)
-        #expect(SettingsItem.reflow.value(reader.shownSettings) == "on")
+        #expect(SettingsItem.reflow.value(reader.displaySettings) == "on")
         reader.press("Right")
         #expect(reader.bookReflow == .off)
         #expect(reader.layout.settings.display.reflow == .off)

@@ -67,7 +67,7 @@ import Testing
         for _ in 0..<row { reader.press("Down") }
         let effects = reader.press("Right")
         #expect(effects == [.saveBookConvert(.s2t)])
-        #expect(SettingsItem.convert.value(reader.shownSettings) == "s2t")
+        #expect(SettingsItem.convert.value(reader.displaySettings) == "s2t")
     }
 
     @Test func theBooksRememberedValueIsUsedAndTheTOCShowsConvertedTitles() {
