@@ -191,4 +191,23 @@ public enum JSONText {
             bytes.append(contentsOf: text.utf8)
         }
     }
+
+    /// A JSON value as a person reads it in a message or `novel settings`: a number, a boolean or a
+    /// string as it is, a list or an object as compact JSON.
+    static func shown(_ value: Any) -> String {
+        if let literal = value as? JSONNumberLiteral { return literal.text }
+        if let number = value as? NSNumber {
+            if StateValue.isBoolean(number) { return number.boolValue ? "true" : "false" }
+            let double = number.doubleValue
+            return String(cString: number.objCType) != "d" ? String(number.intValue) : String(double)
+        }
+        if let text = value as? String { return text }
+        if JSONSerialization.isValidJSONObject(value),
+            let data = try? JSONSerialization.data(
+                withJSONObject: value, options: [.sortedKeys, .withoutEscapingSlashes])
+        {
+            return String(decoding: data, as: UTF8.self)
+        }
+        return "\(value)"
+    }
 }
