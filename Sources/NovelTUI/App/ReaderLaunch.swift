@@ -52,7 +52,7 @@ public struct ReaderLaunch {
             let shown = try CursesTerminal(theme: settings.theme)
             terminal = shown
             var glimpse = Reader(
-                book: preview.book,
+                book: preview.book, part: preview.part,
                 settings: Reader.shown(
                     settings, bookReflow: preview.state?.reflow, bookConvert: preview.state?.convert), state: nil,
                 columns: shown.size.columns, rows: shown.size.rows, start: ReaderStart(offset: preview.offset),
