@@ -77,8 +77,9 @@ public struct BookPreview: Sendable {
         bytes.removeSubrange(end...)
         let rawUsed = bytes.count
         // A book that was UTF-8 takes the validator's fast path; naming it would go through ICU's converter.
-        // A first open detects the encoding from the first 32 KB only: ICU's detector would take 20 ms over
-        // the whole window. The full open detects over samples from the whole file, as always.
+        // A first open detects the encoding from the first 32 KB only: ICU's detector over the whole window
+        // would cost more than the rest of the first screen. The full open detects over samples from the
+        // whole file, as always.
         guard
             var text = try? BookLoader.decode(
                 bytes, path: path, encoding: decodesAsUTF8 ? nil : encoding,

@@ -7,11 +7,6 @@ public struct BookPart: Sendable, Equatable {
     /// The whole text's length in bytes, known from the last save or estimated.
     public var wholeLength: Int
 
-    public init(base: Int, wholeLength: Int) {
-        self.base = base
-        self.wholeLength = wholeLength
-    }
-
     /// Whether `book`, the part's text, runs to the end of the whole text.
     public func holdsEnd(of book: Book) -> Bool {
         base + book.text.utf8.count >= wholeLength

@@ -7,8 +7,8 @@ import Foundation
 /// are camel-case words, where the two agree).
 ///
 /// Why by hand: `JSONSerialization` bridges the object to `NSDictionary` and sorts its keys through
-/// `AnyHashable`, and the dynamic casts on the way cost about 1.2 ms on first use in a process — an
-/// eighth of a `novel line --next` call, which a status line makes every second.
+/// `AnyHashable`, and the dynamic casts on the way cost a visible share of a `novel line --next` call on
+/// first use in a process, and a status line makes that call every second (docs/benchmarks.md, *Costs behind the code's shape*).
 public enum JSONText {
     /// The file's bytes, or nil when the object holds something JSON cannot (a non-finite number, a
     /// value that is not a string, number, boolean, null, list or object).
