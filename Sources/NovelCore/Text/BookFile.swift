@@ -22,13 +22,6 @@ enum BookFile {
         }
     }
 
-    /// The file's bytes and what the file looked like when they were read.
-    static func readWithIdentity(_ path: String) throws(BookError) -> (bytes: [UInt8], identity: FileIdentity) {
-        try withOpenFile(path, allowingFIFO: true) { descriptor, status throws(BookError) in
-            (try readAll(descriptor, sizeHint: Int(status.st_size), path: path), FileIdentity(status))
-        }
-    }
-
     /// The file's bytes without copying them when it is a regular file (a private memory map, see
     /// `MappedFile`), else read into memory; and the whole status of the file they came from (its size
     /// and time, its device and inode too).
