@@ -71,7 +71,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .target(name: "NovelTestSupport", dependencies: ["NovelCore", "NovelTUI"]),
+        .target(name: "NovelTestSupport", dependencies: ["NovelCore"]),
         // What each libFuzzer target does with one input; also replayed by the tests (docs/fuzzing.md).
         .target(name: "NovelFuzzing", dependencies: ["NovelCore", "NovelTUI", "COpenCC"], exclude: ["Dictionaries"]),
         .testTarget(

@@ -4,9 +4,10 @@ extension BookOpener {
     /// from the book's heading scan (its own, else the one cached beside its index; without either, the
     /// grown text is split whole). The same book a whole open of the grown file gives. Nil when the file
     /// changed any other way: the caller opens it whole. `chapterPattern` is the book's pattern (nil or
-    /// empty: the built-in rules); the grown book's index and scan are cached as an open caches them.
+    /// empty: the built-in rules); the grown book's index and scan are cached as an open caches them. A
+    /// preview's book (`BookPreview`) is never grown: its text was not read whole and has no `appendProbe`.
     public static func appended(to book: Book, chapterPattern: String?, paths: NovelPaths?) -> Book? {
-        guard book.expectedLength == nil, book.textBase == 0, let text = book.text.appended(path: book.path),
+        guard let text = book.text.appended(path: book.path),
             let splitter = try? ChapterSplitter(customPattern: chapterPattern)
         else { return nil }
         let fingerprint = BookFingerprint.of(text.utf8)

@@ -8,12 +8,13 @@
 /// from the cache when there is one; a first open splits the start of the text instead, which shows
 /// the same first chapter. Whatever does not fit these rules gets no preview, only the full open.
 public struct BookPreview: Sendable {
-    /// `text` is the start of the book, or one chapter of it from `textBase`; `expectedLength` is the
-    /// whole text's length.
+    /// The start of the book, or one chapter of it (see `part`).
     public let book: Book
+    /// Where `book`'s text lies in the whole text, and the whole text's length.
+    public let part: BookPart
     /// What the saved state said, where the position came from; nil on a first open.
     public let state: BookStateSummary?
-    /// Where the reader opens in `book`: the saved position (less `book.textBase`), or the beginning.
+    /// Where the reader opens in `book`: the saved position (less `part.base`), or the beginning.
     public let offset: Int
     /// False when the chapters were split from the start of the text (no cached index): then only the
     /// first chapter is sure to be the full open's; otherwise every entry but a clipped last one is.
@@ -76,8 +77,9 @@ public struct BookPreview: Sendable {
         bytes.removeSubrange(end...)
         let rawUsed = bytes.count
         // A book that was UTF-8 takes the validator's fast path; naming it would go through ICU's converter.
-        // A first open detects the encoding from the first 32 KB only: ICU's detector would take 20 ms over
-        // the whole window. The full open detects over samples from the whole file, as always.
+        // A first open detects the encoding from the first 32 KB only: ICU's detector over the whole window
+        // would cost more than the rest of the first screen. The full open detects over samples from the
+        // whole file, as always.
         guard
             var text = try? BookLoader.decode(
                 bytes, path: path, encoding: decodesAsUTF8 ? nil : encoding,
@@ -93,19 +95,21 @@ public struct BookPreview: Sendable {
             index = splitter.split(text)
         }
         guard !index.entries.isEmpty else { return nil }
-        var book = Book(
+        let book = Book(
             path: path, title: BookOpener.title(of: path, text: text), text: text,
             fingerprint: previous?.fingerprint ?? "",
             index: index)
-        book.expectedLength =
+        let wholeLength =
             expectedLength ?? Int(Double(text.utf8.count) * Double(file.bytes) / Double(max(rawUsed, 1)))
-        var preview = BookPreview(book: book, state: previous, offset: min(offset, text.utf8.count))
+        var preview = BookPreview(
+            book: book, part: BookPart(base: 0, wholeLength: wholeLength), state: previous,
+            offset: min(offset, text.utf8.count))
         preview.chaptersAreExact = cachedIndex != nil
         return preview
     }
 
     /// For a book read before whose text is its file's bytes: only the chapter holding the position, read
-    /// where it lies in the file, as a book of that one chapter whose text starts at `textBase`. Layout
+    /// where it lies in the file, as a book of that one chapter whose text starts at `part.base`. Layout
     /// depends only on a chapter's own text, so its pages are the full book's pages there.
     static func chapter(
         path: String, entry: TOCEntry, ruleName: String, offset: Int, source: SourceStamp, state: BookStateSummary
@@ -122,12 +126,12 @@ public struct BookPreview: Sendable {
         entry.headingStart -= range.lowerBound
         entry.volumeIndex = nil
         let text = BookText(utf8: bytes, encoding: "UTF-8", encodingSource: .validUTF8, invalidSequences: 0)
-        var book = Book(
+        let book = Book(
             path: path, title: state.title ?? BookOpener.title(of: path), text: text, fingerprint: state.fingerprint,
             index: ChapterIndex(entries: [entry], ruleName: ruleName))
-        book.expectedLength = source.textBytes
-        book.textBase = range.lowerBound
-        return BookPreview(book: book, state: state, offset: offset - range.lowerBound)
+        return BookPreview(
+            book: book, part: BookPart(base: range.lowerBound, wholeLength: source.textBytes), state: state,
+            offset: offset - range.lowerBound)
     }
 
     /// The entries that start inside the first `length` bytes, the last one ending there.

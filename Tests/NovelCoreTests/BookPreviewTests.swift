@@ -61,7 +61,8 @@ import Testing
         #expect(preview.book.index.entries[1].range == full.index.entries[1].range)
         #expect(page(preview.book, at: 0) == page(full, at: 0))
         // Estimated from the share of the file read: the status bar's percentage needs the whole length.
-        let length = Double(preview.book.length)
+        #expect(preview.part.base == 0)
+        let length = Double(preview.part.wholeLength)
         #expect(abs(length - Double(full.text.utf8.count)) < 0.05 * Double(full.text.utf8.count))
         #expect(preview.book.text.sourceStamp == nil, "a preview never stamps the state")
     }
@@ -82,19 +83,18 @@ import Testing
         }
         let preview = try #require(previewOf(path))
         let book = preview.book
+        let base = preview.part.base
         #expect(preview.state?.fingerprint == full.fingerprint)
-        #expect(book.length == full.text.utf8.count)
-        #expect(book.textBase + preview.offset == deep)
-        #expect(book.textBase == (crlf ? 0 : full.index.entries[entry].range.lowerBound))
+        #expect(preview.part.wholeLength == full.text.utf8.count)
+        #expect(base + preview.offset == deep)
+        #expect(base == (crlf ? 0 : full.index.entries[entry].range.lowerBound))
         // The chapter on screen is whole, with its title; the page there is the full book's page.
         let shown = book.index.entries[book.index.entryIndex(containing: preview.offset)]
         let original = full.index.entries[entry]
         #expect(shown.title == original.title)
         #expect(
-            shown.range == (original.range.lowerBound - book.textBase)..<(original.range.upperBound - book.textBase))
-        let lines = page(book, at: preview.offset).map {
-            ($0.lowerBound + book.textBase)..<($0.upperBound + book.textBase)
-        }
+            shown.range == (original.range.lowerBound - base)..<(original.range.upperBound - base))
+        let lines = page(book, at: preview.offset).map { ($0.lowerBound + base)..<($0.upperBound + base) }
         #expect(lines == page(full, at: deep))
         #expect(!crlf || book.index.entries.map(\.title) == Array(full.index.entries.map(\.title).prefix(entry + 1)))
     }

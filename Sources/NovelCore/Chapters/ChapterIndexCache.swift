@@ -7,25 +7,16 @@ import Foundation
 /// cache has to be cheaper still, and decoding thousands of entries from JSON is not.
 public struct ChapterIndexCache: Sendable {
     public let directory: String
-    /// The most bytes the cache's files may take (`cacheMegabytes`), asked only when a new index is stored.
+    /// The most bytes the cache's files may take, asked only when a new index is stored. The caller
+    /// hands it in (the cache knows no setting: `ChapterIndexCache+Settings.swift` in `State/` reads
+    /// `cacheMegabytes`), so that opening a book from the cache reads no settings.
     let sizeLimit: @Sendable () -> Int
     static let magic: [UInt8] = Array("NVIX2\n".utf8)
 
-    /// The cache in `directory`, held to the default size limit.
-    public init(directory: String) {
-        self.init(directory: directory) { ChapterIndexCache.bytes(megabytes: Settings().cacheMegabytes) }
-    }
-
-    init(directory: String, sizeLimit: @escaping @Sendable () -> Int) {
+    /// The cache in `directory`, held to `sizeLimit` bytes.
+    public init(directory: String, sizeLimit: @escaping @Sendable () -> Int) {
         self.directory = directory
         self.sizeLimit = sizeLimit
-    }
-
-    /// The cache folder of `paths`, with the size limit of its settings.json.
-    public init(paths: NovelPaths) {
-        self.init(directory: paths.cacheDirectory) {
-            Self.bytes(megabytes: SettingsStore(paths: paths).quietLoad().cacheMegabytes)
-        }
     }
 
     func key(fingerprint: String, pattern: String?) -> String {

@@ -60,6 +60,6 @@ extension TOCEntry {
 
     /// Unicode scalars in the entry's text, heading included (the TOC's `characters`).
     public func characters(in text: BookText) -> Int {
-        text.utf8.withUnsafeBufferPointer { ChapterSplitter.scalarCount($0, range) }
+        text.utf8.withUnsafeBufferPointer { scalarCount($0, range) }
     }
 }

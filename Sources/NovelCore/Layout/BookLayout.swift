@@ -93,27 +93,13 @@ public final class BookLayout {
         return count
     }
 
-    /// Page counts known so far (nil for chapters not yet laid out or counted).
-    public var knownPageCounts: [Int?] { pageCounts }
-
     /// Counts the pages of every chapter (kept for `pageCount(of:)`) and returns the book's total.
-    /// Whole-book pagination: for totals and benchmarks, not needed to show the first screen.
+    /// Whole-book pagination, not needed to show the first screen.
     @discardableResult
     public func layoutAll() -> Int {
         var total = 0
         for entry in 0..<entryCount where isShown(entry) { total += pageCount(of: entry) }
         return total
-    }
-
-    /// The page number of `location` in the whole book (0-based), when every earlier chapter's page
-    /// count is known; nil otherwise.
-    public func bookPage(of location: PageLocation) -> Int? {
-        var before = 0
-        for entry in 0..<location.entry where isShown(entry) {
-            guard let count = pageCounts[entry] else { return nil }
-            before += count
-        }
-        return before + location.page
     }
 
     /// Switches to new settings or a new viewport and returns the page that now shows the first
@@ -136,25 +122,5 @@ public final class BookLayout {
             pageCounts = Array(repeating: nil, count: entryCount)
         }
         return locate(offset)
-    }
-
-    /// Takes page counts computed elsewhere — typically `layouter.pageCounts(book)` on a background
-    /// task — if they were computed with the current settings and viewport. Returns whether it did.
-    @discardableResult
-    public func adopt(pageCounts counts: [Int], from other: PageLayouter) -> Bool {
-        guard other.settings == layouter.settings, other.viewport == layouter.viewport, counts.count == entryCount
-        else { return false }
-        pageCounts = counts.map(Optional.some)
-        return true
-    }
-
-    /// The book's total page count, once every chapter's count is known.
-    public var totalPages: Int? {
-        var total = 0
-        for (entry, count) in pageCounts.enumerated() where isShown(entry) {
-            guard let count else { return nil }
-            total += count
-        }
-        return total
     }
 }

@@ -158,7 +158,6 @@ struct ChapterBuilder {
     private mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, kind: LayoutLine.Kind) {
         guard !range.isEmpty, let base = bytes.baseAddress else { return }
         let table = ScalarTable.shared
-        let mayJoin = table.mayJoin
         let lower = range.lowerBound
         let count = range.upperBound
         // Widths of the four kinds packed into one word: zero, one, two, ambiguous.
@@ -199,39 +198,12 @@ struct ChapterBuilder {
                 next = afterFollowing
                 entry = followingEntry
             }
-            // Anything else: the width engine's table, and ICU where two scalars may join.
-            let first = decodeScalar(base, at: start, count: count).value
-            scalar = first
-            let end: Int
-            let width: Int
-            if next >= count {
-                end = count
-                width = Int(widths >> (UInt32(table.entry(first) & 3) << 3) & 0xFF)
-            } else {
-                let (following, afterFollowing) = decodeScalar(base, at: next, count: count)
-                let firstEntry = table.entry(first)
-                let followingEntry = table.entry(following)
-                if mayJoin[Int(firstEntry >> 2 & 0x1F) << 5 | Int(followingEntry >> 2 & 0x1F)] == 0 {
-                    end = next
-                    width = Int(widths >> (UInt32(firstEntry & 3) << 3) & 0xFF)
-                    scalar = following
-                    next = afterFollowing
-                } else {
-                    if iterator == nil {
-                        var error: Int32 = 0
-                        iterator = nicu_break_open_utf8(
-                            Int32(NICU_BREAK_CHARACTER), nil, base + lower, Int64(count - lower), &error)
-                        precondition(
-                            iterator != nil, "ICU character break iterator: \(String(cString: nicu_error_name(error)))")
-                    }
-                    var following = lower + Int(nicu_break_following(iterator, Int32(start - lower)))
-                    if following <= start || following > count { following = count }
-                    end = following
-                    width = measure.clusterWidth(bytes, start..<end)
-                    if end < count { (scalar, next) = decodeScalar(base, at: end, count: count) }
-                }
-                entry = scalar < 0x10000 ? plainTable[Int(scalar)] : 0
-            }
+            // Anything else: the width engine's table, and ICU where two scalars may join. (At the range's
+            // end `entry` is not looked at again.)
+            let (first, end, width) = unsettledCluster(
+                bytes, base, at: start, in: range, table: table, widths: widths, scalar: &scalar, next: &next,
+                iterator: &iterator)
+            entry = scalar < 0x10000 ? plainTable[Int(scalar)] : 0
 
             if first == 0x0A || first == DisplayText.lineSeparator.value {
                 paragraphCount = used
@@ -257,6 +229,43 @@ struct ChapterBuilder {
         paragraphCount = used
         paragraphHasBlanks = hasBlanks
         breakParagraph(kind: kind, sourceLineStart: lineStart)
+    }
+
+    /// The cluster at `start` that the plain table could not settle: its first scalar, its end and its
+    /// natural width (packed in `widths` as the scan packs them), from the width engine's table, and from
+    /// ICU's character breaks where two scalars may join (`iterator`, the scan's, opened over `range` at
+    /// the first need). `next` is where the scalar after `start` begins; past the range's end it comes
+    /// back unchanged, otherwise `scalar` and `next` come back as the scalar after the cluster and where
+    /// the one after that begins. Inlined into the scan, whose state stays in its locals.
+    @inline(__always)
+    private func unsettledCluster(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ base: UnsafePointer<UInt8>, at start: Int, in range: Range<Int>,
+        table: ScalarTable, widths: UInt32, scalar: inout UInt32, next: inout Int, iterator: inout OpaquePointer?
+    ) -> (first: UInt32, end: Int, width: Int) {
+        let (lower, count) = (range.lowerBound, range.upperBound)
+        let first = decodeScalar(base, at: start, count: count).value
+        scalar = first
+        guard next < count else {
+            return (first, count, Int(widths >> (UInt32(table.entry(first) & 3) << 3) & 0xFF))
+        }
+        let (following, afterFollowing) = decodeScalar(base, at: next, count: count)
+        let firstEntry = table.entry(first)
+        let followingEntry = table.entry(following)
+        if table.mayJoin[Int(firstEntry >> 2 & 0x1F) << 5 | Int(followingEntry >> 2 & 0x1F)] == 0 {
+            let end = next
+            (scalar, next) = (following, afterFollowing)
+            return (first, end, Int(widths >> (UInt32(firstEntry & 3) << 3) & 0xFF))
+        }
+        if iterator == nil {
+            var error: Int32 = 0
+            iterator = nicu_break_open_utf8(
+                Int32(NICU_BREAK_CHARACTER), nil, base + lower, Int64(count - lower), &error)
+            precondition(iterator != nil, "ICU character break iterator: \(String(cString: nicu_error_name(error)))")
+        }
+        var end = lower + Int(nicu_break_following(iterator, Int32(start - lower)))
+        if end <= start || end > count { end = count }
+        if end < count { (scalar, next) = decodeScalar(base, at: end, count: count) }
+        return (first, end, measure.clusterWidth(bytes, start..<end))
     }
 
     /// Appends a cluster to the paragraph the scan keeps in its locals, unless it is leading whitespace

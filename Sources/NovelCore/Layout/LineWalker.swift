@@ -20,11 +20,14 @@ public struct LineWalker {
     let book: Book
     let layouter: PageLayouter
     let printer: LayoutPrinter
+    /// For a preview: where its text lies in the whole book's (nil for a whole book).
+    let part: BookPart?
     /// For a preview: whether its entries other than a clipped last one are the full open's.
     let chaptersAreExact: Bool
 
-    public init(book: Book, printer: BookPrinter, chaptersAreExact: Bool = true) {
+    public init(book: Book, printer: BookPrinter, part: BookPart? = nil, chaptersAreExact: Bool = true) {
         self.book = book
+        self.part = part
         self.chaptersAreExact = chaptersAreExact
         layouter = PageLayouter(settings: printer.settings, viewport: printer.viewport)
         self.printer = LayoutPrinter(ambiguous: printer.settings.ambiguousWidth)
@@ -104,7 +107,7 @@ public struct LineWalker {
             candidate += forward ? 1 : -1
             guard book.index.entries.indices.contains(candidate) else {
                 // Past the preview's entries is not past the book's.
-                let atBookEdge = forward ? holdsEnd : book.textBase == 0
+                let atBookEdge = forward ? holdsEnd : (part?.base ?? 0) == 0
                 return atBookEdge ? nil : .some(nil)
             }
             guard BookLayout.isShown(candidate, in: book.index) else { continue }
@@ -122,14 +125,13 @@ public struct LineWalker {
 
     /// Whether the book's text runs to the end of the whole text.
     private var holdsEnd: Bool {
-        guard let expected = book.expectedLength else { return true }
-        return book.textBase + book.text.utf8.count >= expected
+        part?.holdsEnd(of: book) ?? true
     }
 
     /// Whether `entry` is the full open's chapter, whole.
     private func isWhole(_ entry: Int) -> Bool {
-        guard book.expectedLength != nil else { return true }
-        if book.textBase > 0 { return true }  // a preview of one chapter read where it lies
+        guard let part else { return true }
+        if part.base > 0 { return true }  // a preview of one chapter read where it lies
         let isLast = entry == book.index.entries.count - 1
         return (chaptersAreExact || entry == 0) && (!isLast || holdsEnd)
     }

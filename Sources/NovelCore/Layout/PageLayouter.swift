@@ -67,11 +67,4 @@ public struct PageLayouter: Sendable {
             shown: DisplayTransform.chapterText(book, entry: entry, options: settings.display))
         return max(builder.pageCount, 1)
     }
-
-    /// The page count of every entry of `book`, for page totals. A `PageLayouter` and a `Book` are
-    /// Sendable, so this can run on a background task while the first screen is already shown; hand
-    /// the result to `BookLayout.adopt(pageCounts:from:)`.
-    public func pageCounts(_ book: Book) -> [Int] {
-        book.index.entries.indices.map { pageCount(book, entry: $0) }
-    }
 }

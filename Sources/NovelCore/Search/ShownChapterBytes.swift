@@ -66,11 +66,6 @@ final class ShownChapterBytes: Sendable {
         }
     }
 
-    /// Forgets everything (for tests).
-    func clear() {
-        kept.withLock { $0 = Kept() }
-    }
-
     private static func key(_ book: Book, _ options: DisplayOptions) -> Key {
         Key(fingerprint: book.fingerprint, length: book.text.utf8.count, options: options)
     }

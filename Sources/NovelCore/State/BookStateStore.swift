@@ -8,7 +8,7 @@ public struct BookStateStore: Sendable {
 
     public init(paths: NovelPaths) {
         stateDirectory = paths.stateDirectory
-        directory = paths.stateDirectory + "/books"
+        directory = paths.bookStateDirectory
     }
 
     public func path(fingerprint: String) -> String {

@@ -2,7 +2,8 @@ import Foundation
 
 /// The state files' dates, `2026-11-24T21:36:23.123Z`, written and read by hand. Foundation's
 /// `ISO8601FormatStyle` gives the same text, but its first use in a process builds a calendar and a time
-/// zone (about 0.9 ms), a tenth of a `novel line --next` call, which a status line makes every second.
+/// zone, a visible share of a `novel line --next` call, which a status line makes every second
+/// (docs/benchmarks.md, *Costs behind the code's shape*).
 ///
 /// Written in UTC with milliseconds (rounded down, as the format style does). Read: a four-digit year,
 /// `T`, the time with or without a fraction of any length, and `Z` or an offset (`+08:00`, `+0800`); as

@@ -6,9 +6,11 @@ extension LineWalker {
     /// length but from its stamp.
     public func savedPosition(at offset: Int, previous: ReadingPosition?, now: Date = Date()) -> ReadingPosition {
         var position = BookmarkFactory.position(book: book, offset: offset, now: now)
-        position.offset = book.textBase + offset
-        position.percent = (Double(position.offset) * 1000 / Double(max(book.length, 1))).rounded() / 10
-        if book.textBase > 0, let previous { position.chapterIndex = previous.chapterIndex }
+        let base = part?.base ?? 0
+        position.offset = base + offset
+        let length = part?.wholeLength ?? book.text.utf8.count
+        position.percent = (Double(position.offset) * 1000 / Double(max(length, 1))).rounded() / 10
+        if base > 0, let previous { position.chapterIndex = previous.chapterIndex }
         return position
     }
 }

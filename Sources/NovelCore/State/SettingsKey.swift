@@ -104,7 +104,7 @@ public enum SettingsKey: String, CaseIterable, Sendable {
 
     /// Applies a JSON value (from settings.json) to `settings`, or throws naming the key, value and range.
     public func apply(json value: Any, to settings: inout Settings) throws(StateError) {
-        let invalid = StateError.invalidValue(key: rawValue, value: Self.show(value), allowed: allowed)
+        let invalid = StateError.invalidValue(key: rawValue, value: JSONText.shown(value), allowed: allowed)
         switch field {
         case .number(let range, _, let set):
             guard let number = value as? NSNumber, !StateValue.isBoolean(number), range.contains(number.doubleValue)
@@ -196,23 +196,6 @@ public enum SettingsKey: String, CaseIterable, Sendable {
     /// The key's value as `novel settings` prints it.
     public func text(_ settings: Settings) -> String {
         if case .number(let range, let get, _) = field, !range.isInteger { return String(get(settings)) }
-        return Self.show(json(settings))
-    }
-
-    static func show(_ value: Any) -> String {
-        if let literal = value as? JSONNumberLiteral { return literal.text }
-        if let number = value as? NSNumber {
-            if StateValue.isBoolean(number) { return number.boolValue ? "true" : "false" }
-            let double = number.doubleValue
-            return String(cString: number.objCType) != "d" ? String(number.intValue) : String(double)
-        }
-        if let text = value as? String { return text }
-        if JSONSerialization.isValidJSONObject(value),
-            let data = try? JSONSerialization.data(
-                withJSONObject: value, options: [.sortedKeys, .withoutEscapingSlashes])
-        {
-            return String(decoding: data, as: UTF8.self)
-        }
-        return "\(value)"
+        return JSONText.shown(json(settings))
     }
 }

@@ -22,21 +22,9 @@ enum BookFile {
         }
     }
 
-    /// The file's bytes and what the file looked like when they were read.
-    static func readWithIdentity(_ path: String) throws(BookError) -> (bytes: [UInt8], identity: FileIdentity) {
-        try withOpenFile(path, allowingFIFO: true) { descriptor, status throws(BookError) in
-            (try readAll(descriptor, sizeHint: Int(status.st_size), path: path), FileIdentity(status))
-        }
-    }
-
     /// The file's bytes without copying them when it is a regular file (a private memory map, see
-    /// `MappedFile`), else read into memory; and what the file looked like when opened.
-    static func mapWithIdentity(_ path: String) throws(BookError) -> (bytes: TextBytes, identity: FileIdentity) {
-        let (bytes, status) = try mapWithStatus(path)
-        return (bytes, FileIdentity(status))
-    }
-
-    /// `mapWithIdentity` with the whole status of the file the bytes came from (its device and inode too).
+    /// `MappedFile`), else read into memory; and the whole status of the file they came from (its size
+    /// and time, its device and inode too).
     static func mapWithStatus(_ path: String) throws(BookError) -> (bytes: TextBytes, status: stat) {
         try withOpenFile(path, allowingFIFO: true) { descriptor, status throws(BookError) in
             let size = Int(status.st_size)

@@ -16,8 +16,8 @@ final class DoubleByteTable: @unchecked Sendable {
     /// lowest) and their count in the top byte; 0 for a pair ICU must decode.
     let entries: UnsafePointer<UInt32>
 
-    /// Whether decoding `count` bytes pays for building the table (about 1.5 ms, once a process): ICU
-    /// alone decodes about 250 KB in that time. A first screen's 128 KB is decoded by ICU alone.
+    /// Whether decoding `count` bytes pays for building the table (once a process): below this size ICU
+    /// alone decodes them sooner (docs/benchmarks.md, *Costs behind the code's shape*). A first screen's 128 KB is decoded by ICU alone.
     static func pays(for count: Int) -> Bool { count >= 512 * 1024 }
 
     /// The table for a decoder name `StreamingDecoder` gets, or nil for a charset it is not made for.

@@ -12,7 +12,7 @@ enum EncodingDetector {
 
     /// The decoder to use for `bytes` (never UTF-16/32, which are recognised before this runs).
     static func guess(_ bytes: UnsafeBufferPointer<UInt8>) -> Guess {
-        // 32 KiB per sample is thousands of characters, and keeps detection near 10 ms.
+        // 32 KiB per sample is thousands of characters, and keeps detection a small part of an open.
         let samples = SampleRanges.of(count: bytes.count, length: 1 << 15)
         var votes: [String: Int] = [:]
         var order: [String] = []

@@ -41,8 +41,8 @@ public enum TextNormaliser {
 
     /// The normalised text of `input`, whose first byte that may need a change is at `first`, or nil when
     /// nothing changes (or `stop` was raised). Written straight into the new array's memory: a CR LF book
-    /// has a replacement on every line, and appending each line and its line feed to an array was most
-    /// of this pass. A control picture is the only growth (one byte becomes three), so room for one in
+    /// has a replacement on every line, and appending each line and its line feed to an array would cost
+    /// more than the rest of the pass (docs/benchmarks.md, *Costs behind the code's shape*). A control picture is the only growth (one byte becomes three), so room for one in
     /// eight bytes holds any book; a text past that (mostly controls) is written again with room for all.
     private static func normalised(
         _ input: UnsafeBufferPointer<UInt8>, from first: Int, stop: StopFlag? = nil, releasingMapped: Bool = false

@@ -2,8 +2,8 @@ import Foundation
 import Synchronization
 
 /// One OpenCC configuration, ready to convert with (`PhraseConversion`). Its tables are made from what
-/// OpenCC loads (`OpenCCDictionaries`, 20 ms for `s2t`) once per machine and OpenCC data, and kept under
-/// the cache folder (`keepTables(in:)`), from where later processes map them in well under a millisecond.
+/// OpenCC loads (`OpenCCDictionaries`) once per machine and OpenCC data, and kept under the cache folder
+/// (`keepTables(in:)`), from where later processes map them for a small part of that cost.
 /// Each configuration is loaded once per process (`load`), early on a thread of its own when it is known
 /// to be needed (`preload`), and shared: conversions read the tables only, from any thread at once.
 public final class ChineseConverter: Sendable {

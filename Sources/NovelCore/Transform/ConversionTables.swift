@@ -4,7 +4,8 @@ import Foundation
 /// each later stage converts every segment; a stage's tables are tried in order, the first that holds a
 /// key at a place giving its longest one (OpenCC's dictionary groups). Made once per machine from what
 /// OpenCC itself loads (`OpenCCDictionaries`) and kept in one file under the cache folder, which the next
-/// process maps instead of having OpenCC build its lexicons again (20 ms for `s2t`).
+/// process maps instead of having OpenCC build its lexicons again, which costs far more than the map
+/// (docs/benchmarks.md, *Costs behind the code's shape*).
 ///
 /// The file: a magic line; a record (`BinaryRecordWriter`) of OpenCC's stamp, each table's slot and
 /// pool sizes and each stage's table numbers; then, 16-byte aligned, each table's slots and pool. It is

@@ -6,34 +6,11 @@ import Foundation
 /// notes shown as one caption line or hidden (`EditorialBlock`), site junk and running heads hidden
 /// (`SiteJunk`, `RunningHeads`), then the
 /// user's cleaning rules (`RulePass`), then Simplified ⇄ Traditional conversion (`ChineseConversion`). A pure function of the
-/// bytes, the book's profile and the options. What the layouter reads (`chapterText`) is nil-cost when
+/// bytes, the book's profile and the options. What the layouter reads (`chapterText`, for a `Book`'s
+/// chapter in `DisplayTransform+Book.swift`) is nil-cost when
 /// nothing would change, and a list of hidden lines when only whole lines are hidden, so that an
 /// untouched chapter and a chapter that only loses junk lines cost no copy.
 public enum DisplayTransform {
-    /// What the layouter reads for `book.index.entries[entry]`.
-    public static func chapterText(_ book: Book, entry: Int, options: DisplayOptions) -> ChapterText {
-        shown(book, entry: entry, options: options, keepHiddenLines: true)
-    }
-
-    /// The display text of `book.index.entries[entry]`, or nil when it is shown as the file has it;
-    /// conversions are looked up in and kept in `recent`.
-    public static func display(
-        _ book: Book, entry: Int, options: DisplayOptions, recent: RecentConversions = .shared
-    ) -> DisplayText? {
-        shown(book, entry: entry, options: options, keepHiddenLines: false, recent: recent).displayText
-    }
-
-    private static func shown(
-        _ book: Book, entry: Int, options: DisplayOptions, keepHiddenLines: Bool, recent: RecentConversions = .shared
-    ) -> ChapterText {
-        let section = book.index.entries[entry]
-        return book.text.utf8.withUnsafeBufferPointer { bytes in
-            shown(
-                bytes, chapter: section.range, bodyStart: section.bodyStart, headingStart: section.headingStart,
-                profile: book.profile, options: options, keepHiddenLines: keepHiddenLines, recent: recent)
-        }
-    }
-
     /// The whole of `utf8` as one chapter body (for tests and fuzzing): any bytes, any options.
     public static func display(_ utf8: [UInt8], profile: TextProfile, options: DisplayOptions) -> DisplayText? {
         utf8.withUnsafeBufferPointer {
@@ -98,20 +75,12 @@ public enum DisplayTransform {
         guard !chapter.isEmpty, chapter.upperBound <= bytes.count else { return .asWritten }
         let body = min(max(bodyStart, chapter.lowerBound), chapter.upperBound)..<chapter.upperBound
         let reflow = options.reflows(profile)
-        let latin = profile.script == .latin
-        // Latin quotes and dashes are typography, shown only with smartQuotes; CJK quotes are paired for
-        // line breaking either way.
-        let typography = latin && options.smartQuotes && options.pairQuotes
-        let quotes =
-            options.pairQuotes && (!latin || typography) && (contains(bytes, body, 0x22) || contains(bytes, body, 0x27))
-        let dashes = typography && containsDoubleHyphen(bytes, body)
-        let italics = reflow && latin && contains(bytes, body, 0x5F)
+        let quoteMarks = Self.quoteMarks(bytes, body, profile: profile, options: options)
         let illustrations = options.illustrations != .raw || reflow ? EditorialBlock.mayHold(bytes, body) : false
         var writer = Writer(bytes, chapter: chapter)
         var junk = options.hideSiteJunk ? JunkScan(mask: options.cleaning.builtInMask) : nil
         let joiner = ParagraphJoin(profile: profile)
-        var pairing = QuotePairing(smart: options.smartQuotes, latin: latin)
-        let quoteMarks = QuoteMarks(quotes: quotes, italics: italics, dashes: dashes)
+        var pairing = QuotePairing(smart: options.smartQuotes, latin: profile.script == .latin)
         let perLine = reflow || quoteMarks.any || illustrations
         // A line at least this wide is full whatever follows it (the join test's bound).
         let wideEnough = (profile.wrapWidth ?? Int.max / 4) + 4
@@ -122,32 +91,24 @@ public enum DisplayTransform {
         while lineStart < chapter.upperBound {
             let lineEnd = LineBounds.end(bytes, from: lineStart, limit: chapter.upperBound)
             let next = min(lineEnd + 1, chapter.upperBound)
-            let inBody = lineStart >= body.lowerBound
             var textStart = lineStart
-            // A running head the site repeated before the chapter's own heading (`RunningHeads`), and the
-            // blank lines after it: hidden as junk is.
-            if junk != nil, lineStart < headingStart {
-                writer.hideLine(lineStart..<next)
-                previous = nil
-                pairing.endParagraph()
-                lineStart = next
-                continue
-            }
             if junk != nil {
                 let content = Blanks.trimmed(bytes, lineStart..<lineEnd)
-                if let hidden = junk?.hidden(bytes, content) {
-                    if hidden == content.upperBound {
-                        writer.hideLine(lineStart..<next)
-                        previous = nil
-                        pairing.endParagraph()
-                        lineStart = next
-                        continue
-                    }
+                // A running head the site repeated before the chapter's own heading (`RunningHeads`), and
+                // the blank lines after it, are hidden whole, as a line of junk is.
+                let hidden = lineStart < headingStart ? content.upperBound : junk?.hidden(bytes, content)
+                if hidden == content.upperBound {
+                    writer.hideLine(lineStart..<next)
+                    (previous, lineStart) = (nil, next)
+                    pairing.endParagraph()
+                    continue
+                }
+                if let hidden {
                     writer.change(content.lowerBound..<hidden, to: [])
                     textStart = hidden
                 }
             }
-            guard inBody && perLine else {
+            guard lineStart >= body.lowerBound && perLine else {
                 lineStart = next
                 continue
             }
@@ -156,9 +117,8 @@ public enum DisplayTransform {
                 let block = EditorialBlock.at(bytes, lineStart, limit: chapter.upperBound)
             {
                 block.show(options.illustrations, writer: &writer)
-                previous = nil
+                (previous, lineStart) = (nil, block.end)
                 pairing.endParagraph()
-                lineStart = block.end
                 continue
             }
             // Widths are needed only to decide joins.
@@ -167,32 +127,52 @@ public enum DisplayTransform {
                 ? LineFacts.of(bytes, textStart..<lineEnd, wideEnough: wideEnough)
                 : LineFacts.ends(bytes, textStart..<lineEnd)
             if facts.isBlank {
-                previous = nil
+                (previous, lineStart) = (nil, next)
                 pairing.endParagraph()
-                lineStart = next
                 continue
             }
             var startsParagraph = true
             if reflow, textStart == lineStart, let before = previous {
-                switch joiner.join(bytes, before, facts) {
-                case .joined(let separator):
-                    writer.change(before.content.upperBound..<facts.content.lowerBound, to: separator)
-                    startsParagraph = false
-                case .lineBreak:
-                    // The line end itself, so that the line keeps its indentation.
-                    writer.change(before.range.upperBound..<lineStart, to: ParagraphJoin.lineSeparator)
-                    startsParagraph = false
-                case .paragraph: break
-                }
+                startsParagraph = !join(bytes, joiner, before, facts, lineStart: lineStart, writer: &writer)
             }
             if startsParagraph { pairing.startParagraph(bytes, facts) }
             if quoteMarks.any {
                 markQuoteMarks(bytes, facts.content, quoteMarks, writer: &writer, pairing: &pairing)
             }
-            previous = facts
-            lineStart = next
+            (previous, lineStart) = (facts, next)
         }
         return writer.finish(bodyStart: body.lowerBound, keepHiddenLines: keepHiddenLines)
+    }
+
+    /// The marks `body` is looked at for. Latin quotes and dashes are typography, shown only with
+    /// smartQuotes; CJK quotes are paired for line breaking either way.
+    private static func quoteMarks(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ body: Range<Int>, profile: TextProfile, options: DisplayOptions
+    ) -> QuoteMarks {
+        let latin = profile.script == .latin
+        let typography = latin && options.smartQuotes && options.pairQuotes
+        let quotes =
+            options.pairQuotes && (!latin || typography) && (contains(bytes, body, 0x22) || contains(bytes, body, 0x27))
+        let dashes = typography && containsDoubleHyphen(bytes, body)
+        let italics = options.reflows(profile) && latin && contains(bytes, body, 0x5F)
+        return QuoteMarks(quotes: quotes, italics: italics, dashes: dashes)
+    }
+
+    /// Joins the line `facts` to the line `before` when the book's paragraphs say it goes on; whether it did.
+    private static func join(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ joiner: ParagraphJoin, _ before: LineFacts, _ facts: LineFacts,
+        lineStart: Int, writer: inout Writer
+    ) -> Bool {
+        switch joiner.join(bytes, before, facts) {
+        case .joined(let separator):
+            writer.change(before.content.upperBound..<facts.content.lowerBound, to: separator)
+        case .lineBreak:
+            // The line end itself, so that the line keeps its indentation.
+            writer.change(before.range.upperBound..<lineStart, to: ParagraphJoin.lineSeparator)
+        case .paragraph:
+            return false
+        }
+        return true
     }
 
     /// Which typographic marks a chapter's lines are looked at for: straight quotes, Gutenberg underscores

@@ -4,7 +4,7 @@ import Foundation
 /// What OpenCC loads for a configuration, read out through its C++ API (COpenCCDictionaries) and made
 /// into `ConversionTables`: the segmentation's dictionaries, the conversion chain's, and for each key
 /// the value OpenCC converts it to (its first). This is the one place OpenCC's code runs; it costs what
-/// OpenCC's own load costs (20 ms for `s2t`), once per machine and OpenCC data (`ChineseConverter`).
+/// OpenCC's own load costs, once per machine and OpenCC data (`ChineseConverter`).
 enum OpenCCDictionaries {
     /// Why OpenCC could not load a configuration, in its own words (they name a missing file).
     struct LoadFailure: Error {

@@ -10,18 +10,14 @@ public enum RuleTest {
 
     public static let sampleCount = 3
 
-    /// What `rule` would do to `book` if it were added (the reader's "hide lines like this" preview).
-    public static func preview(_ rule: CleaningRule, book: Book) -> Result? {
-        run(CleaningRules(user: [rule]), book: book).last { $0.rule.name == rule.name }
-    }
-
-    public static func run(_ rules: CleaningRules, book: Book) -> [Result] {
-        let applying = rules.applying(title: book.title, path: book.path)
+    /// The rules that apply to the book titled `title` at `path`, each with its matches in `text`.
+    public static func run(_ rules: CleaningRules, title: String, path: String, text: BookText) -> [Result] {
+        let applying = rules.applying(title: title, path: path)
         var results = applying.map { Result(rule: $0, matches: 0, samples: []) }
         let builtInIndex = Dictionary(uniqueKeysWithValues: SiteJunkRule.builtIn.enumerated().map { ($1.name, $0) })
         let matcher = SiteJunk.Matcher(SiteJunk.builtInHints)
         let patterns = applying.map { $0.isBuiltIn ? nil : try? RulePattern($0) }
-        book.text.utf8.withUnsafeBufferPointer { bytes in
+        text.utf8.withUnsafeBufferPointer { bytes in
             var start = 0
             while start < bytes.count {
                 let end = LineBounds.end(bytes, from: start)

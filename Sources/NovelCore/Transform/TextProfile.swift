@@ -68,36 +68,58 @@ public struct TextProfile: Sendable, Equatable {
 
     /// The profile of UTF-8 text `bytes` (any bytes: invalid sequences only make the estimate rougher).
     static func analyse(_ bytes: UnsafeBufferPointer<UInt8>) -> TextProfile {
+        let sample = Sample(bytes)
+        let script: Script = sample.wideLeads * 4 >= sample.latinLetters ? .cjk : .latin
+        let (best, bestWidth) = densestBand(sample.widths, script: script)
+        guard sample.lines > 0, best >= minimumBandLines else {
+            return TextProfile(
+                script: script, isHardWrapped: false, wrapWidth: nil,
+                reason: "not hard-wrapped: no width shared by \(minimumBandLines) lines or more")
+        }
+        return verdict(sample, script: script, bestWidth: bestWidth)
+    }
+
+    /// What the sample windows' lines say: how many non-blank lines of each width (the last bucket holds
+    /// every wider line), how many of those end mid-sentence, their paragraph shape, and the bytes that
+    /// tell the script.
+    private struct Sample {
         var widths = [Int](repeating: 0, count: 512)
         var midSentence = [Int](repeating: 0, count: 512)
         var lines = 0
         var shape = BlockShape()
         var wideLeads = 0
         var latinLetters = 0
-        for window in sampleWindows(bytes.count) {
-            var start = lineStart(bytes, window.lowerBound)
-            var previous: LineFacts?
-            while start < window.upperBound {
-                let end = LineBounds.end(bytes, from: start)
-                let line = LineFacts.of(bytes, start..<end)
-                shape.add(line, after: previous)
-                previous = line
-                if !line.isBlank {
-                    lines += 1
-                    let width = min(line.width, widths.count - 1)
-                    widths[width] += 1
-                    if !SentenceEnd.contains(line.lastScalar) { midSentence[width] += 1 }
-                    for index in line.content {
-                        let byte = bytes[index]
-                        if byte >= 0xE3 && byte <= 0xE9 { wideLeads += 1 }
-                        if byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A { latinLetters += 1 }
-                    }
+
+        init(_ bytes: UnsafeBufferPointer<UInt8>) {
+            for window in TextProfile.sampleWindows(bytes.count) {
+                var start = TextProfile.lineStart(bytes, window.lowerBound)
+                var previous: LineFacts?
+                while start < window.upperBound {
+                    let end = LineBounds.end(bytes, from: start)
+                    let line = LineFacts.of(bytes, start..<end)
+                    shape.add(line, after: previous)
+                    previous = line
+                    if !line.isBlank { add(line, bytes) }
+                    start = end + 1
                 }
-                start = end + 1
             }
         }
-        let script: Script = wideLeads * 4 >= latinLetters ? .cjk : .latin
-        // The densest band of widths (at least 16 columns wide lines).
+
+        private mutating func add(_ line: LineFacts, _ bytes: UnsafeBufferPointer<UInt8>) {
+            lines += 1
+            let width = min(line.width, widths.count - 1)
+            widths[width] += 1
+            if !SentenceEnd.contains(line.lastScalar) { midSentence[width] += 1 }
+            for index in line.content {
+                let byte = bytes[index]
+                if byte >= 0xE3 && byte <= 0xE9 { wideLeads += 1 }
+                if byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A { latinLetters += 1 }
+            }
+        }
+    }
+
+    /// The densest band of widths (lines at least 16 columns wide): how many lines it holds and its top.
+    private static func densestBand(_ widths: [Int], script: Script) -> (lines: Int, width: Int) {
         var best = 0
         var bestWidth = 0
         // (The last bucket holds every wider line: not a width.)
@@ -119,15 +141,16 @@ public struct TextProfile: Sendable, Equatable {
             bestWidth = width
             break
         }
-        guard lines > 0, best >= minimumBandLines else {
-            return TextProfile(
-                script: script, isHardWrapped: false, wrapWidth: nil,
-                reason: "not hard-wrapped: no width shared by \(minimumBandLines) lines or more")
-        }
+        return (best, bestWidth)
+    }
+
+    /// The decision, with its reason, for a sample whose densest band tops at `bestWidth`.
+    private static func verdict(_ sample: Sample, script: Script, bestWidth: Int) -> TextProfile {
+        let (widths, lines) = (sample.widths, sample.lines)
         let tolerance = bandTolerance(script, width: bestWidth)
         let band = max(0, bestWidth - tolerance)...bestWidth
         let bandLines = widths[band].reduce(0, +)
-        let bandMid = midSentence[band].reduce(0, +)
+        let bandMid = sample.midSentence[band].reduce(0, +)
         let wider = widths[min(widths.count - 1, bestWidth + (script == .cjk ? 3 : 2))...].reduce(0, +)
         let share = bandLines * 100 / lines
         let midShare = bandMid * 100 / max(1, bandLines)
@@ -136,8 +159,8 @@ public struct TextProfile: Sendable, Equatable {
         // A book of blocks or indented paragraphs is read from its line ends and the top of its widths,
         // whatever the band's share: a ragged wrapper spreads its lines over 20 columns.
         // The band's top stays the width joins are measured against: the common maximum only gates.
-        if wrapTop(widths, lines: lines) != nil, let model = shape.model() {
-            let reason = "hard-wrapped at \(bestWidth) columns, \(model.rawValue): \(shape.describe(model))"
+        if wrapTop(widths, lines: lines) != nil, let model = sample.shape.model() {
+            let reason = "hard-wrapped at \(bestWidth) columns, \(model.rawValue): \(sample.shape.describe(model))"
             return TextProfile(
                 script: script, isHardWrapped: true, wrapWidth: bestWidth, paragraphs: model, reason: reason)
         }

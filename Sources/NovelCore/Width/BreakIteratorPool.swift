@@ -1,8 +1,8 @@
 import CICU
 import Synchronization
 
-/// Reuses ICU character break iterators between calls. Opening one costs about 6 µs, far more than
-/// measuring a line, and the layout measures line by line.
+/// Reuses ICU character break iterators between calls. Opening one costs far more than measuring a line,
+/// and the layout measures line by line.
 /// An iterator is used by one thread from `take` to `recycle`; only idle ones are in the pool, kept by
 /// their addresses (an ICU handle is an address the compiler cannot follow into C).
 final class BreakIteratorPool: Sendable {

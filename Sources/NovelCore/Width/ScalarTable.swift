@@ -75,7 +75,8 @@ struct ScalarTable: @unchecked Sendable {
 
     /// The runs for this process: the generated copy in CICU (scalar_runs.c) when it was made from the
     /// Unicode version this ICU implements, else built from ICU now. Asking ICU for where its properties
-    /// change takes about 10 ms, the largest part of starting the reader; the copy takes microseconds.
+    /// change would be the largest part of starting the reader; the copy costs next to nothing
+    /// (docs/benchmarks.md, *Costs behind the code's shape*).
     static func runs() -> [Run] {
         generatedRuns() ?? liveRuns()
     }

@@ -110,8 +110,9 @@ public struct ReaderLaunch {
         // The glimpse waits for the conversion where it asks (`.waiting`): its first screen is drawn
         // converted, as the reader's next screens are.
         var glimpse = Reader(
-            book: preview.book, settings: display, state: nil, columns: shown.size.columns, rows: shown.size.rows,
-            start: ReaderStart(offset: preview.offset), lines: lines, rules: rules, converters: .waiting)
+            book: preview.book, part: preview.part, settings: display, state: nil, columns: shown.size.columns,
+            rows: shown.size.rows, start: ReaderStart(offset: preview.offset), lines: lines, rules: rules,
+            converters: .waiting)
         shown.draw(glimpse.screen())
         do {
             return (shown, try LoadingWait.run(open, behind: &glimpse, terminal: shown))

@@ -6,7 +6,7 @@ import NovelCore
 extension Reader {
     mutating func openChapterRules() {
         // A preview holds only part of the book: its rules are chosen once the whole book is open.
-        guard book.expectedLength == nil else {
+        guard part == nil else {
             message = "The book is still opening"
             return
         }

@@ -41,3 +41,16 @@ extension Reader {
         loading = status
     }
 }
+
+extension Reader {
+    /// `offset` in `book.text` as an offset into the whole book's text (they differ on a preview of one
+    /// chapter, `part`).
+    func wholeOffset(_ offset: Int) -> Int {
+        (part?.base ?? 0) + offset
+    }
+
+    /// The length in bytes of the whole book's text: what percentages are taken of.
+    var wholeLength: Int {
+        part?.wholeLength ?? book.text.utf8.count
+    }
+}

@@ -36,7 +36,7 @@ extension Reader {
         // bytes are taken at this chapter's characters per byte.
         let sample = entry.lowerBound..<min(entry.upperBound, entry.lowerBound + 65_536)
         let perByte = sample.isEmpty ? 1 : Double(book.text.characters(in: sample)) / Double(sample.count)
-        let bytesAfter = max(0, book.length - (book.textBase + entry.upperBound))
+        let bytesAfter = max(0, wholeLength - wholeOffset(entry.upperBound))
         let bookCharacters = chapterCharacters + Int(Double(bytesAfter) * perByte)
         let chapter = speed.minutes(toRead: chapterCharacters).map(ReadingTime.words) ?? "?"
         let whole = speed.minutes(toRead: bookCharacters).map(ReadingTime.words) ?? "?"

@@ -9,6 +9,9 @@ import NovelCore
 public struct Reader {
     /// Replaced when the reader switches the book's chapter rule (`Reader+ChapterRule`).
     public internal(set) var book: Book
+    /// For the first screen's reader (`ReaderLaunch`), where its book's text lies in the whole book's
+    /// (`BookPreview.part`); nil once the whole book is shown.
+    let part: BookPart?
     /// The book's chapter pattern (nil: the built-in rules), to mark the rule in use.
     var chapterPattern: String?
     /// The book's own reflow (nil: the `reflow` setting); the settings overlay's Reflow row changes it.
@@ -83,10 +86,12 @@ public struct Reader {
     public static let compactRowLimit = TextFrame.compactRowLimit
 
     public init(
-        book: Book, settings: Settings, state: BookState?, columns: Int, rows: Int, start: ReaderStart,
-        lines: Int? = nil, rules: CleaningRules = CleaningRules(), converters: ConverterRegistry = .waiting
+        book: Book, part: BookPart? = nil, settings: Settings, state: BookState?, columns: Int, rows: Int,
+        start: ReaderStart, lines: Int? = nil, rules: CleaningRules = CleaningRules(),
+        converters: ConverterRegistry = .waiting
     ) {
         self.book = book
+        self.part = part
         self.converters = converters
         self.settings = settings
         self.rules = rules

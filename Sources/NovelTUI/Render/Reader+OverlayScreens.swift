@@ -79,7 +79,8 @@ extension Reader {
         for (row, index) in zip(list, items.indices.dropFirst(top)) {
             let label = items[index].label.padding(toLength: labelWidth)
             drawItem(
-                "\(label)  \(items[index].value(displaySettings))", row: row, selected: index == selected, into: &screen)
+                "\(label)  \(items[index].value(displaySettings))", row: row, selected: index == selected, into: &screen
+            )
         }
     }
 

@@ -95,7 +95,7 @@ extension Reader {
         if disguise != .none {
             let start = line.bytes.lowerBound
             let prefix = DisguiseLook.prefix(
-                disguise, offset: book.textBase + start, entry: book.index.entryIndex(containing: start),
+                disguise, offset: wholeOffset(start), entry: book.index.entryIndex(containing: start),
                 isTitle: line.kind == .title)
             screen.write(String(prefix.prefix(frame.left)), row: row, column: 0, style: Style(role: .dim)) { _ in 1 }
         }
@@ -218,18 +218,16 @@ extension Reader {
     /// How far through the book the screen's first character is, rounded down; 100% once the screen
     /// shows the book's last text (its start can be well before the end on the last page).
     var percentText: String {
-        let count = book.length
+        let count = wholeLength
         guard count > 0, !showsBookEnd else { return "100%" }
-        return "\((book.textBase + firstVisibleOffset) * 100 / count)%"
+        return "\(wholeOffset(firstVisibleOffset) * 100 / count)%"
     }
 
     /// Whether the screen shows the book's last line: the last page (or the spread holding it), or in
     /// scroll and compact modes the last line among those shown. Never while only part of the book is
     /// loaded (the first screen before the whole book).
     var showsBookEnd: Bool {
-        guard canLayout, let last = entries.indices.last, book.textBase + book.text.utf8.count >= book.length else {
-            return false
-        }
+        guard canLayout, let last = entries.indices.last, part?.holdsEnd(of: book) ?? true else { return false }
         // The last chapter is laid out only when it is on screen anyway.
         if followsLines {
             guard let bottom = visibleLines().last?.location, bottom.entry == last else { return false }

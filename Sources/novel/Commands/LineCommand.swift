@@ -32,9 +32,9 @@ struct LineCommand: ParsableCommand {
     @OptionGroup var bookOptions: BookOptions
 
     /// The status line's own shapes without argument-parser: `line BOOK`, with `--width N` and one of
-    /// `--next` / `--prev`, in any order. Parsing the command tree costs about 2 ms of a call that runs
-    /// every second (see `ReadRequest.plain`), and so does making a `LineCommand` at all (its
-    /// property wrappers build the parser's name tables), so the short path gives a `LineRequest`.
+    /// `--next` / `--prev`, in any order. Parsing the command tree is a visible share of a call that runs
+    /// every second (see `ReadRequest.plain`), and so is making a `LineCommand` at all (its property
+    /// wrappers build the parser's name tables), so the short path gives a `LineRequest`.
     /// Anything else — another flag, a value that is not a number, a repeated flag — goes through the
     /// parser, which words the errors.
     static func plainLine(_ arguments: ArraySlice<String>) -> LineRequest? {

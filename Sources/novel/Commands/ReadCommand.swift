@@ -77,9 +77,10 @@ struct ReadRequest {
     var convert: Conversion?
 
     /// `novel read BOOK` without argument-parser: the launch people wait for, where parsing the command
-    /// tree (reflection and protocol-conformance lookups in a large binary) costs about 2 ms of the ~10,
-    /// and making a `ReadCommand` at all (its property wrappers build argument-parser's name tables)
-    /// half a millisecond more. Anything else, such as a flag or a second argument, goes through the parser.
+    /// tree (reflection and protocol-conformance lookups in a large binary) and making a `ReadCommand` at
+    /// all (its property wrappers build argument-parser's name tables) are a visible share of the launch
+    /// (docs/benchmarks.md, *Costs behind the code's shape*). Anything else, such as a flag or a second
+    /// argument, goes through the parser.
     static func plain(_ arguments: ArraySlice<String>) -> ReadRequest? {
         guard arguments.count == 2, arguments.first == "read", let book = arguments.last, !book.hasPrefix("-") else {
             return nil

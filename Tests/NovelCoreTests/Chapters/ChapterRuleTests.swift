@@ -210,7 +210,7 @@ struct ChapterRuleTests {
             for start in 0..<12 {
                 for end in stride(from: start, through: bytes.count, by: 5) {
                     let expected = bytes[start..<end].filter { $0 & 0xC0 != 0x80 }.count
-                    #expect(ChapterSplitter.scalarCount(bytes, start..<end) == expected)
+                    #expect(scalarCount(bytes, start..<end) == expected)
                 }
             }
         }

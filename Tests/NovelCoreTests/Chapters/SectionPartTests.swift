@@ -13,7 +13,7 @@ struct SectionPartTests {
         let partCharacters = ChapterSplitter.sectionPartCharacters
         var parts: [Range<Int>] = []
         var start = range.lowerBound
-        while ChapterSplitter.scalarCount(bytes, start..<range.upperBound) > ChapterSplitter.longSectionCharacters {
+        while scalarCount(bytes, start..<range.upperBound) > ChapterSplitter.longSectionCharacters {
             var index = start
             var characters = 0
             while index < range.upperBound, characters < partCharacters {

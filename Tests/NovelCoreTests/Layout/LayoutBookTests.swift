@@ -28,7 +28,6 @@ import Testing
                 == PageLayouter(settings: TestBooks.layoutSettings(), viewport: Viewport(columns: 80, rows: 24)).layout(
                     book, entry: 4
                 ).pages)
-        #expect(layout.knownPageCounts[3] != nil && layout.knownPageCounts[0] == nil)
     }
 
     @Test func pagesRunAcrossChapters() throws {
@@ -48,7 +47,6 @@ import Testing
         #expect(layout.locate(book.index.entries[7].range.lowerBound) == PageLocation(entry: 7, page: 0))
         let total = layout.layoutAll()
         #expect(total == (0..<book.index.entries.count).reduce(0) { $0 + layout.chapter($1).pages.count })
-        #expect(layout.bookPage(of: PageLocation(entry: 1, page: 0)) == layout.chapter(0).pages.count)
     }
 
     /// The first character on screen before a resize or settings change is on the page shown after it.
@@ -101,23 +99,6 @@ import Testing
             book: empty, settings: TestBooks.layoutSettings(), viewport: Viewport(columns: 40, rows: 10))
         #expect(emptyLayout.chapter(0).pages == [LayoutPage(lines: 0..<0, firstOffset: 0)])
         #expect(emptyLayout.layoutAll() == 1)
-    }
-
-    @Test func pageCountsFromABackgroundTaskAreAdopted() async throws {
-        let book = try Self.sample()
-        let settings = TestBooks.layoutSettings(width: 40)
-        let viewport = Viewport(columns: 40, rows: 20)
-        let layout = BookLayout(book: book, settings: settings, viewport: viewport)
-        #expect(layout.totalPages == nil)
-        let layouter = PageLayouter(settings: settings, viewport: viewport)
-        let counts = await Task.detached { layouter.pageCounts(book) }.value
-        #expect(
-            !layout.adopt(
-                pageCounts: counts, from: PageLayouter(settings: settings, viewport: Viewport(columns: 41, rows: 20))))
-        #expect(layout.adopt(pageCounts: counts, from: layouter))
-        #expect(layout.totalPages == counts.reduce(0, +))
-        for entry in [0, 3, 21] { #expect(counts[entry] == layout.chapter(entry).pages.count) }
-        #expect(layout.bookPage(of: PageLocation(entry: 21, page: 0)) == counts.dropLast().reduce(0, +))
     }
 
     @Test func anOffsetKeptWhileTooSmallIsRestored() throws {

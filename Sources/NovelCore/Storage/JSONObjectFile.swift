@@ -101,7 +101,7 @@ public struct JSONObjectFile: Sendable {
     /// The file's `version` as written in it, for messages.
     static func versionText(of object: [String: Any]) -> String {
         // Text in quotes, so that a version written as "2" is not mistaken for the number 2.
-        object["version"].map { ($0 as? String).map { "\"\($0)\"" } ?? SettingsKey.show($0) } ?? "1"
+        object["version"].map { ($0 as? String).map { "\"\($0)\"" } ?? JSONText.shown($0) } ?? "1"
     }
 
     /// Moves a corrupt file aside, returning the new path.

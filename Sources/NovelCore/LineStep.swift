@@ -13,10 +13,11 @@ public enum LineStep {
         if let preview = BookPreview.open(path: path, encoding: encoding, chapterPattern: chapterPattern, paths: paths),
             let state = preview.state
         {
-            let walker = LineWalker(book: preview.book, printer: printer, chaptersAreExact: preview.chaptersAreExact)
+            let walker = LineWalker(
+                book: preview.book, printer: printer, part: preview.part, chaptersAreExact: preview.chaptersAreExact)
             let store = BookStateStore(paths: paths)
             do {
-                return try step(walker, count: count, path: path, startingAt: preview.book.textBase + preview.offset) {
+                return try step(walker, count: count, path: path, startingAt: preview.part.base + preview.offset) {
                     change in
                     try store.update(
                         fingerprint: state.fingerprint, title: preview.book.title,
@@ -44,10 +45,10 @@ public enum LineStep {
         _ walker: LineWalker, count: Int, path: String, startingAt unlocked: Int,
         update: ((inout BookState) throws -> String) throws -> String
     ) throws -> String {
-        let base = walker.book.textBase
+        let base = walker.part?.base ?? 0
         func walk(from offset: Int) throws -> (offset: Int, text: String) {
             var local = offset - base
-            if walker.book.expectedLength == nil {
+            if walker.part == nil {
                 // A hand-edited position past the end (or below 0) opens as `BookPlace.start` opens it.
                 local = BookPlace.start(named: nil, saved: local, length: walker.book.text.utf8.count)
             } else if !(0...walker.book.text.utf8.count).contains(local) {

@@ -12,19 +12,10 @@ public struct Book: Sendable {
     public let index: ChapterIndex
     /// The text's script and whether it is hard-wrapped (sampled once; display transforms follow it).
     public let profile: TextProfile
-    /// Set on a `BookPreview`'s book, whose `text` is only the start of the book: the whole text's
-    /// length in bytes, known from the last save or estimated.
-    public var expectedLength: Int?
 
     /// The scan `index` was made from, when this process split the text (nil for an index from the cache
     /// or made another way): what a split after an append continues (`BookOpener.appended`).
     public var headingScan: HeadingScan?
-
-    /// Set on a `BookPreview`'s book made of one chapter: where its `text` starts in the whole text.
-    public var textBase = 0
-
-    /// The length of the whole text in bytes: what percentages are taken of.
-    public var length: Int { expectedLength ?? text.utf8.count }
 
     public init(path: String, title: String, text: BookText, fingerprint: String, index: ChapterIndex) {
         self.path = path

@@ -7,8 +7,8 @@ import Foundation
 /// are camel-case words, where the two agree).
 ///
 /// Why by hand: `JSONSerialization` bridges the object to `NSDictionary` and sorts its keys through
-/// `AnyHashable`, and the dynamic casts on the way cost about 1.2 ms on first use in a process — an
-/// eighth of a `novel line --next` call, which a status line makes every second.
+/// `AnyHashable`, and the dynamic casts on the way cost a visible share of a `novel line --next` call on
+/// first use in a process, and a status line makes that call every second (docs/benchmarks.md, *Costs behind the code's shape*).
 public enum JSONText {
     /// The file's bytes, or nil when the object holds something JSON cannot (a non-finite number, a
     /// value that is not a string, number, boolean, null, list or object).
@@ -190,5 +190,24 @@ public enum JSONText {
         mutating func append(_ text: String) {
             bytes.append(contentsOf: text.utf8)
         }
+    }
+
+    /// A JSON value as a person reads it in a message or `novel settings`: a number, a boolean or a
+    /// string as it is, a list or an object as compact JSON.
+    static func shown(_ value: Any) -> String {
+        if let literal = value as? JSONNumberLiteral { return literal.text }
+        if let number = value as? NSNumber {
+            if StateValue.isBoolean(number) { return number.boolValue ? "true" : "false" }
+            let double = number.doubleValue
+            return String(cString: number.objCType) != "d" ? String(number.intValue) : String(double)
+        }
+        if let text = value as? String { return text }
+        if JSONSerialization.isValidJSONObject(value),
+            let data = try? JSONSerialization.data(
+                withJSONObject: value, options: [.sortedKeys, .withoutEscapingSlashes])
+        {
+            return String(decoding: data, as: UTF8.self)
+        }
+        return "\(value)"
     }
 }

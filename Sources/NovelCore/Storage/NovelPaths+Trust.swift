@@ -19,7 +19,7 @@ extension NovelPaths {
         var paths = self
         var untrusted: [UntrustedFolder] = []
         // The state folder and the folder of book states inside it; the cache folder has none.
-        for folder in [stateDirectory, BookStateStore(paths: self).directory] {
+        for folder in [stateDirectory, bookStateDirectory] {
             guard let reason = FolderTrust.problem(folder, user: user) else { continue }
             untrusted.append(UntrustedFolder(role: .state, path: folder, reason: reason))
             paths.stateDirectory = substitute(.state)

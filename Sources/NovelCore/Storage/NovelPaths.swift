@@ -10,6 +10,8 @@ public struct NovelPaths: Sendable, Equatable {
     public var stateDirectory: String
     /// Holds derived data that can always be rebuilt, such as chapter indexes.
     public var cacheDirectory: String
+    /// The folder of per-book state files, inside the state folder (`BookStateStore`).
+    public var bookStateDirectory: String { stateDirectory + "/books" }
 
     public init(configDirectory: String, stateDirectory: String, cacheDirectory: String) {
         self.configDirectory = configDirectory
