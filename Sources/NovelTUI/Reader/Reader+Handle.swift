@@ -298,7 +298,7 @@ extension Reader {
     /// `onScreen` (highlighting what is shown) the chapters' display texts are the layouts' own.
     func shownSearch(_ search: TextSearch, onScreen: Bool = false) -> ShownSearch {
         let options = frame.layout.display
-        guard options.convert != .none, ChineseConverter.loaded(options.convert) != nil else {
+        guard DisplayedTextSearch.isNeeded(for: options) else {
             return .book(search, book.text)
         }
         let layout = self.layout
