@@ -29,7 +29,7 @@ public struct BookSearch {
     @discardableResult
     public func forEachHit(in entries: Range<Int>? = nil, _ body: (SearchHit) -> Bool) -> Bool {
         forEachMatch(in: entries) { bytes, match, original, entry in
-            body(SearchHit(bytes, match: match, bounds: 0..<bytes.count, original: original, entry: entry))
+            body(SearchHit(bytes, match: match, original: original, entry: entry))
         }
     }
 

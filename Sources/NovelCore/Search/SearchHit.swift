@@ -23,24 +23,22 @@ public struct SearchHit: Sendable, Equatable {
         self.after = after
     }
 
-    /// The hit at `match` of `bytes` (the text searched), with its context cut at line ends and at
-    /// `bounds`, blanks at its outer ends dropped.
-    init(
-        _ bytes: UnsafeBufferPointer<UInt8>, match: Range<Int>, bounds: Range<Int>, original: Range<Int>, entry: Int
-    ) {
+    /// The hit at `match` of `bytes` (the text searched: the book's, or a chapter's as shown), with its
+    /// context cut at line ends, blanks at its outer ends dropped.
+    init(_ bytes: UnsafeBufferPointer<UInt8>, match: Range<Int>, original: Range<Int>, entry: Int) {
         var start = match.lowerBound
         var characters = 0
-        while start > bounds.lowerBound, characters < Self.contextCharacters {
+        while start > 0, characters < Self.contextCharacters {
             var previous = start - 1
-            while previous > bounds.lowerBound, bytes[previous] & 0xC0 == 0x80 { previous -= 1 }
+            while previous > 0, bytes[previous] & 0xC0 == 0x80 { previous -= 1 }
             if Self.breaksLine(bytes, at: previous, end: start) { break }
             start = previous
             characters += 1
         }
         var end = match.upperBound
         characters = 0
-        while end < bounds.upperBound, characters < Self.contextCharacters {
-            let next = min(bounds.upperBound, end + max(1, utf8SequenceLength(bytes[end])))
+        while end < bytes.count, characters < Self.contextCharacters {
+            let next = min(bytes.count, end + max(1, utf8SequenceLength(bytes[end])))
             if Self.breaksLine(bytes, at: end, end: next) { break }
             end = next
             characters += 1
