@@ -30,3 +30,17 @@ struct BookOptions: ParsableArguments {
 
 extension DisplayOptions.Reflow: ExpressibleByArgument {}
 extension Conversion: ExpressibleByArgument {}
+
+extension BookOptions {
+    /// The display transforms as the reader shows `book`: the settings, the book's own choices (`state`),
+    /// these flags, and the book's cleaning rules; the conversion's converter checked (loaded) here.
+    func display(for book: Book, state: BookState?, paths: NovelPaths) throws -> DisplayOptions {
+        let saved = SettingsStore(paths: paths).load().settings
+        var display = saved.forBook(reflow: reflow ?? state?.reflow, convert: convert ?? state?.convert).display
+        try ChineseConverter.check(display.convert)
+        let rules = RulesStore(paths: paths).load()
+        StandardError.warn(rules.warnings)
+        display.cleaning = rules.rules.forBook(title: book.title, path: book.path)
+        return display
+    }
+}

@@ -22,7 +22,8 @@ struct Novel: ParsableCommand {
         version: VersionLine.text,
         subcommands: [
             ReadCommand.self, TocCommand.self, BookmarksCommand.self, SettingsCommand.self,
-            InfoCommand.self, PrintCommand.self, LineCommand.self, RecentCommand.self, LibraryCommand.self,
+            InfoCommand.self, PrintCommand.self, LineCommand.self, SearchCommand.self, RecentCommand.self,
+            LibraryCommand.self,
             WidthsCommand.self,
             RulesCommand.self, StatsCommand.self,
         ]
@@ -71,7 +72,8 @@ struct Novel: ParsableCommand {
             var command = try parseAsRoot(Array(arguments))
             try command.run()
         } catch let error as NovelError {
-            StandardError.write(error.description)
+            // An error without words (`novel search` found nothing) is only its exit code.
+            if !error.description.isEmpty { StandardError.write(error.description) }
             Foundation.exit(error.isBadInput ? 2 : 1)
         } catch {
             // argument-parser's messages repeat what was typed (a name with ESC in it): escaped like ours.

@@ -76,17 +76,32 @@ public struct DisplayedTextSearch {
         return found
     }
 
+    /// Whether the text shown with `options` differs in its characters from the book's, so that a search
+    /// must go through the chapters as shown: a conversion is on and its converter loads.
+    public static func isNeeded(for options: DisplayOptions) -> Bool {
+        options.convert != .none && ChineseConverter.loaded(options.convert) != nil
+    }
+
     /// False when chapter `entry`'s shown bytes are kept (`ShownChapterBytes`) and hold no match.
     private func mayMatch(_ entry: Int) -> Bool {
+        mayMatch(entry) { bytes in search.firstMatch(bytes, from: 0, to: bytes.count) != nil }
+    }
+
+    /// False when chapter `entry`'s shown bytes are kept and `matcher` finds nothing in them.
+    func mayMatch(_ entry: Int, _ matcher: any SearchMatcher) -> Bool {
+        mayMatch(entry) { bytes in !matcher.forEachMatch(bytes, from: 0, to: bytes.count) { _ in false } }
+    }
+
+    private func mayMatch(_ entry: Int, _ finds: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
         guard case .converted(let bytes) = kept.shown(book, entry: entry, options: options) else {
             return true
         }
-        return bytes.withUnsafeBufferPointer { search.firstMatch($0, from: 0, to: $0.count) != nil }
+        return bytes.withUnsafeBufferPointer(finds)
     }
 
     /// Calls `body` with chapter `entry` as shown: its bytes, a map from original offsets into them,
     /// and a map from their ranges back to original ranges.
-    private func withShown<T>(
+    func withShown<T>(
         _ entry: Int,
         _ body: (UnsafeBufferPointer<UInt8>, (Int) -> Int, (Range<Int>) -> Range<Int>) -> T
     ) -> T {

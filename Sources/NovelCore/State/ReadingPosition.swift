@@ -20,4 +20,10 @@ public struct ReadingPosition: Sendable, Equatable, Codable {
         self.percent = percent
         self.saved = saved
     }
+
+    /// How far `offset` lies through a text of `length` bytes, in percent to one decimal: the one way a
+    /// place is given as a percentage (saved positions, `novel search`, exported bookmarks).
+    public static func percent(_ offset: Int, of length: Int) -> Double {
+        (Double(offset) * 1000 / Double(max(length, 1))).rounded() / 10
+    }
 }

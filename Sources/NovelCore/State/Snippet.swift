@@ -36,11 +36,10 @@ public enum BookmarkFactory {
 
     public static func position(book: Book, offset: Int, now: Date = Date()) -> ReadingPosition {
         let entry = book.index.entryIndex(containing: offset)
-        let count = max(book.text.utf8.count, 1)
         return ReadingPosition(
             offset: offset, chapterIndex: entry,
             chapterTitle: book.index.entries.indices.contains(entry) ? book.index.entries[entry].title : "",
-            snippet: Snippet.at(offset, in: book.text), percent: (Double(offset) * 1000 / Double(count)).rounded() / 10,
-            saved: now)
+            snippet: Snippet.at(offset, in: book.text),
+            percent: ReadingPosition.percent(offset, of: book.text.utf8.count), saved: now)
     }
 }

@@ -19,9 +19,16 @@ struct BookmarksCommand: ParsableCommand {
               novel bookmarks book.txt --note b2 "a new note"
               novel bookmarks book.txt --remove b2
               novel bookmarks book.txt --json
+              novel bookmarks book.txt --export md > notes.md
+              novel bookmarks --export md --all > all-notes.md
             """)
 
-    @Argument(help: "The book file.") var book: String
+    /// What `--export` writes.
+    enum ExportFormat: String, ExpressibleByArgument, CaseIterable {
+        case md, json
+    }
+
+    @Argument(help: "The book file (none with --all).") var book: String?
     @Flag(help: "Add a bookmark and print its id.") var add = false
     @Option(help: ArgumentHelp("With --add: the chapter (TOC index or title).", valueName: "n|title"))
     var chapter: String?
@@ -33,9 +40,25 @@ struct BookmarksCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Remove the bookmark with this id.", valueName: "id")) var remove: String?
     @Flag(help: "Print JSON: an array of {id, chapterIndex, chapterTitle, offset, snippet, note, created}.")
     var json = false
+    @Option(
+        help: ArgumentHelp(
+            "Write every bookmark in reading order with its chapter, the text around it and its note: md or json.",
+            valueName: "format"))
+    var export: ExportFormat?
+    @Flag(help: "With --export: every book with bookmarks that novel keeps a state for (private books left out).")
+    var all = false
     @OptionGroup var bookOptions: BookOptions
 
     func validate() throws {
+        if all {
+            if export == nil { throw ValidationError("--all goes with --export") }
+            if book != nil { throw ValidationError("--all exports every book: name no book with it") }
+        } else if book == nil {
+            throw ValidationError("name a book (or use --export FORMAT --all)")
+        }
+        if export != nil, add || remove != nil || !note.isEmpty || json {
+            throw ValidationError("--export cannot go with --add, --remove, --note or --json")
+        }
         if add {
             if remove != nil { throw ValidationError("use --add or --remove, not both") }
             if chapter != nil && percent != nil { throw ValidationError("use --chapter or --percent, not both") }
@@ -50,6 +73,11 @@ struct BookmarksCommand: ParsableCommand {
     }
 
     func run() throws {
+        if let export {
+            try writeExport(export)
+            return
+        }
+        guard let book else { return }  // validate() asked for it
         let session = try ReadingSession.open(
             path: book, encoding: bookOptions.encoding, chapterPattern: bookOptions.chapterPattern,
             paths: NovelPaths.fromEnvironment())
@@ -108,5 +136,53 @@ struct BookmarksCommand: ParsableCommand {
             lines += unanchored.contains(bookmark.id) ? "\t(not found after the book changed)\n" : "\n"
         }
         StandardOutput.write(lines)
+    }
+}
+
+extension BookmarksCommand {
+    /// `--export`: the named book's bookmarks, or every kept book's (`--all`), by title.
+    func writeExport(_ format: ExportFormat) throws {
+        let paths = NovelPaths.fromEnvironment()
+        var books: [BookmarkExport] = []
+        if let book {
+            let session = try ReadingSession.open(
+                path: book, encoding: bookOptions.encoding, chapterPattern: bookOptions.chapterPattern, paths: paths)
+            StandardError.warn(session.warnings)
+            let path = ReadingSession.absolutePath(book)
+            let state =
+                session.state
+                ?? BookState(fingerprint: session.book.fingerprint, title: session.book.title, lastPath: path)
+            books = [BookmarkExport(book: session.book, state: state, path: path)]
+        } else {
+            books = Self.exportEveryBook(paths: paths)
+        }
+        switch format {
+        case .md:
+            StandardOutput.write(BookmarkExportText.markdown(books))
+        case .json:
+            if self.book != nil {
+                try StandardOutput.writeJSON(object: BookmarkExportText.object(books[0]))
+            } else {
+                try StandardOutput.writeJSONList(books.map(BookmarkExportText.object))
+            }
+        }
+    }
+
+    /// Every book with bookmarks, one a path (its latest state), private books left out, by title then
+    /// path; each quoted from its file when that still opens, else from its snippets.
+    static func exportEveryBook(paths: NovelPaths) -> [BookmarkExport] {
+        var seenPaths: Set<String> = []
+        let states = BookStateStore(paths: paths).all().filter { state in
+            !state.isPrivate && seenPaths.insert(state.lastPath).inserted && !state.bookmarks.isEmpty
+        }
+        return states.map { state in
+            let session = try? ReadingSession.open(path: state.lastPath, paths: paths)
+            // A file that changed since is re-anchored as `novel read` would; one that cannot be read is quoted
+            // from the snippets.
+            guard let session, let opened = session.state else {
+                return BookmarkExport(state: state)
+            }
+            return BookmarkExport(book: session.book, state: opened, path: state.lastPath)
+        }.sorted { ($0.title, $0.path) < ($1.title, $1.path) }
     }
 }

@@ -44,15 +44,7 @@ struct PrintCommand: ParsableCommand {
         }
         var warnings: [String] = []  // an unreadable state is `novel read`'s to report
         let state = BookStateStore(paths: paths).load(fingerprint: opened.fingerprint, warnings: &warnings)
-        // The display transforms as the reader shows this book: the settings, the book's own choices, the flags.
-        let saved = SettingsStore(paths: paths).load().settings
-        settings.display =
-            saved.forBook(reflow: bookOptions.reflow ?? state?.reflow, convert: bookOptions.convert ?? state?.convert)
-            .display
-        try ChineseConverter.check(settings.display.convert)
-        let rules = RulesStore(paths: paths).load()
-        StandardError.warn(rules.warnings)
-        settings.display.cleaning = rules.rules.forBook(title: opened.title, path: opened.path)
+        settings.display = try bookOptions.display(for: opened, state: state, paths: paths)
         let printer = try PrintFlagError.checked(fontScale: fontScale) { () throws(BookPrinter.Problem) in
             try BookPrinter(width: width, height: height ?? BookPrinter.unpaginated, settings: settings)
         }

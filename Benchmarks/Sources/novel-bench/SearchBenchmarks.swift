@@ -1,0 +1,33 @@
+import Foundation
+
+/// Issue 32 item 9: `novel search BOOK QUERY --max-count 50 > file`, the first 50 hits as a whole process
+/// (open the book, its index from the cache as after any earlier open, search, print), against
+/// `grep -c QUERY BOOK > file` of the same query in the same run. grep's count goes to a file: to
+/// /dev/null GNU grep stops at its first match.
+enum SearchBenchmarks {
+    /// A word of the big book's prose, common enough that the first 50 hits come early.
+    static let query = "说道"
+
+    static func firstHits(_ context: Context) throws -> Row {
+        let home = try context.freshFolder("search/home")
+        let output = context.scratch + "/search.out"
+        let command = [context.novel, "search", context.bookPath, query, "--max-count", "50"]
+        // The chapter index cached, as it is once the book was opened (not timed).
+        _ = try context.spawner.time(command, stdout: output, extraEnvironment: ["NOVEL_HOME": home])
+        let ours = try collect(warmups: context.plan.warmups, runs: context.plan.runs) {
+            try context.spawner.time(command, stdout: output, extraEnvironment: ["NOVEL_HOME": home])
+        }
+        let hits = ((try? String(contentsOfFile: output, encoding: .utf8)) ?? "").split(separator: "\n").count
+        guard hits > 0 else { throw BenchError("novel search found nothing for \(query) in the big book") }
+        let grepOutput = context.scratch + "/search-grep.out"
+        let reference = try collect(warmups: context.plan.warmups, runs: context.plan.runs) {
+            try context.spawner.time(["grep", "-c", query, context.bookPath], stdout: grepOutput)
+        }
+        let lines = ((try? String(contentsOfFile: grepOutput, encoding: .utf8)) ?? "").trimmingCharacters(
+            in: .whitespacesAndNewlines)
+        return .timeRatio(
+            "`novel search` first 50 hits, whole process", ours: ours, reference: reference,
+            referenceName: "`grep -c \(query)` to a file", limit: 2, goal: "≤ 2× the time",
+            note: "\(hits) hits printed; grep: \(lines) lines")
+    }
+}
