@@ -48,10 +48,11 @@ import Testing
 
     /// A line edited by hand (spaces, keys in another order, escapes) is read as the JSON it is.
     @Test func aLineInAnotherShapeIsReadAsJSON() throws {
-        try appendToFile(
-            log.path,
-            #"{ "title": "\u897f\u6e38\u8bb0", "book": "f3", "characters": 70, "seconds": 12.5, "ended": "2026-11-27T02:00:00+08:00" }"#
-                + "\n")
+        try FileManager.default.createDirectory(atPath: home.path + "/state", withIntermediateDirectories: true)
+        let line =
+            #"{ "title": "\u897f\u6e38\u8bb0", "book": "f3", "characters": 70, "seconds": 12.5, "#
+            + #""ended": "2026-11-27T02:00:00+08:00" }"#
+        try (line + "\n").write(toFile: log.path, atomically: false, encoding: .utf8)
         let loaded = log.load()
         #expect(loaded.unreadable == 0)
         #expect(loaded.entries.map(\.title) == ["西游记"])

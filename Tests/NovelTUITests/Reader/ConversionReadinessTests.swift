@@ -81,18 +81,19 @@ import Testing
         let loads = ScriptedLoads()
         var reader = Self.reader(convert: .none, converters: loads.registry)
         let unconverted = Self.text(reader)
-        #expect(reader.press("c") == [.saveBookConvert(.s2t)])
+        // The book is in Traditional characters: `c` turns on t2s.
+        #expect(reader.press("c") == [.saveBookConvert(.t2s)])
         #expect(reader.conversionReadiness == .loading)
         // Said as loading, not as the conversion shown: that is said when the text is converted.
-        #expect(reader.message == "Loading the tables of s2t…")
+        #expect(reader.message == "Loading the tables of t2s…")
         #expect(Self.text(reader) == unconverted)
         // An event for a conversion no longer chosen is ignored.
-        reader.conversionSettled(.t2s, .ready)
-        #expect(reader.conversionReadiness == .loading)
         reader.conversionSettled(.s2t, .ready)
+        #expect(reader.conversionReadiness == .loading)
+        reader.conversionSettled(.t2s, .ready)
         #expect(reader.conversionReadiness == .ready)
-        #expect(reader.message == "Conversion: \(Conversion.s2t.summary)")
-        #expect(reader.layout.settings.display.convert == .s2t)
+        #expect(reader.message == "Conversion: \(Conversion.t2s.summary)")
+        #expect(reader.layout.settings.display.convert == .t2s)
     }
 
     @Test func theSameStateAndEventsMakeTheSameScreenWhateverTheLoadsDid() {

@@ -22,6 +22,7 @@ import Testing
         case .help: "help"
         case .library: "library"
         case .statistics: "statistics"
+        case .hideLike: "hideLike"
         case nil: nil
         }
     }
