@@ -32,6 +32,18 @@ extension DisplayOptions.Reflow: ExpressibleByArgument {}
 extension Conversion: ExpressibleByArgument {}
 
 extension BookOptions {
+    /// Opens `book` with its state as the reader does, so that the book's remembered pattern and encoding
+    /// give the same chapters (nothing given here is remembered); a progress line on a terminal while it
+    /// reads, and the state's warnings on stderr.
+    func openSession(_ book: String, paths: NovelPaths) throws -> ReadingSession {
+        let session = try TerminalProgress.run("reading \(BookOpener.fileName(of: book))") { progress in
+            try ReadingSession.open(
+                path: book, encoding: encoding, chapterPattern: chapterPattern, paths: paths, progress: progress)
+        }
+        StandardError.warn(session.warnings)
+        return session
+    }
+
     /// The display transforms as the reader shows `book`: the settings, the book's own choices (`state`),
     /// these flags, and the book's cleaning rules; the conversion's converter checked (loaded) here.
     func display(for book: Book, state: BookState?, paths: NovelPaths) throws -> DisplayOptions {

@@ -27,8 +27,9 @@ public struct ReadingStatistics: Sendable, Equatable {
         public var lastRead: Date?
     }
 
-    /// A book counts as finished when its saved place is this close to the end (percent of its text):
-    /// the place is the first character on screen, so the last page of a long book starts within it.
+    /// A book counts as finished when its saved place is this close to the end (percent of its text): the
+    /// reader saves 100 when its last page is shown, and a place within the last percent was saved by
+    /// something else (`novel line`, a bookmark's jump) that far on.
     public static let finishedPercent = 99.0
 
     /// The last days, oldest first, ending today; days without reading are there with zero.

@@ -133,7 +133,11 @@ public struct Reader {
 
     /// Where the reader is: the first character on screen, with its chapter and snippet.
     public var position: ReadingPosition {
-        BookmarkFactory.position(book: book, offset: firstVisibleOffset)
+        var position = BookmarkFactory.position(book: book, offset: firstVisibleOffset)
+        // The last page starts before the end of the text: a reader shown it has read the book, as the
+        // status bar's 100% says (`novel recent`, and the books `novel stats` counts as finished).
+        if showsBookEnd { position.percent = 100 }
+        return position
     }
 
     /// The first byte on screen (the anchor while the terminal is too small).

@@ -31,12 +31,7 @@ struct InfoCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let session = try TerminalProgress.run("reading \(BookOpener.fileName(of: book))") { progress in
-            try ReadingSession.open(
-                path: book, encoding: bookOptions.encoding, chapterPattern: bookOptions.chapterPattern,
-                paths: NovelPaths.fromEnvironment(), progress: progress)
-        }
-        StandardError.warn(session.warnings)
+        let session = try bookOptions.openSession(book, paths: NovelPaths.fromEnvironment())
         let (settings, settingsWarnings) = SettingsStore(paths: NovelPaths.fromEnvironment()).load()
         StandardError.warn(settingsWarnings)
         let reflow = ReflowChoice(given: bookOptions.reflow, book: session.state?.reflow, setting: settings.reflow)

@@ -38,12 +38,7 @@ struct SearchCommand: ParsableCommand {
 
     func run() throws {
         let paths = NovelPaths.fromEnvironment()
-        let session = try TerminalProgress.run("reading \(BookOpener.fileName(of: book))") { progress in
-            try ReadingSession.open(
-                path: book, encoding: bookOptions.encoding, chapterPattern: bookOptions.chapterPattern, paths: paths,
-                progress: progress)
-        }
-        StandardError.warn(session.warnings)
+        let session = try bookOptions.openSession(book, paths: paths)
         let opened = session.book
         let display = try bookOptions.display(for: opened, state: session.state, paths: paths)
         let search = try BookSearch(query, regex: regex, book: opened, options: display)

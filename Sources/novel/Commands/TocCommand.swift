@@ -26,15 +26,8 @@ struct TocCommand: ParsableCommand {
     var explain = false
 
     func run() throws {
-        // Through the reading session, so that the book's remembered pattern and encoding give the same
-        // chapters as the reader shows; nothing given here is remembered.
         let paths = NovelPaths.fromEnvironment()
-        let session = try TerminalProgress.run("reading \(BookOpener.fileName(of: book))") { progress in
-            try ReadingSession.open(
-                path: book, encoding: bookOptions.encoding, chapterPattern: bookOptions.chapterPattern, paths: paths,
-                progress: progress)
-        }
-        StandardError.warn(session.warnings)
+        let session = try bookOptions.openSession(book, paths: paths)
         let opened = session.book
         let setting = SettingsStore(paths: paths).load().settings.convert
         let conversion = ConversionChoice(given: bookOptions.convert, book: session.state?.convert, setting: setting)

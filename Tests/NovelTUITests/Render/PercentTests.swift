@@ -27,6 +27,9 @@ import Testing
         #expect(reader.percentText == "100%", "\(mode)")
         let status = reader.screen().textRows.last ?? ""
         #expect(status.contains("100%"), "\(mode): \(status)")
+        // The place saved says so too: `novel recent` shows 100% and `novel stats` counts the book finished.
+        #expect(reader.position.percent == 100, "\(mode)")
+        #expect(reader.position.offset == reader.firstVisibleOffset)
         // Back until the last line is off screen (a page back; in scroll modes a line at a time, as the
         // last screen may end in blank rows): the figure is the first character's again.
         for _ in 0..<reader.textRows where reader.showsBookEnd {
@@ -36,5 +39,6 @@ import Testing
         let percent = Int(reader.percentText.dropLast()) ?? -1
         #expect((0..<100).contains(percent), "\(mode): \(reader.percentText)")
         #expect(percent == (reader.firstVisibleOffset * 100 / sampleBook.text.utf8.count))
+        #expect(reader.position.percent < 100, "\(mode)")
     }
 }
