@@ -3,7 +3,7 @@ import NovelCore
 import NovelTUI
 
 /// A book's state file alone (settings stay the defaults): the input is the sample book's state, also
-/// read as the reading totals beside it. `@BOOK@` stands for the book's path, which a state needs to be
+/// read as the reading totals and the session log beside it (`novel stats`' days, chart and report). `@BOOK@` stands for the book's path, which a state needs to be
 /// found by path (`StateFuzzTarget`). The history of books read and the first-screen preview read it,
 /// the book opens with it, a bookmark is added and removed on the file, the state is written back (and
 /// what is written reads back as it was written), and a reader shows it, its bookmarks and its jumps.
@@ -19,7 +19,14 @@ enum BookStateFuzzTarget {
             home.clear(home.paths.stateDirectory)
             home.write(file, to: store.path(fingerprint: BookFingerprint.of(home.bookText.utf8)))
             home.write(file, to: store.stateDirectory + "/reading.json")
+            home.write(file, to: ReadingLog(paths: home.paths).path)
             let overall = ReadingTotals(paths: home.paths).load()
+            // The session log, as `novel stats` reads it, counts it and draws it.
+            let log = ReadingLog(paths: home.paths).load()
+            let statistics = ReadingStatistics(
+                log: log.entries, states: store.recent(), overall: overall, now: Date(), timeZone: .current,
+                dayCount: 366)
+            for width in [1, 20, 80] { _ = StatisticsReport.lines(statistics, width: width, blockCells: 1 + width % 2) }
             for state in store.recent() { _ = state.minutesLeft(overall: overall) }
             // A window smaller than the sample book, so that the preview is made from the state's stamp.
             if let preview = BookPreview.open(path: home.bookPath, paths: home.paths, window: 512) {

@@ -106,9 +106,14 @@ public struct ReadingLog: Sendable {
 }
 
 extension ReadingLog.Entry {
-    /// The entry when its numbers can be a session's (none negative, none infinite), else nil.
+    /// The longest session and the most characters one can hold: a line beyond them was not written by
+    /// a reader, and sums of such numbers over a year could pass what `Int` and the time's words hold.
+    static let largestSeconds = 366.0 * 86_400
+    static let largestCharacters = 1 << 40
+
+    /// The entry when its numbers can be a session's, else nil.
     var checked: Self? {
-        seconds.isFinite && seconds >= 0 && characters >= 0 ? self : nil
+        (0...Self.largestSeconds).contains(seconds) && (0...Self.largestCharacters).contains(characters) ? self : nil
     }
 }
 

@@ -25,8 +25,9 @@ public enum DayChart {
         let levels = shown.map { day -> Int in
             guard day.seconds > 0 else { return 0 }
             // Any reading shows: a day of two minutes under a top of four hours still gets its eighth.
-            let share = day.seconds / (Double(topMinutes) * 60)
-            return max(1, min(eighthsHigh, Int((share * Double(eighthsHigh)).rounded())))
+            // Clamped before it becomes an Int: a day past the highest top (or not finite) is a full column.
+            let share = min(max(day.seconds / (Double(topMinutes) * 60), 0), 1)
+            return max(1, Int((share * Double(eighthsHigh)).rounded()))
         }
         var lines: [String] = []
         for row in 0..<height {

@@ -60,6 +60,22 @@ import Testing
         #expect(loaded.entries.first?.seconds == 12.5)
     }
 
+    /// Numbers no reader writes (a session of years, characters past what a year's sum may hold) are left
+    /// out, so that the days and their chart never sum past `Int` or draw past their top.
+    @Test func impossibleNumbersAreLeftOut() throws {
+        try log.append(ReadingLog.Entry(ended: ended, seconds: 60, characters: 1, fingerprint: "a", title: "a"))
+        try appendToFile(
+            log.path,
+            #"{"ended":"2026-11-27T02:00:00.000Z","seconds":1e300,"characters":1,"book":"b","title":""}"# + "\n")
+        try appendToFile(
+            log.path,
+            #"{"ended":"2026-11-27T02:00:00.000Z","seconds":1.0,"characters":9223372036854775807,"book":"c","title":""}"#
+                + "\n")
+        let loaded = log.load()
+        #expect(loaded.entries.map(\.fingerprint) == ["a"])
+        #expect(loaded.unreadable == 2)
+    }
+
     @Test func noFileIsNoSessions() {
         let loaded = log.load()
         #expect(loaded.entries.isEmpty && loaded.unreadable == 0)

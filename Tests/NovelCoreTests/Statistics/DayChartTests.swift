@@ -65,6 +65,14 @@ import Testing
         #expect(!lines[0].contains("█ █"))
     }
 
+    @Test func aDayPastTheHighestTopIsAFullColumn() {
+        let days = [2_000 * 60, Double.infinity, 5 * 60].enumerated().map { index, seconds in
+            ReadingStatistics.Day(date: "2026-11-0\(index + 1)", seconds: seconds, characters: 0)
+        }
+        let lines = DayChart.lines(days, width: 30, height: 2)
+        #expect(lines[0].filter { $0 == "█" }.count == 6)
+    }
+
     @Test func tooNarrowForOneDayIsNoChart() {
         #expect(DayChart.lines(Self.days([60]), width: 4).isEmpty)
     }
