@@ -58,7 +58,15 @@ let package = Package(
         .target(
             name: "COpenCCDictionaries", dependencies: ["COpenCC"],
             linkerSettings: [.linkedLibrary("opencc"), .linkedLibrary("stdc++")]),
-        .target(name: "NovelCore", dependencies: ["CICU", "CPosix", "COpenCC", "COpenCCDictionaries"]),
+        // libxml2 for EPUB: its XML parser for the package documents, its HTML parser for content documents.
+        // scripts/build-novel points pkg-config at a libxml-2.0.pc of its own that names the static archive,
+        // so that the binary people run does not load libxml2's shared ICU at every start.
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
+        .target(name: "NovelCore", dependencies: ["CICU", "CPosix", "COpenCC", "COpenCCDictionaries", "CLibXML2"]),
         // The commit and build day for `novel --version` (scripts/build-novel sets them).
         .target(name: "CBuildInfo", cSettings: buildInfo("NOVEL_BUILD_COMMIT") + buildInfo("NOVEL_BUILD_DATE")),
         .target(
