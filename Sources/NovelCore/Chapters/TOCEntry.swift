@@ -38,6 +38,9 @@ public struct TOCEntry: Sendable, Equatable, Codable {
     public var headingStart: Int
     /// The index of the volume entry this entry belongs to, if any.
     public var volumeIndex: Int?
+    /// How deep the entry sits in the book's own navigation (an EPUB's nav or NCX, from 0), which may nest
+    /// deeper than a volume and its chapters; nil for entries the splitter made, whose `level` says it.
+    public var depth: Int?
 
     public init(
         level: Level, title: String, number: Int?, range: Range<Int>, bodyStart: Int, volumeIndex: Int?,
@@ -55,6 +58,10 @@ public struct TOCEntry: Sendable, Equatable, Codable {
 }
 
 extension TOCEntry {
+    /// How far the entry is indented under the entries it belongs to: its navigation depth, else one step
+    /// for a chapter inside a volume.
+    public var nesting: Int { depth ?? (level == .chapter && volumeIndex != nil ? 1 : 0) }
+
     /// The running head before the entry's heading (empty when there is none).
     public var runningHead: Range<Int> { range.lowerBound..<max(range.lowerBound, headingStart) }
 

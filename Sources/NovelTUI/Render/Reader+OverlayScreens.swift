@@ -28,7 +28,7 @@ extension Reader {
         for (row, index) in zip(list, matching.dropFirst(top)) {
             let entry = entries[index]
             let marker = ListRow.currentMark(index == toc.current)
-            let indent = entry.level == .chapter && entry.volumeIndex != nil ? "  " : ""
+            let indent = String(repeating: "  ", count: entry.nesting)
             drawItem(
                 "\(marker) \(indent)\(shownTitle(index))", row: row, selected: index == matching[safe: toc.selected],
                 into: &screen)

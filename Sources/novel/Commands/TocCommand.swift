@@ -59,7 +59,7 @@ struct TocCommand: ParsableCommand {
         for (position, entry) in entries.enumerated() {
             let number = String(position)
             lines += String(repeating: " ", count: digits - number.count) + number + "  "
-            if entry.volumeIndex != nil { lines += "  " }
+            lines += String(repeating: "  ", count: entry.nesting)
             lines += TerminalSafe.escaped(conversion.apply(to: entry.title))
             lines += "\n"
         }

@@ -1,0 +1,77 @@
+/// The chapter index an EPUB's own navigation makes: one entry per navigation point, in the order of the
+/// text, partitioning it as every `ChapterIndex` does.
+enum EpubChapterIndex {
+    /// Nil when no point lands in the text, so that the caller falls back to the chapter splitter.
+    ///
+    /// Points are ordered by where they land (a navigation listed out of reading order cannot partition the
+    /// text otherwise); points that land on the same offset keep their navigation order and all but the last
+    /// are empty, as a part and its first chapter that open on the same heading are. A point with entries
+    /// nested under it is a volume, the rest are chapters; `depth` keeps the navigation's nesting.
+    /// Text before the first point that is more than blank becomes a front entry.
+    static func make(points: [EpubTOCPoint], text: BookText, ruleName: String) -> ChapterIndex? {
+        let length = text.utf8.count
+        let placed = points.enumerated()
+            .filter { (0...length).contains($0.element.offset) }
+            .sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }
+            .map(\.element)
+        guard !placed.isEmpty else { return nil }
+        let width = DisplayWidth()
+        return text.utf8.withUnsafeBufferPointer { bytes in
+            var entries: [TOCEntry] = []
+            entries.reserveCapacity(placed.count + 1)
+            if placed[0].offset > 0, Blanks.hasText(bytes, 0..<placed[0].offset) {
+                let title =
+                    ChapterSplitter.frontTitle(bytes, 0..<placed[0].offset)
+                    ?? (ChapterSplitter.isMostlyCJK(bytes) ? "开篇" : "Opening")
+                entries.append(
+                    TOCEntry(
+                        level: .chapter, title: title, number: nil, range: 0..<placed[0].offset, bodyStart: 0,
+                        volumeIndex: nil, kind: .front))
+            }
+            // The volume entry open at each depth, for the chapters nested under it.
+            var volumesByDepth: [Int: Int] = [:]
+            for (position, point) in placed.enumerated() {
+                let start = entries.isEmpty ? 0 : point.offset
+                let end = position + 1 < placed.count ? placed[position + 1].offset : length
+                let hasNested = position + 1 < placed.count && placed[position + 1].depth > point.depth
+                volumesByDepth = volumesByDepth.filter { $0.key < point.depth }
+                let volume = volumesByDepth.max { $0.key < $1.key }?.value
+                var entry = TOCEntry(
+                    level: hasNested ? .volume : .chapter, title: point.title,
+                    number: number(inTitle: point.title, width: width), range: start..<end,
+                    bodyStart: bodyStart(bytes, at: point.offset, end: end, title: point.title),
+                    volumeIndex: volume, kind: hasNested ? .volume : .chapter, headingStart: point.offset)
+                entry.depth = point.depth
+                entries.append(entry)
+                if hasNested { volumesByDepth[point.depth] = entries.count - 1 }
+            }
+            return ChapterIndex(entries: entries, ruleName: ruleName)
+        }
+    }
+
+    /// The chapter number a label names (第十二回, Chapter XII), read by the splitter's own heading rules, so
+    /// that `:12` in the reader finds the same chapter in an EPUB as in a .txt.
+    static func number(inTitle title: String, width: DisplayWidth) -> Int? {
+        let scalars = Array(title.unicodeScalars)
+        return HeadingMatcher.match(scalars, width: width.width(of: title))?.number
+    }
+
+    /// Where the text after the entry's heading starts: past the first line when that line is the heading
+    /// (its text holds the navigation's label, or the label holds it), else where the entry starts.
+    static func bodyStart(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, end: Int, title: String) -> Int {
+        var lineStart = offset
+        while lineStart < end {
+            let lineEnd = LineBounds.end(bytes, from: lineStart, limit: end)
+            let (start, stop) = Blanks.trimmed(bytes, lineStart, lineEnd)
+            if start == stop {
+                lineStart = lineEnd + 1
+                continue
+            }
+            let line = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<stop]), as: UTF8.self)
+            let label = title.trimmingCharacters(in: .whitespaces)
+            let isHeading = !label.isEmpty && (line.contains(label) || label.contains(line))
+            return isHeading ? min(lineEnd + 1, end) : offset
+        }
+        return offset
+    }
+}

@@ -1,0 +1,76 @@
+import Testing
+
+@testable import NovelCore
+
+/// The table of contents an EPUB's own navigation makes, placed in the text made from its spine.
+@Suite struct EpubChapterIndexTests {
+    static func text(_ string: String) -> BookText {
+        BookText(utf8: Array(string.utf8), encoding: "UTF-8", encodingSource: .validUTF8, invalidSequences: 0)
+    }
+
+    /// The offset of `needle` in `haystack`'s UTF-8.
+    static func offset(of needle: String, in haystack: String) throws -> Int {
+        let range = try #require(haystack.range(of: needle))
+        return haystack.utf8.distance(from: haystack.startIndex, to: range.lowerBound)
+    }
+
+    @Test func nestedPointsBecomeVolumesAndChaptersThatPartitionTheText() throws {
+        let string = "书名\n\n第一卷 春\n\n第一回 起\n正文一\n\n第二回 承\n正文二\n\n第二卷 夏\n\n第三回 转\n正文三\n\n小节\n细文\n"
+        let text = Self.text(string)
+        let points = try [
+            ("第一卷 春", 0), ("第一回 起", 1), ("第二回 承", 1), ("第二卷 夏", 0), ("第三回 转", 1), ("小节", 2),
+        ].map { EpubTOCPoint(title: $0.0, offset: try Self.offset(of: $0.0, in: string), depth: $0.1) }
+        let index = try #require(EpubChapterIndex.make(points: points, text: text, ruleName: "navigation"))
+        #expect(index.partitions(length: text.utf8.count))
+        #expect(index.entries.map(\.title) == ["书名", "第一卷 春", "第一回 起", "第二回 承", "第二卷 夏", "第三回 转", "小节"])
+        #expect(index.entries.map(\.kind) == [.front, .volume, .chapter, .chapter, .volume, .volume, .chapter])
+        #expect(index.entries.map(\.nesting) == [0, 0, 1, 1, 0, 1, 2])
+        #expect(index.entries.map(\.volumeIndex) == [nil, nil, 1, 1, nil, 4, 5])
+        #expect(index.entries.map(\.number) == [nil, 1, 1, 2, 2, 3, nil])
+        // The body starts after the heading line the navigation names.
+        let second = index.entries[3]
+        #expect(string.utf8.dropFirst(second.bodyStart).starts(with: "正文二".utf8))
+    }
+
+    @Test func pointsOnOneOffsetKeepTheirOrderAndTheFirstIsEmpty() throws {
+        let string = "Part One\n\nChapter 1\n\nIt began.\n\nChapter 2\n\nIt went on.\n"
+        let text = Self.text(string)
+        let points = try [
+            EpubTOCPoint(title: "Part One", offset: 0, depth: 0),
+            EpubTOCPoint(title: "Chapter 1", offset: 0, depth: 1),
+            EpubTOCPoint(title: "Chapter 2", offset: try Self.offset(of: "Chapter 2", in: string), depth: 1),
+        ]
+        let index = try #require(EpubChapterIndex.make(points: points, text: text, ruleName: "navigation"))
+        #expect(index.partitions(length: text.utf8.count))
+        #expect(index.entries.map(\.title) == ["Part One", "Chapter 1", "Chapter 2"])
+        #expect(index.entries[0].range.isEmpty)
+        #expect(index.entryIndex(containing: 0) == 1)
+    }
+
+    @Test func pointsOutOfReadingOrderAreOrderedByWhereTheyLand() throws {
+        let string = "Alpha\ntext\nBeta\ntext\nGamma\ntext\n"
+        let text = Self.text(string)
+        let points = try ["Gamma", "Alpha", "Beta"].map {
+            EpubTOCPoint(title: $0, offset: try Self.offset(of: $0, in: string), depth: 0)
+        }
+        let index = try #require(EpubChapterIndex.make(points: points, text: text, ruleName: "navigation"))
+        #expect(index.entries.map(\.title) == ["Alpha", "Beta", "Gamma"])
+        #expect(index.partitions(length: text.utf8.count))
+    }
+
+    @Test func noPointInTheTextMeansNoIndex() {
+        let text = Self.text("some text\n")
+        #expect(EpubChapterIndex.make(points: [], text: text, ruleName: "navigation") == nil)
+        let outside = [EpubTOCPoint(title: "Lost", offset: 500, depth: 0)]
+        #expect(EpubChapterIndex.make(points: outside, text: text, ruleName: "navigation") == nil)
+    }
+
+    @Test func blankTextBeforeTheFirstPointJoinsTheFirstEntry() throws {
+        let string = "\n\n  \nChapter 1\nText.\n"
+        let points = [EpubTOCPoint(title: "Chapter 1", offset: try Self.offset(of: "Chapter 1", in: string), depth: 0)]
+        let index = try #require(EpubChapterIndex.make(points: points, text: Self.text(string), ruleName: "nav"))
+        #expect(index.entries.count == 1)
+        #expect(index.entries[0].range == 0..<string.utf8.count)
+        #expect(index.entries[0].headingStart == points[0].offset)
+    }
+}
