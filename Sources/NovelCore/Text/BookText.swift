@@ -6,6 +6,8 @@ public enum EncodingSource: Sendable, Equatable, CustomStringConvertible {
     case detected(confidence: Int)
     /// `--encoding NAME`.
     case forced
+    /// An EPUB: its content documents, each decoded as its own declaration says (`XHTMLText`).
+    case epubDocuments
 
     /// What `novel info` prints: "BOM", "valid UTF-8", "detected (confidence N)" or "forced".
     public var description: String {
@@ -14,6 +16,7 @@ public enum EncodingSource: Sendable, Equatable, CustomStringConvertible {
         case .validUTF8: "valid UTF-8"
         case .detected(let confidence): "detected (confidence \(confidence))"
         case .forced: "forced"
+        case .epubDocuments: "EPUB content documents"
         }
     }
 }
