@@ -1,0 +1,168 @@
+import CZip
+import Foundation
+
+/// An EPUB book's zip archive, read through libzip (loaded on first use, `CZip`): its members, and each
+/// member's bytes with the limits of a zip bomb checked before anything is inflated. Safe to share between
+/// threads: libzip's archive is used by one call at a time.
+public final class EpubArchive: @unchecked Sendable {
+    /// The most bytes one member may declare when inflated; books are a few MB, their largest images tens.
+    public static let memberSizeLimit: UInt64 = 256_000_000
+    /// The most a member may inflate per compressed byte. Deflate cannot pass about 1030:1, which only runs
+    /// of one byte reach; text and images stay far below 100:1.
+    public static let ratioLimit: UInt64 = 1000
+
+    /// One member's entry in the zip directory.
+    public struct Member: Equatable, Sendable {
+        /// The member's full name, decoded from its bytes as UTF-8 (other bytes kept as `RawPath` keeps
+        /// them, so hrefs decoded the same way still match).
+        public let name: String
+        public let index: Int
+        /// The inflated size the directory declares (not trusted: see `read`).
+        public let size: UInt64
+        public let compressedSize: UInt64
+        /// The zip compression method (0 stored, 8 deflated).
+        public let method: UInt16
+        /// Encrypted by the zip format itself.
+        public let isEncrypted: Bool
+    }
+
+    /// The book's file, as the messages name it.
+    public let path: String
+    /// The members in the directory's order.
+    public let members: [Member]
+    private let byName: [String: Int]
+    private let handle: OpaquePointer
+    private let lock = NSLock()
+
+    /// Opens the zip archive at `path` (a name as `RawPath` keeps it) read-only.
+    public convenience init(path: String) throws(EpubError) {
+        var error = nzip_error()
+        let handle = RawPath.withCString(path) { nzip_open($0, &error) }
+        guard let handle else {
+            throw Self.openError(error, path: path, startsLikeZip: EpubFormat.startsLikeZip(path: path))
+        }
+        try self.init(handle: handle, path: path)
+    }
+
+    /// Opens a zip archive held in memory; `path` names it in messages.
+    public convenience init(bytes: [UInt8], path: String) throws(EpubError) {
+        var error = nzip_error()
+        let handle = bytes.withUnsafeBytes { nzip_open_bytes($0.baseAddress, $0.count, &error) }
+        guard let handle else {
+            throw Self.openError(error, path: path, startsLikeZip: EpubFormat.startsLikeZip(bytes))
+        }
+        try self.init(handle: handle, path: path)
+    }
+
+    private init(handle: OpaquePointer, path: String) throws(EpubError) {
+        self.handle = handle
+        self.path = path
+        var members: [Member] = []
+        var byName: [String: Int] = [:]
+        let count = max(0, nzip_count(handle))
+        members.reserveCapacity(Int(count))
+        for index in 0..<Int(count) {
+            var error = nzip_error()
+            var entry = nzip_member()
+            guard let rawName = nzip_name(handle, UInt64(index), &error),
+                nzip_stat(handle, UInt64(index), &entry, &error) != 0
+            else {
+                nzip_close(handle)
+                throw .damaged(path: path, reason: Self.message(error))
+            }
+            let name = RawPath.string(fromBytes: UnsafeBufferPointer(start: rawName, count: strlen(rawName)))
+            members.append(
+                Member(
+                    name: name, index: index, size: entry.size, compressedSize: entry.compressed_size,
+                    method: entry.method, isEncrypted: entry.encryption != 0))
+            // A name that appears twice means its first entry, as unzip and libzip's look-up take it.
+            if byName[name] == nil { byName[name] = index }
+        }
+        self.members = members
+        self.byName = byName
+    }
+
+    deinit { nzip_close(handle) }
+
+    /// The member called `name` exactly, or nil.
+    public func member(_ name: String) -> Member? {
+        byName[name].map { members[$0] }
+    }
+
+    /// The bytes of the member called `name`.
+    public func read(_ name: String) throws(EpubError) -> [UInt8] {
+        guard let member = member(name) else { throw .memberMissing(path: path, member: name) }
+        return try read(member)
+    }
+
+    /// The member's bytes. Refused before anything is inflated when it declares more than
+    /// `memberSizeLimit` or more than `ratioLimit` times its compressed size; and since a directory can
+    /// lie, at most one byte more than declared is ever inflated: a member that gives that byte is refused.
+    public func read(_ member: Member) throws(EpubError) -> [UInt8] {
+        try checkLimits(member)
+        let capacity = Int(member.size) + 1
+        var error = nzip_error()
+        var failed = false
+        let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+            let read = lock.withLock {
+                nzip_read(handle, UInt64(member.index), buffer.baseAddress, UInt64(capacity), &error)
+            }
+            count = max(0, Int(read))
+            failed = read < 0
+        }
+        if failed { throw readError(error, member: member) }
+        if bytes.count > member.size { throw .memberOverflow(path: path, member: member.name, declared: member.size) }
+        if bytes.count < member.size {
+            throw .damaged(path: path, reason: "member '\(member.name)' ends before its declared size")
+        }
+        return bytes
+    }
+
+    /// The limits of `read`, from the directory entry alone.
+    func checkLimits(_ member: Member) throws(EpubError) {
+        if member.isEncrypted { throw .encryptedMember(path: path, member: member.name) }
+        if member.size > Self.memberSizeLimit {
+            throw .memberTooLarge(path: path, member: member.name, size: member.size)
+        }
+        // Below the size limit, a compressed size this large cannot reach the ratio (nor overflow it).
+        if member.compressedSize < Self.memberSizeLimit / Self.ratioLimit
+            && member.size > member.compressedSize * Self.ratioLimit
+        {
+            throw .zipBomb(path: path, member: member.name, size: member.size, compressedSize: member.compressedSize)
+        }
+    }
+
+    private func readError(_ error: nzip_error, member: Member) -> EpubError {
+        switch error.failure {
+        case NZIP_ENCRYPTED: .encryptedMember(path: path, member: member.name)
+        case NZIP_UNSUPPORTED: .unsupportedCompression(path: path, member: member.name, method: member.method)
+        case NZIP_SYSTEM: .unreadable(path: path, reason: Self.message(error))
+        case NZIP_LIBRARY_MISSING: .libraryMissing(reason: Self.message(error))
+        default: .damaged(path: path, reason: "member '\(member.name)': " + Self.message(error))
+        }
+    }
+
+    /// Why libzip could not open an archive; one that starts like a zip but has no directory at its end
+    /// was cut short.
+    private static func openError(_ error: nzip_error, path: String, startsLikeZip: Bool) -> EpubError {
+        switch error.failure {
+        case NZIP_LIBRARY_MISSING: .libraryMissing(reason: message(error))
+        case NZIP_NOT_ZIP where !startsLikeZip: .notZip(path: path)
+        case NZIP_SYSTEM: .unreadable(path: path, reason: message(error))
+        default: .damaged(path: path, reason: message(error))
+        }
+    }
+
+    /// The error's words.
+    static func message(_ error: nzip_error) -> String {
+        withUnsafeBytes(of: error.message) { raw in
+            let bytes = raw.prefix { $0 != 0 }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+    }
+}
+
+extension nzip_error {
+    /// The class of the failure.
+    var failure: nzip_error_kind { nzip_error_kind(rawValue: UInt32(bitPattern: kind)) }
+}
