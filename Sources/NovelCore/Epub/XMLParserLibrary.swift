@@ -1,4 +1,4 @@
-import CLibXML2
+@_implementationOnly import CLibXML2
 
 /// libxml2's one-time set-up, which its documentation asks for before parsers run on several threads.
 enum XMLParserLibrary {

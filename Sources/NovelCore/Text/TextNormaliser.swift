@@ -116,7 +116,7 @@ public enum TextNormaliser {
                 if index + 1 < input.count, input[index + 1] == 0x0A { skip = 2 }
             case 0x00..<0x20: replacement = controlPicture(UInt32(byte))
             case 0x7F: replacement = controlPicture(0x21)
-            case 0xC2 where index + 1 < input.count && (0x80...0x9F).contains(input[index + 1]):
+            case 0xC2 where index + 1 < input.count && isC1Control(following: input[index + 1]):
                 replacement = Replacement(0xEF, 0xBF, 0xBD)
                 skip = 2
             default: break
@@ -191,6 +191,10 @@ public enum TextNormaliser {
     static func changes(asciiByte byte: UInt8) -> Bool {
         (byte < 0x20 && byte != 0x0A && byte != 0x09) || byte == 0x7F
     }
+
+    /// Whether the byte after a 0xC2 lead makes a C1 control (U+0080–U+009F).
+    @inline(__always)
+    static func isC1Control(following byte: UInt8) -> Bool { (0x80...0x9F).contains(byte) }
 
     /// U+2400 + code: the Control Pictures block (␀ for NUL, ␛ for ESC, ␡ for DEL as 0x21).
     static func controlPicture(_ code: UInt32) -> Replacement {

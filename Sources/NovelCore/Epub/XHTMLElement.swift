@@ -1,0 +1,106 @@
+/// What an element of a content document does to the text, by its name and attributes.
+struct XHTMLElement {
+    let name: String
+    let attributes: [(name: String, value: String)]
+
+    /// The value of an attribute (names are lowercase, as libxml2's HTML parser gives them).
+    func attribute(_ name: String) -> String? { attributes.first { $0.name == name }?.value }
+
+    /// The words of an attribute written as a space-separated list (`class`, `epub:type`, `role`).
+    func words(_ name: String) -> [Substring] {
+        attribute(name)?.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }) ?? []
+    }
+
+    /// The element's role in laying out text.
+    enum Role: Equatable {
+        /// Text runs on through it (span, a, em, unknown elements).
+        case inline
+        /// A block on lines of its own; `blank` sets it apart with an empty line (headings).
+        case block(blank: Bool)
+        case blockquote
+        case list(ordered: Bool)
+        case listItem
+        case preformatted
+        case table, tableRow, tableCell, caption
+        case lineBreak, rule, image
+        case rubyText
+        case superscript
+        /// An SVG drawing: its text is not read, its images are.
+        case drawing
+    }
+
+    var role: Role {
+        switch name {
+        case "p", "div", "section", "article", "header", "footer", "nav", "aside", "main", "figure", "figcaption",
+            "address", "center", "dl", "dt", "dd", "body", "form", "fieldset", "legend", "details", "summary",
+            "hgroup", "noscript", "option":
+            .block(blank: false)
+        case "h1", "h2", "h3", "h4", "h5", "h6": .block(blank: true)
+        case "blockquote": .blockquote
+        case "ul", "menu", "dir": .list(ordered: false)
+        case "ol": .list(ordered: true)
+        case "li": .listItem
+        case "pre", "listing", "xmp", "plaintext": .preformatted
+        case "table": .table
+        case "tr": .tableRow
+        case "td", "th": .tableCell
+        case "caption": .caption
+        case "br": .lineBreak
+        case "hr": .rule
+        case "img", "image": .image
+        case "rt", "rtc": .rubyText
+        case "sup": .superscript
+        case "svg": .drawing
+        default: .inline
+        }
+    }
+
+    /// The style the element gives its text.
+    var style: TextStyle {
+        switch name {
+        case "b", "strong": .bold
+        case "i", "em", "cite": .italic
+        case "u", "ins": .underline
+        default: []
+        }
+    }
+
+    /// Elements whose content is never text to read.
+    private static let unread: Set<String> = ["head", "title", "script", "style", "template", "rp"]
+
+    /// Whether the element and all it holds are left out: never read (head, script, style, rp), the
+    /// `hidden` attribute, `display: none` in its style attribute or the book's stylesheets, or a ruby
+    /// reading when readings are hidden.
+    func isHidden(options: XHTMLTextOptions) -> Bool {
+        if Self.unread.contains(name) || attribute("hidden") != nil { return true }
+        if role == .rubyText, options.ruby == .hidden { return true }
+        if let style = attribute("style"), Self.setsDisplayNone(style) { return true }
+        return options.hidden.hides(tag: name, classes: words("class"), id: attribute("id"))
+    }
+
+    /// Whether a style attribute's declarations set `display: none` (the last `display` wins).
+    static func setsDisplayNone(_ style: String) -> Bool {
+        guard style.contains("display") else { return false }
+        var hidden = false
+        for declaration in style.split(separator: ";") {
+            let parts = declaration.split(separator: ":", maxSplits: 1)
+            guard parts.count == 2, parts[0].filter({ !$0.isWhitespace }).lowercased() == "display" else { continue }
+            let value = parts[1].lowercased().split(separator: "!").first ?? ""
+            hidden = value.filter { !$0.isWhitespace } == "none"
+        }
+        return hidden
+    }
+
+    /// Whether the element is a footnote or endnote (EPUB's `epub:type`, DPUB-ARIA's `role`).
+    var isNote: Bool {
+        words("epub:type").contains { Self.noteTypes.contains(String($0)) }
+            || words("role").contains { $0 == "doc-footnote" || $0 == "doc-endnote" }
+    }
+
+    private static let noteTypes: Set<String> = ["footnote", "endnote", "rearnote", "note"]
+
+    /// Whether a link is marked as a note reference.
+    var isMarkedNoteReference: Bool {
+        words("epub:type").contains("noteref") || words("role").contains("doc-noteref")
+    }
+}

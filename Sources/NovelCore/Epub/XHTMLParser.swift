@@ -1,0 +1,156 @@
+@_implementationOnly import CLibXML2
+
+/// Runs libxml2's HTML parser over a content document with a SAX handler of our own, so that each
+/// event is seen with the byte it was read at (a tree keeps only line numbers, and a CJK book's chapter
+/// is often one line), and hands the events to an `XHTMLTextBuilder`.
+final class XHTMLParser {
+    private let source: [UInt8]
+    private let builder: XHTMLTextBuilder
+    private var tracker = XHTMLSourceTracker()
+    private var context: htmlParserCtxtPtr?
+    /// The encoder seen last and how its encoding spends bytes (looked up again only when it changes).
+    private var encoder: UnsafeMutablePointer<xmlCharEncodingHandler>?
+    private var width: XHTMLSourceTracker.EncodedWidth?
+
+    private init(source: [UInt8], builder: XHTMLTextBuilder) {
+        self.source = source
+        self.builder = builder
+    }
+
+    /// Recovery as a browser recovers, and nothing said about the errors it mends; nothing fetched.
+    static let options = Int32(
+        HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
+            | HTML_PARSE_NONET.rawValue)
+
+    /// Parses `bytes`, giving `builder` its events.
+    static func parse(_ bytes: [UInt8], into builder: XHTMLTextBuilder) {
+        XMLParserLibrary.prepare()
+        guard !bytes.isEmpty, bytes.count < Int(Int32.max) else { return }
+        let parser = XHTMLParser(source: bytes, builder: builder)
+        guard let context = htmlNewParserCtxt() else { return }
+        defer { htmlFreeParserCtxt(context) }
+        parser.context = context
+        context.pointee.sax.pointee = makeHandler()
+        context.pointee._private = Unmanaged.passUnretained(parser).toOpaque()
+        // Errors are mended, never reported: a structured handler that drops them keeps libxml2 from
+        // printing the ones it raises outside the parser's own channel (an encoding's conversion error).
+        let previousHandler = __xmlStructuredError().pointee
+        let previousContext = __xmlStructuredErrorContext().pointee
+        xmlSetStructuredErrorFunc(nil, { _, _ in })
+        defer { xmlSetStructuredErrorFunc(previousContext, previousHandler) }
+        let declared = XHTMLDeclaredEncoding.xmlDeclaration(in: bytes)
+        let document = withExtendedLifetime(parser) {
+            bytes.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) {
+                    htmlCtxtReadMemory(context, $0.baseAddress, Int32($0.count), nil, declared, options)
+                }
+            }
+        }
+        if let document { xmlFreeDoc(document) }
+    }
+
+    /// The SAX handler: every event moves the source position on; only elements and text reach the builder.
+    private static func makeHandler() -> htmlSAXHandler {
+        var handler = htmlSAXHandler()
+        handler.initialized = XML_SAX2_MAGIC
+        handler.serror = { _, _ in }
+        handler.startElement = { context, name, attributes in
+            guard let parser = XHTMLParser.of(context), let name else { return }
+            parser.startElement(name, attributes)
+        }
+        handler.endElement = { context, name in
+            guard let parser = XHTMLParser.of(context), let name else { return }
+            let start = parser.tracker.source
+            _ = parser.position()
+            parser.builder.endElement(name: String(cString: name), source: start)
+        }
+        handler.characters = { context, text, length in
+            guard let parser = XHTMLParser.of(context), let text, length > 0 else { return }
+            parser.characters(UnsafeBufferPointer(start: text, count: Int(length)))
+        }
+        handler.ignorableWhitespace = handler.characters
+        handler.cdataBlock = { context, _, _ in _ = XHTMLParser.of(context)?.position() }
+        handler.comment = { context, _ in _ = XHTMLParser.of(context)?.position() }
+        handler.processingInstruction = { context, _, _ in _ = XHTMLParser.of(context)?.position() }
+        handler.internalSubset = { context, _, _, _ in _ = XHTMLParser.of(context)?.position() }
+        return handler
+    }
+
+    /// The parser a callback belongs to (libxml2 passes the parser context as the callback's context).
+    private static func of(_ context: UnsafeMutableRawPointer?) -> XHTMLParser? {
+        guard let context, let owner = context.assumingMemoryBound(to: xmlParserCtxt.self).pointee._private else {
+            return nil
+        }
+        return Unmanaged<XHTMLParser>.fromOpaque(owner).takeUnretainedValue()
+    }
+
+    /// The document offset the parser has read to, now.
+    private func position() -> Int {
+        guard let input = context?.pointee.input?.pointee else { return tracker.source }
+        let consumed = Int(input.consumed)
+        let decoded = consumed + (input.base.map { input.cur - $0 } ?? 0)
+        let current = input.buf?.pointee.encoder
+        if current != encoder {
+            encoder = current
+            width = current.flatMap { $0.pointee.name }.map { XHTMLSourceTracker.EncodedWidth(encodingName: String(cString: $0)) }
+        }
+        return tracker.advance(to: decoded, consumed: consumed, buffer: input.base, width: width)
+    }
+
+    private func startElement(_ name: UnsafePointer<xmlChar>, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) {
+        let start = tracker.source
+        _ = position()
+        var pairs: [(name: String, value: String)] = []
+        if let attributes {
+            var index = 0
+            while let attributeName = attributes[index] {
+                pairs.append((String(cString: attributeName), attributes[index + 1].map { String(cString: $0) } ?? ""))
+                index += 2
+            }
+        }
+        builder.startElement(XHTMLElement(name: String(cString: name), attributes: pairs), source: start)
+    }
+
+    /// A run of text: it was read from the last position to this one. In a UTF-8 document the decoded
+    /// text and the document's bytes are walked side by side, so that each byte after an entity
+    /// reference (`&mdash;`) or a skipped byte still maps exactly; otherwise the run maps from its start.
+    private func characters(_ text: UnsafeBufferPointer<UInt8>) {
+        let start = tracker.source
+        let end = position()
+        var segments = [XHTMLSourceOffset(textOffset: 0, sourceOffset: start)]
+        if width == nil || width == .same {
+            var decoded = 0
+            var read = start
+            let limit = min(end, source.count)
+            while decoded < text.count, read < limit {
+                if text[decoded] == source[read] {
+                    decoded += 1
+                    read += 1
+                    continue
+                }
+                if source[read] == UInt8(ascii: "&") {
+                    read = XHTMLParser.referenceEnd(source, from: read, limit: limit)
+                    decoded += utf8SequenceLength(text[decoded])
+                } else {
+                    read += 1
+                }
+                segments.append(XHTMLSourceOffset(textOffset: decoded, sourceOffset: read))
+            }
+        }
+        builder.characters(text, segments: segments)
+    }
+
+    /// The end of the character reference at `start` (`&name;`, `&#123;`, `&#x1F;`, or without its `;`).
+    private static func referenceEnd(_ bytes: [UInt8], from start: Int, limit: Int) -> Int {
+        var index = start + 1
+        if index < limit, bytes[index] == UInt8(ascii: "#") {
+            index += 1
+            if index < limit, bytes[index] | 0x20 == UInt8(ascii: "x") { index += 1 }
+        }
+        while index < limit, bytes[index] < 0x80, Character(UnicodeScalar(bytes[index])).isLetter || Character(UnicodeScalar(bytes[index])).isNumber {
+            index += 1
+        }
+        if index < limit, bytes[index] == UInt8(ascii: ";") { index += 1 }
+        return index
+    }
+}

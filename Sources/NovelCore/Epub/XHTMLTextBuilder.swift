@@ -1,0 +1,550 @@
+/// Turns the events of a parsed content document (elements opening and closing, runs of text with the
+/// document offsets they came from) into text the layouter lays out: one paragraph a line, never
+/// hard-wrapped, whitespace collapsed as HTML collapses it outside `pre`. docs/epub.md gives the rules.
+final class XHTMLTextBuilder {
+    private let options: XHTMLTextOptions
+    private var sink = XHTMLTextSink()
+    private var open: [OpenElement] = []
+
+    /// An element met and not yet closed, with what it changed, so that closing it undoes just that.
+    private struct OpenElement {
+        let name: String
+        let role: XHTMLElement.Role
+        let hidden: Bool
+        let style: TextStyle
+        let link: Int?
+        let noteID: String?
+        let source: Int
+    }
+
+    /// The line end still to come before the next text: none, one, or one and an empty line.
+    private var pendingBreak = LineBreak.none
+    private enum LineBreak: Int, Comparable {
+        case none, line, blankLine
+        static func < (lhs: LineBreak, rhs: LineBreak) -> Bool { lhs.rawValue < rhs.rawValue }
+    }
+    /// Whitespace was met since the last text: one space before the next text on the same line.
+    private var pendingSpace = false
+    /// Ids of elements whose text has not started yet; they land on the next text.
+    private var pendingAnchors: [String] = []
+
+    private var hiddenDepth = 0
+    private var drawingDepth = 0
+    private var preformattedDepth = 0
+    private var blockquoteDepth = 0
+    private var superscriptDepth = 0
+    private var lists: [ListState] = []
+    private struct ListState {
+        let ordered: Bool
+        var next: Int
+    }
+    /// The marker of a list item whose text has not started ("• ", "3. ").
+    private var pendingMarker: String?
+    private var styleCounts: [TextStyle: Int] = [:]
+    private var style: TextStyle = []
+
+    /// Links being read, by index into `links`; `start` is nil until their text starts.
+    private var openLinks: [OpenLink] = []
+    private struct OpenLink {
+        let href: String
+        let marked: Bool
+        var start: Int?
+        var inSuperscript: Bool
+        let tableDepth: Int
+    }
+
+    /// A ruby reading's bracket waits for its first character; `closing` is the one to write at its end.
+    private var rubyBracket = RubyBracket.none
+    private enum RubyBracket: Equatable {
+        case none, waiting
+        case open(closing: String)
+    }
+
+    /// The table being read: its rows of cells, each written into a sink of its own, and the sink of the
+    /// text around the table.
+    private var table: TableState?
+    private struct TableState {
+        var outer: XHTMLTextSink
+        var rows: [[XHTMLTextSink]] = []
+        var inCell = false
+        /// Tables inside a cell of this one, read as text of the cell.
+        var nestedDepth = 0
+        let source: Int
+    }
+
+    /// Anchors of notes, with where each started.
+    private var noteStarts: [String: Int] = [:]
+
+    init(options: XHTMLTextOptions) {
+        self.options = options
+    }
+
+    // MARK: - Events
+
+    func startElement(_ element: XHTMLElement, source: Int) {
+        let id = element.attribute("id") ?? (element.name == "a" ? element.attribute("name") : nil)
+        if let id, !id.isEmpty { pendingAnchors.append(id) }
+        let hidden = hiddenDepth > 0 || element.isHidden(options: options)
+        guard !hidden else {
+            hiddenDepth += 1
+            open.append(OpenElement(name: element.name, role: .inline, hidden: true, style: [], link: nil, noteID: nil, source: source))
+            return
+        }
+        let role = element.role
+        for member in [TextStyle.bold, .italic, .underline] where element.style.contains(member) {
+            styleCounts[member, default: 0] += 1
+        }
+        style.formUnion(element.style)
+        var link: Int?
+        if element.name == "a", let href = element.attribute("href") {
+            link = openLinks.count
+            openLinks.append(
+                OpenLink(
+                    href: href, marked: element.isMarkedNoteReference, start: nil, inSuperscript: superscriptDepth > 0,
+                    tableDepth: tableLevel))
+        }
+        let noteID = element.isNote ? id : nil
+        if let noteID { noteStarts[noteID] = sink.count }
+        open.append(
+            OpenElement(name: element.name, role: role, hidden: false, style: element.style, link: link, noteID: noteID, source: source))
+        start(role, element: element, source: source)
+    }
+
+    func endElement(name: String, source: Int) {
+        guard let index = open.lastIndex(where: { $0.name == name }) else { return }
+        while open.count > index { close(open.removeLast(), source: source) }
+    }
+
+    /// A run of the document's text; `segments` give the document offset of each byte: from the chunk
+    /// index of a segment on, bytes come one for one from its source offset on.
+    func characters(_ chunk: UnsafeBufferPointer<UInt8>, segments: [XHTMLSourceOffset]) {
+        guard hiddenDepth == 0, drawingDepth == 0, !chunk.isEmpty else { return }
+        var map = SegmentCursor(segments: segments)
+        if preformattedDepth > 0 {
+            preformatted(chunk, map: &map)
+            return
+        }
+        var index = 0
+        while index < chunk.count {
+            if Self.isWhitespace(chunk[index]) {
+                pendingSpace = true
+                index += 1
+                continue
+            }
+            var end = index + 1
+            while end < chunk.count, !Self.isWhitespace(chunk[end]) { end += 1 }
+            write(chunk, index..<end, map: &map)
+            index = end
+        }
+    }
+
+    /// The text and everything pointing into it, once the document has ended.
+    func finish() -> XHTMLText {
+        while let element = open.popLast() { close(element, source: sink.sourceOffsets.last?.sourceOffset ?? 0) }
+        if table != nil { finishTable() }
+        if !sink.isAtLineStart { sink.append(XHTMLTextSink.lineFeed, source: sink.sourceOffsets.last.map { $0.sourceOffset } ?? 0, style: []) }
+        var anchors: [String: Int] = [:]
+        for (id, offset) in sink.anchors where anchors[id] == nil { anchors[id] = offset }
+        for id in pendingAnchors where anchors[id] == nil { anchors[id] = sink.count }
+        var notes: [String: Range<Int>] = [:]
+        for (id, range) in sink.notes where notes[id] == nil { notes[id] = range }
+        let links = sink.links.map { link -> XHTMLLink in
+            var link = link
+            if link.href.hasPrefix("#"), notes[String(link.href.dropFirst())] != nil { link.isNoteReference = true }
+            return link
+        }
+        return XHTMLText(
+            utf8: sink.bytes, sourceOffsets: sink.sourceOffsets, styles: sink.styles, anchors: anchors, links: links,
+            notes: notes)
+    }
+
+    // MARK: - Elements
+
+    private var tableLevel: Int { table == nil ? 0 : 1 }
+
+    private func start(_ role: XHTMLElement.Role, element: XHTMLElement, source: Int) {
+        switch role {
+        case .inline: break
+        case .block(let blank): breakLine(blank ? .blankLine : .line)
+        case .blockquote:
+            breakLine(.line)
+            blockquoteDepth += 1
+        case .list(let ordered):
+            breakLine(.line)
+            lists.append(ListState(ordered: ordered, next: Int(element.attribute("start") ?? "") ?? 1))
+        case .listItem:
+            breakLine(.line)
+            if var list = lists.popLast() {
+                pendingMarker = list.ordered ? "\(Int(element.attribute("value") ?? "") ?? list.next). " : "• "
+                list.next = (Int(element.attribute("value") ?? "") ?? list.next) + 1
+                lists.append(list)
+            } else {
+                pendingMarker = "• "
+            }
+        case .preformatted:
+            breakLine(.blankLine)
+            preformattedDepth += 1
+        case .table: startTable(source: source)
+        case .tableRow: startRow()
+        case .tableCell: startCell()
+        case .caption: startCell()
+        case .lineBreak: lineBreak(source: source)
+        case .rule:
+            breakLine(.blankLine)
+            writeMade("* * *", source: source)
+            breakLine(.blankLine)
+        case .image:
+            let alt = Self.collapsed(element.attribute("alt") ?? "")
+            breakLine(.line)
+            writeMade(alt.isEmpty ? "[image]" : "[image: \(alt)]", source: source)
+            breakLine(.line)
+        case .rubyText:
+            pendingSpace = false
+            rubyBracket = .waiting
+        case .superscript:
+            superscriptDepth += 1
+            for index in openLinks.indices { openLinks[index].inSuperscript = true }
+        case .drawing: drawingDepth += 1
+        }
+    }
+
+    private func close(_ element: OpenElement, source: Int) {
+        guard !element.hidden else {
+            hiddenDepth -= 1
+            return
+        }
+        releaseStyle(of: element)
+        if let link = element.link { closeLink(link) }
+        if let noteID = element.noteID, let start = noteStarts[noteID] {
+            let end = sink.isAtLineStart && sink.count > start ? sink.count - 1 : sink.count
+            sink.notes.append((noteID, min(start, end)..<end))
+        }
+        switch element.role {
+        case .inline, .lineBreak, .rule, .image: break
+        case .block(let blank): breakLine(blank ? .blankLine : .line)
+        case .blockquote:
+            blockquoteDepth -= 1
+            breakLine(.line)
+        case .list:
+            lists.removeLast()
+            breakLine(.line)
+        case .listItem:
+            pendingMarker = nil
+            breakLine(.line)
+        case .preformatted:
+            preformattedDepth -= 1
+            breakLine(.blankLine)
+        case .table: finishTable()
+        case .tableRow: finishRow()
+        case .tableCell, .caption: finishCell()
+        case .rubyText:
+            if case .open(let closing) = rubyBracket { writeMade(closing, source: source) }
+            rubyBracket = .none
+        case .superscript: superscriptDepth -= 1
+        case .drawing: drawingDepth -= 1
+        }
+    }
+
+    /// Undoes an element's styles; a style stays while another open element gives it too.
+    private func releaseStyle(of element: OpenElement) {
+        for member in [TextStyle.bold, .italic, .underline] where element.style.contains(member) {
+            let count = (styleCounts[member] ?? 1) - 1
+            styleCounts[member] = count
+            if count <= 0 { style.remove(member) }
+        }
+    }
+
+    private func closeLink(_ index: Int) {
+        guard index < openLinks.count else { return }
+        let link = openLinks.remove(at: index)
+        guard link.tableDepth == tableLevel else { return }
+        let start = link.start ?? sink.count
+        let text = sink.bytes[start..<sink.count]
+        let isNote = link.marked || (link.inSuperscript && Self.isNoteMarker(text))
+        sink.links.append(XHTMLLink(range: start..<sink.count, href: link.href, isNoteReference: isNote))
+    }
+
+    /// Whether a link's text is a typical note marker: a short number or symbol (`1`, `[12]`, `*`, `†`, `①`).
+    static func isNoteMarker(_ text: ArraySlice<UInt8>) -> Bool {
+        let scalars = String(decoding: text, as: UTF8.self).unicodeScalars.filter { !$0.properties.isWhitespace }
+        guard (1...6).contains(scalars.count) else { return false }
+        return scalars.allSatisfy { scalar in
+            scalar.properties.numericType != nil || "*†‡§¶#[]()（）〔〕［］".unicodeScalars.contains(scalar)
+        }
+    }
+
+    // MARK: - Lines
+
+    /// Asks for a line end (and maybe an empty line) before the next text; inside a table cell, a space.
+    private func breakLine(_ lineBreak: LineBreak) {
+        if table?.inCell == true {
+            pendingSpace = true
+        } else {
+            pendingBreak = max(pendingBreak, lineBreak)
+        }
+    }
+
+    /// `<br>`: ends the line now; on an empty line it makes one empty line (as a browser shows it).
+    private func lineBreak(source: Int) {
+        guard table?.inCell != true else {
+            pendingSpace = true
+            return
+        }
+        flushBreak(source: source)
+        pendingSpace = false
+        if !sink.isAtLineStart || !sink.endsWithBlankLine {
+            sink.append(XHTMLTextSink.lineFeed, source: source, style: [])
+        }
+    }
+
+    /// Writes the line end asked for, if text has been written before it.
+    private func flushBreak(source: Int) {
+        guard pendingBreak != .none else { return }
+        defer { pendingBreak = .none }
+        guard sink.count > 0 else { return }
+        if !sink.isAtLineStart { sink.append(XHTMLTextSink.lineFeed, source: source, style: []) }
+        if pendingBreak == .blankLine, !sink.endsWithBlankLine { sink.append(XHTMLTextSink.lineFeed, source: source, style: []) }
+        pendingSpace = false
+    }
+
+    /// Gets ready for text from `source`: the line end asked for, the line's indent and list marker or a
+    /// collapsed space, the ids waiting for it, the start of the links it begins, a ruby bracket.
+    private func beginText(source: Int) {
+        flushBreak(source: source)
+        if sink.isAtLineStart {
+            landAnchors()
+            if table?.inCell != true {
+                let indent = blockquoteDepth + max(0, lists.count - 1)
+                if indent > 0 { sink.append(made: String(repeating: "  ", count: indent), source: source) }
+                if let marker = pendingMarker {
+                    sink.append(made: marker, source: source)
+                    pendingMarker = nil
+                }
+            }
+            pendingSpace = false
+        } else if pendingSpace {
+            sink.append(XHTMLTextSink.space, source: source, style: style)
+            pendingSpace = false
+        }
+        landAnchors()
+        for index in openLinks.indices where openLinks[index].start == nil && openLinks[index].tableDepth == tableLevel {
+            openLinks[index].start = sink.count
+        }
+        for (id, start) in noteStarts where start > sink.count { noteStarts[id] = sink.count }
+        if rubyBracket == .waiting {
+            let wide = lastCharacterIsWide
+            sink.append(made: wide ? "（" : "(", source: source)
+            rubyBracket = .open(closing: wide ? "）" : ")")
+        }
+    }
+
+    private func landAnchors() {
+        guard !pendingAnchors.isEmpty else { return }
+        for id in pendingAnchors { sink.anchors.append((id, sink.count)) }
+        pendingAnchors.removeAll()
+    }
+
+    /// Whether the text before a ruby reading ends with a wide (CJK) character, which takes full-width brackets.
+    private var lastCharacterIsWide: Bool {
+        var start = sink.count - 1
+        while start > 0, sink.bytes[start] & 0xC0 == 0x80 { start -= 1 }
+        guard start >= 0, start < sink.count else { return false }
+        let scalar = sink.bytes.withUnsafeBufferPointer { decodeScalar($0, at: start).value }
+        return DisplayWidth().scalarWidth(scalar) == 2
+    }
+
+    /// Writes text the document does not hold as such (a separator, a placeholder) as text of its own.
+    private func writeMade(_ text: String, source: Int) {
+        beginText(source: source)
+        sink.append(made: text, source: source, style: style)
+    }
+
+    /// Writes a run of the document's text without whitespace, leaving out control characters.
+    private func write(_ chunk: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, map: inout SegmentCursor) {
+        beginText(source: map.source(at: range.lowerBound))
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let byte = chunk[index]
+            if byte < 0x80, TextNormaliser.changes(asciiByte: byte) {
+                index += 1
+                continue
+            }
+            if byte == 0xC2, index + 1 < range.upperBound, TextNormaliser.isC1Control(following: chunk[index + 1]) {
+                index += 2
+                continue
+            }
+            sink.append(byte, source: map.source(at: index), style: style)
+            index += 1
+        }
+    }
+
+    /// Text inside `pre`: spaces and line ends kept, tabs to the next multiple of eight columns.
+    private func preformatted(_ chunk: UnsafeBufferPointer<UInt8>, map: inout SegmentCursor) {
+        var index = 0
+        while index < chunk.count {
+            let byte = chunk[index]
+            let source = map.source(at: index)
+            switch byte {
+            case 0x0D, 0x0A:
+                if byte == 0x0D, index + 1 < chunk.count, chunk[index + 1] == 0x0A { index += 1 }
+                if table?.inCell == true {
+                    pendingSpace = true
+                } else if pendingBreak != .none {
+                    flushBreak(source: source)  // HTML drops the line end right after <pre>
+                } else {
+                    sink.append(XHTMLTextSink.lineFeed, source: source, style: [])
+                }
+            case 0x09:
+                beginText(source: source)
+                let column = columnsSinceLineStart()
+                sink.append(made: String(repeating: " ", count: 8 - column % 8), source: source, style: style)
+            default:
+                var end = index + 1
+                while end < chunk.count, ![0x0A, 0x0D, 0x09].contains(chunk[end]) { end += 1 }
+                beginText(source: source)
+                for position in index..<end {
+                    let next = chunk[position]
+                    if next < 0x80, TextNormaliser.changes(asciiByte: next) { continue }
+                    sink.append(next, source: map.source(at: position), style: style)
+                }
+                index = end
+                continue
+            }
+            index += 1
+        }
+    }
+
+    /// The display columns of the current line so far (for tab stops in `pre`).
+    private func columnsSinceLineStart() -> Int {
+        let start = (sink.bytes.lastIndex(of: XHTMLTextSink.lineFeed) ?? -1) + 1
+        return sink.bytes.withUnsafeBufferPointer {
+            DisplayWidth().totalWidth(of: UnsafeBufferPointer(rebasing: $0[start..<sink.count]))
+        }
+    }
+
+    // MARK: - Tables
+
+    private func startTable(source: Int) {
+        if table != nil {
+            table?.nestedDepth += 1
+            pendingSpace = true
+            return
+        }
+        breakLine(.blankLine)
+        flushBreak(source: source)
+        table = TableState(outer: sink, source: source)
+        sink = XHTMLTextSink()
+    }
+
+    private func startRow() {
+        guard var current = table, current.nestedDepth == 0 else {
+            pendingSpace = true
+            return
+        }
+        current.rows.append([])
+        table = current
+    }
+
+    private func startCell() {
+        guard var current = table, current.nestedDepth == 0 else {
+            pendingSpace = true
+            return
+        }
+        if current.inCell { current.rows[current.rows.count - 1].append(sink) }
+        if current.rows.isEmpty { current.rows.append([]) }
+        current.inCell = true
+        table = current
+        sink = XHTMLTextSink()
+        pendingSpace = false
+    }
+
+    private func finishCell() {
+        guard var current = table, current.nestedDepth == 0, current.inCell else {
+            pendingSpace = true
+            return
+        }
+        current.rows[current.rows.count - 1].append(sink)
+        current.inCell = false
+        table = current
+        sink = XHTMLTextSink()
+        pendingSpace = false
+    }
+
+    private func finishRow() {
+        guard let current = table, current.nestedDepth == 0 else {
+            pendingSpace = true
+            return
+        }
+        if current.inCell { finishCell() }
+    }
+
+    /// Lays the table's cells out as aligned columns: each column as wide as its widest cell (in display
+    /// cells, so CJK counts two), two spaces between columns, one row a line.
+    private func finishTable() {
+        guard var current = table else { return }
+        if current.nestedDepth > 0 {
+            current.nestedDepth -= 1
+            table = current
+            pendingSpace = true
+            return
+        }
+        if current.inCell { current.rows[current.rows.count - 1].append(sink) }
+        table = nil
+        sink = current.outer
+        let rows = current.rows.filter { row in row.contains { $0.count > 0 } }
+        let measure = DisplayWidth()
+        var widths: [Int] = []
+        let cellWidths = rows.map { row in
+            row.map { cell in cell.bytes.withUnsafeBufferPointer { measure.totalWidth(of: $0) } }
+        }
+        for row in cellWidths {
+            for (column, width) in row.enumerated() {
+                if column == widths.count { widths.append(width) } else { widths[column] = max(widths[column], width) }
+            }
+        }
+        pendingSpace = false
+        for (row, cells) in rows.enumerated() {
+            breakLine(.line)
+            let lastFilled = cells.lastIndex { $0.count > 0 } ?? 0
+            for (column, cell) in cells.enumerated() where column <= lastFilled {
+                if column == 0 {
+                    beginText(source: cell.sourceOffsets.first?.sourceOffset ?? current.source)
+                } else {
+                    sink.append(made: "  ", source: current.source)
+                }
+                sink.append(cell)
+                if column < lastFilled {
+                    let padding = widths[column] - cellWidths[row][column]
+                    if padding > 0 { sink.append(made: String(repeating: " ", count: padding), source: current.source) }
+                }
+            }
+        }
+        breakLine(.blankLine)
+    }
+
+    // MARK: - Text helpers
+
+    /// HTML's whitespace: space, tab, line feed, form feed, carriage return.
+    @inline(__always)
+    static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D || byte == 0x0C
+    }
+
+    /// An attribute's text with whitespace collapsed and trimmed.
+    static func collapsed(_ text: String) -> String {
+        text.split(whereSeparator: { $0.isASCII && isWhitespace($0.asciiValue!) }).joined(separator: " ")
+    }
+
+    /// Walks a chunk's segments forward, answering the document offset of each chunk byte in turn.
+    struct SegmentCursor {
+        let segments: [XHTMLSourceOffset]
+        var current = 0
+
+        @inline(__always)
+        mutating func source(at index: Int) -> Int {
+            while current + 1 < segments.count, segments[current + 1].textOffset <= index { current += 1 }
+            let segment = segments[current]
+            return segment.sourceOffset + (index - segment.textOffset)
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import Testing
+
+@testable import NovelCore
+
+/// The block rules: quotations indented, lists with their markers, preformatted text as written, tables
+/// as aligned columns, rules and images on lines of their own, ruby, and what is hidden.
+@Suite struct XHTMLTextBlockTests {
+
+    @Test func aQuotationIsIndented() {
+        let xhtml = XHTMLTextTests.page("<p>He said:</p><blockquote><p>Go.</p><blockquote><p>Deeper.</p></blockquote></blockquote><p>Out.</p>")
+        #expect(XHTMLTextTests.text(xhtml) == "He said:\n  Go.\n    Deeper.\nOut.\n")
+    }
+
+    @Test func listItemsCarryTheirMarkersAndNestedListsAreIndented() {
+        let xhtml = XHTMLTextTests.page(
+            """
+            <ul><li>apples</li><li>pears
+              <ol start="3"><li>green</li><li value="7">red</li><li>brown</li></ol></li></ul>
+            <ol><li><p>first</p></li><li>second</li></ol>
+            """)
+        #expect(XHTMLTextTests.text(xhtml) == "• apples\n• pears\n  3. green\n  7. red\n  8. brown\n1. first\n2. second\n")
+    }
+
+    @Test func preformattedTextKeepsItsLinesAndSpaces() {
+        let xhtml = XHTMLTextTests.page("<p>Code:</p><pre>\nlet  x = 1\n\tindented\n\nend</pre><p>After</p>")
+        #expect(XHTMLTextTests.text(xhtml) == "Code:\n\nlet  x = 1\n        indented\n\nend\n\nAfter\n")
+    }
+
+    @Test func aTableIsAlignedByDisplayWidth() {
+        let xhtml = XHTMLTextTests.page(
+            """
+            <table><caption>Prices</caption>
+            <tr><th>Item</th><th>Cost</th><th>Note</th></tr>
+            <tr><td>茶</td><td>3</td><td>hot</td></tr>
+            <tr><td>Coffee beans</td><td>12</td></tr>
+            </table><p>After.</p>
+            """)
+        #expect(
+            XHTMLTextTests.text(xhtml)
+                == "Prices\nItem          Cost  Note\n茶            3     hot\nCoffee beans  12\n\nAfter.\n")
+    }
+
+    @Test func aRuleIsASeparatorLineAndImagesArePlaceholders() {
+        let xhtml = XHTMLTextTests.page(
+            "<p>End of scene.</p><hr/><p>Next <img src=\"a.png\" alt=\" A  map \"/> here.</p><img src=\"b.jpg\"/>")
+        #expect(XHTMLTextTests.text(xhtml) == "End of scene.\n\n* * *\n\nNext\n[image: A map]\nhere.\n[image]\n")
+    }
+
+    @Test(arguments: [
+        (RubyDisplay.brackets, "漢字（かんじ）を読む。 Tokyo(とうきょう)\n"),
+        (RubyDisplay.hidden, "漢字を読む。 Tokyo\n"),
+    ])
+    func rubyIsBaseThenReadingOrBaseAlone(display: RubyDisplay, expected: String) {
+        let xhtml = XHTMLTextTests.page(
+            "<p><ruby>漢字<rp>(</rp><rt>かんじ</rt><rp>)</rp></ruby>を読む。 <ruby>Tokyo<rt>とうきょう</rt></ruby></p>")
+        #expect(XHTMLTextTests.text(xhtml, options: XHTMLTextOptions(ruby: display)) == expected)
+    }
+
+    @Test func hiddenElementsAndUnreadContentAreLeftOut() {
+        let xhtml = XHTMLTextTests.page(
+            """
+            <script>var x = "<p>no</p>";</script>
+            <p>Shown.</p><p style="color: red; display : none !important">inline hidden</p>
+            <p hidden="hidden">attribute hidden</p><div class="kindle">stylesheet hidden</div>
+            <p>Also <span id="x1">shown</span>.<span class="kindle"> not this</span></p>
+            """)
+        let css = CSSDisplayNone(stylesheets: [".kindle { display: none }"])
+        #expect(XHTMLTextTests.text(xhtml, options: XHTMLTextOptions(hidden: css)) == "Shown.\nAlso shown.\n")
+    }
+
+    @Test func verticalWritingIsReadLikeAnyText() {
+        let xhtml = """
+            <html><head><style>html { writing-mode: vertical-rl; -epub-writing-mode: vertical-rl }</style></head>
+            <body style="writing-mode: vertical-rl"><p>　縦書きの本。</p><p>　二段目。</p></body></html>
+            """
+        #expect(XHTMLTextTests.text(xhtml) == "　縦書きの本。\n　二段目。\n")
+    }
+
+    @Test func controlCharactersAreLeftOutAndTabsAreSpaces() {
+        let xhtml = XHTMLTextTests.page("<p>a\u{01}b\tc\u{7F}d\u{85}e</p>")
+        #expect(XHTMLTextTests.text(xhtml) == "ab cde\n")
+    }
+}

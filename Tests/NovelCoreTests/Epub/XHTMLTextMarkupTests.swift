@@ -1,0 +1,62 @@
+import Testing
+
+@testable import NovelCore
+
+/// What points into a content document's text: styles, element ids, links and notes.
+@Suite struct XHTMLTextMarkupTests {
+    static func extract(_ body: String) -> (XHTMLText, String) {
+        let text = XHTMLText.extract(Array(XHTMLTextTests.page(body).utf8))
+        return (text, String(decoding: text.utf8, as: UTF8.self))
+    }
+
+    /// The text of `range` in `text`.
+    static func slice(_ text: XHTMLText, _ range: Range<Int>) -> String {
+        String(decoding: text.utf8[range], as: UTF8.self)
+    }
+
+    @Test func emphasisBecomesStyledRanges() {
+        let (text, string) = Self.extract(
+            "<p>Plain <b>bold</b> <i>italic <strong>both</strong></i> <u>under</u> <cite>Title</cite> <ins>new</ins>.</p>")
+        #expect(string == "Plain bold italic both under Title new.\n")
+        let styled = text.styles.map { (Self.slice(text, $0.range), $0.style) }
+        #expect(styled.map(\.0) == ["bold", "italic ", "both", "under", "Title", "new"])
+        #expect(styled.map(\.1) == [.bold, .italic, [.bold, .italic], .underline, .italic, .underline])
+    }
+
+    @Test func anIdLandsWhereItsElementsTextStarts() {
+        let (text, string) = Self.extract(
+            """
+            <p id="p1">First.</p><a id="empty"></a><span id="also"/>
+            <h2 id="c2">Chapter 2</h2><p>Body with <span id="inner">inner</span> text.</p>
+            <ul><li id="item">apple</li></ul><a name="old">Old anchor</a><div id="last"></div>
+            """)
+        #expect(string == "First.\n\nChapter 2\n\nBody with inner text.\n• apple\nOld anchor\n")
+        #expect(text.anchors["p1"] == 0)
+        let heading = string.utf8.count - "Chapter 2\n\nBody with inner text.\n• apple\nOld anchor\n".utf8.count
+        #expect(text.anchors["empty"] == heading)
+        #expect(text.anchors["also"] == heading)
+        #expect(text.anchors["c2"] == heading)
+        #expect(Self.slice(text, text.anchors["inner"]!..<text.anchors["inner"]! + 5) == "inner")
+        #expect(Self.slice(text, text.anchors["item"]!..<text.anchors["item"]! + 3) == "• ")
+        #expect(Self.slice(text, text.anchors["old"]!..<text.anchors["old"]! + 3) == "Old")
+        #expect(text.anchors["last"] == text.utf8.count)
+    }
+
+    @Test func linksKeepTheirTextAndHrefAndNoteReferencesAreKnown() {
+        let (text, _) = Self.extract(
+            """
+            <p>See <a href="ch2.xhtml#s1">the next <em>chapter</em></a>.<a epub:type="noteref" href="notes.xhtml#n1">a</a>
+            Word<sup><a href="#n2">[2]</a></sup> and<a href="#n3"><sup>3</sup></a> and <sup><a href="#x">ibid. long</a></sup>
+            and <a href="#n4">see note</a> and <a role="doc-noteref" href="n.xhtml#5">*</a>.</p>
+            <aside epub:type="footnote" id="n4"><p>Fourth note.</p></aside>
+            <ol><li id="n5" epub:type="endnote"><p>Fifth.</p></li></ol>
+            """)
+        let links = text.links.map { (Self.slice(text, $0.range), $0.href, $0.isNoteReference) }
+        #expect(links.map(\.0) == ["the next chapter", "a", "[2]", "3", "ibid. long", "see note", "*"])
+        #expect(links.map(\.1) == ["ch2.xhtml#s1", "notes.xhtml#n1", "#n2", "#n3", "#x", "#n4", "n.xhtml#5"])
+        #expect(links.map(\.2) == [false, true, true, true, false, true, true])
+        #expect(Self.slice(text, text.notes["n4"]!) == "Fourth note.")
+        #expect(Self.slice(text, text.notes["n5"]!) == "1. Fifth.")
+        #expect(text.notes.count == 2)
+    }
+}
