@@ -18,7 +18,9 @@ public enum NoteText {
                 end = LineBounds.end(bytes, from: end + 1)
                 lines += 1
             }
-            let trimmed = Blanks.trimmed(bytes, start..<end)
+            // Blanks and the line feeds of lines passed over are not the note's.
+            let textStart = Blanks.textStart(bytes, from: start, to: end, acrossLines: true)
+            let trimmed = textStart..<Blanks.textEnd(bytes, from: textStart, to: end, acrossLines: true)
             guard trimmed.count > maximumBytes else { return trimmed }
             // Cut at the start of a scalar, never inside one.
             var cut = trimmed.lowerBound + maximumBytes

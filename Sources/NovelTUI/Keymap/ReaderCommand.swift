@@ -62,7 +62,8 @@ public enum ReaderCommand: String, Sendable, CaseIterable {
         case .help: "This help"
         case .quit: "Quit; in an overlay, close it (in a text field q is text)"
         case .bossKey: "Boss key: an innocent shell screen at once (position saved); again to come back"
-        case .jumpBack: "Back to the place the last jump left (TOC, search, bookmark, g/G, :, N Enter, N ] or N [)"
+        case .jumpBack:
+            "Back to the place the last jump left (TOC, search, bookmark, g/G, :, N Enter, N ] or N [, a link)"
         case .jumpForward: "Forward again to where jump-back came from"
         case .statistics: "Reading statistics for this book: time read each day, sessions, speed, time left"
         case .nextLink: "Select the next link on the screen (an EPUB's); Enter opens a note in place or follows it"

@@ -35,4 +35,19 @@ struct ClusterMarks {
         }
         return style
     }
+
+    /// Whether the clusters of `first` and `second` lie in one link or one underlined run, so that the
+    /// blank between them on a line (a space the layouter leaves as a gap) is underlined with them.
+    func joins(_ first: Range<Int>, _ second: Range<Int>) -> Bool {
+        func holdsBoth(_ range: Range<Int>) -> Bool {
+            range.contains(first.lowerBound) && range.contains(second.lowerBound)
+        }
+        if let link = SortedRanges.firstOverlapping(first, in: links, range: { $0 }), holdsBoth(links[link]) {
+            return true
+        }
+        if let selectedLink, holdsBoth(selectedLink) { return true }
+        guard let run = SortedRanges.firstOverlapping(first, in: styles, range: \.range) else { return false }
+        let styled = styles[styles.startIndex + run]
+        return styled.style.contains(.underline) && holdsBoth(styled.range)
+    }
 }

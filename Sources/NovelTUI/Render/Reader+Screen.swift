@@ -108,10 +108,19 @@ extension Reader {
                 } ?? false
             let base =
                 disguise != .none || caption ? Style(role: .dim) : line.kind == .title ? titleStyle : Style.text
+            var previous: (end: Int, bytes: Range<Int>, style: Style)?
             for cluster in line.clusters where cluster.width > 0 {
                 let style = marks.style(for: cluster.bytes, base: base)
+                let column = left + cluster.column
+                // A link's or an underlined run's spaces are gaps between clusters: underlined with them.
+                if let previous, previous.end < column, previous.style == style, style.underline || style.reverse,
+                    marks.joins(previous.bytes, cluster.bytes)
+                {
+                    for gap in previous.end..<column { screen.put(" ", width: 1, row: row, column: gap, style: style) }
+                }
                 let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[cluster.shown]), as: UTF8.self)
-                screen.put(text, width: cluster.naturalWidth, row: row, column: left + cluster.column, style: style)
+                screen.put(text, width: cluster.naturalWidth, row: row, column: column, style: style)
+                previous = (column + cluster.width, cluster.bytes, style)
             }
         }
     }
