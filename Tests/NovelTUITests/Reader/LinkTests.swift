@@ -108,6 +108,42 @@ import Testing
         #expect(gaps <= 4)
     }
 
+    /// A display transform changes what is drawn, not the bytes a cluster stands for: the curly quotes
+    /// `smartQuotes` draws for straight ones are italic where the straight ones are.
+    @Test func emphasisFollowsTheSourceBytesThroughADisplayTransform() throws {
+        var book = TestBooks.book(
+            "Chapter 1 Words\n\nHe said \"the long road\" twice, and then \"home\" once.\n", path: "w.epub",
+            title: "w")
+        let quoted = TestBooks.byteRange(of: "\"the long road\"", in: book)
+        book.markup = BookMarkup(styles: [StyledRange(range: quoted, style: .italic)])
+        var settings = Settings()
+        settings.smartQuotes = true
+        let reader = makeReader(columns: 60, rows: 10, settings: settings, book: book)
+        let screen = reader.screen()
+        let row = try #require(screen.textRows.firstIndex { $0.contains("He said") })
+        let text = screen.textRows[row]
+        #expect(text.contains("“the long road”"))
+        let italic = (0..<screen.columns).filter { screen[row, $0].style.italic }.map { screen[row, $0].cluster }
+        #expect(italic.joined() == "“thelongroad”")
+    }
+
+    /// The compact reader (three rows) selects and opens a note as the page does; the note takes its rows.
+    @Test func theCompactReaderOpensANoteInItsRows() {
+        var reader = Self.reader(columns: 40, rows: 3)
+        #expect(reader.isCompact)
+        reader.press(">")
+        #expect(reader.selectedLinkOnScreen != nil)
+        reader.press("Enter")
+        guard case .note(let note) = reader.overlay else {
+            Issue.record("no note open: \(String(describing: reader.overlay))")
+            return
+        }
+        #expect(reader.noteRows(note) == reader.textRows)
+        #expect(reader.screen().textRows[0].hasPrefix(" Note"))
+        reader.press("Esc")
+        #expect(reader.overlay == nil)
+    }
+
     @Test func aDisguiseShowsNoEmphasisNorLinks() {
         var settings = Settings()
         settings.disguise = .code
