@@ -20,6 +20,12 @@ static inline attr_t novel_attr_reverse(void) { return A_REVERSE; }
 static inline attr_t novel_attr_bold(void) { return A_BOLD; }
 static inline attr_t novel_attr_dim(void) { return A_DIM; }
 static inline attr_t novel_attr_underline(void) { return A_UNDERLINE; }
+static inline attr_t novel_attr_italic(void) { return A_ITALIC; }
+// Whether the terminal has an italic mode: terminfo's `sitm` (enter italics) is present.
+static inline bool novel_has_italics(void) {
+    char *sitm = tigetstr("sitm");
+    return sitm != NULL && sitm != (char *)-1 && sitm[0] != '\0';
+}
 static inline attr_t novel_color_pair(int pair) { return (attr_t)COLOR_PAIR(pair); }
 
 static inline mmask_t novel_button4_pressed(void) { return BUTTON4_PRESSED; }

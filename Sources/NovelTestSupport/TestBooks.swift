@@ -20,6 +20,23 @@ public enum TestBooks {
         return Book(path: path, title: title, text: text, fingerprint: BookFingerprint.of(text.utf8), index: index)
     }
 
+    /// The bytes of the `occurrence`th (from 0) `needle` in `book`'s text, for markup made by hand in tests;
+    /// traps when there is no such occurrence, as a test's own text is wrong then.
+    public static func byteRange(of needle: String, in book: Book, occurrence: Int = 0) -> Range<Int> {
+        let haystack = Array(book.text.utf8)
+        let pattern = Array(needle.utf8)
+        var found = 0
+        var start = 0
+        while start + pattern.count <= haystack.count {
+            if haystack[start..<start + pattern.count].elementsEqual(pattern) {
+                if found == occurrence { return start..<start + pattern.count }
+                found += 1
+            }
+            start += 1
+        }
+        preconditionFailure("'\(needle)' occurs \(found) times, not \(occurrence + 1)")
+    }
+
     /// Layout settings with every field set, so that a changed default does not change a test.
     public static func layoutSettings(
         width: Int = 80, fontScale: Double = 1, indent: Int = 2, lineSpacing: Int = 0, letterSpacing: Int = 0,

@@ -17,6 +17,10 @@ public struct Book: Sendable {
     /// or made another way): what a split after an append continues (`BookOpener.appended`).
     public var headingScan: HeadingScan?
 
+    /// The book's emphasis and links (an EPUB's), as byte ranges of `text`; nil for a book without any
+    /// (a .txt book).
+    public var markup: BookMarkup?
+
     public init(path: String, title: String, text: BookText, fingerprint: String, index: ChapterIndex) {
         self.path = path
         self.title = title

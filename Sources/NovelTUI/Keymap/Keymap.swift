@@ -180,7 +180,7 @@ public struct Keymap: Sendable {
         for fixed in fixedKeys {
             text += "| `\(fixed.keys)` | \(fixed.help) |\n"
         }
-        return text + overridesAndOverlays + autoTurnAndLibrary
+        return text + overridesAndOverlays + autoTurnAndLibrary + linksAndNotes
     }
 
     /// docs/keys.md: overrides and the keys inside overlays.
@@ -245,12 +245,12 @@ public struct Keymap: Sendable {
         `-`) make it faster or slower, and the pace is saved; any other key pauses it and then does what \
         it always does; it stops on the book's last page.
 
-        Every jump — the TOC, a search, a bookmark, `g`/`G`, `:`, `N Enter`, a count before `]` or `[` \
-        — keeps the place it left: `C-o` goes back there, `C-n` forward again, like Ctrl-O / Ctrl-I in \
+        Every jump — the TOC, a search, a bookmark, `g`/`G`, `:`, `N Enter`, a count before `]` or `[`, \
+        a link followed — keeps the place it left: `C-o` goes back there, `C-n` forward again, like Ctrl-O / Ctrl-I in \
         vim. Page turns and a plain `]` or `[` are reading, not jumps. The last 10 places each way are \
         kept with the book.
 
-        A click on the left third of the text turns back a page and on the right third forward, as a \
+        A click on a link follows it, as `Enter` on it does (below); elsewhere a click on the left third of the text turns back a page and on the right third forward, as a \
         tap does in phone readers; a click on the status bar opens the table of contents. In the TOC, \
         the bookmarks and the chapter rules a click on an entry picks it (as `Enter`); in the settings \
         it selects a row, and a second click on it changes the value; in the library it opens the book; \
@@ -268,6 +268,22 @@ public struct Keymap: Sendable {
         speed) and then the `.txt` books of the folder in the `libraryFolder` setting, as `novel \
         library DIR` lists them; the book being read is marked `•`. `Enter` on another book saves this \
         book's place and opens that one where it was left.
+
+        """
+
+    /// docs/keys.md: links and notes.
+    static let linksAndNotes = """
+
+        ## Links and notes
+
+        A book's links (an EPUB's) are underlined, and its emphasis is shown as bold, italic and underlined \
+        text where the terminal has them (a terminal without an italic mode shows italic text plain; \
+        `NO_COLOR` keeps them, as they are no color; a disguise shows none). `>` selects the next link on \
+        the screen and `<` the previous one, going round; the selected link is in reverse video. `Enter` \
+        on it opens a note reference's note over the foot of the page (the arrows scroll a long one, \
+        `Esc`, `q` or any other key closes it), follows a link into the book as a jump (`C-o` comes \
+        back), and says when a link leads out of the book. Nothing moves while a link is selected; a \
+        selection the page has turned past is not followed.
 
         """
 }

@@ -31,6 +31,8 @@ public enum ReaderCommand: String, Sendable, CaseIterable {
     case jumpForward = "jump-forward"
     case library
     case statistics
+    case nextLink = "next-link"
+    case previousLink = "previous-link"
 
     /// One line for the help overlay and docs/keys.md.
     public var help: String {
@@ -60,9 +62,12 @@ public enum ReaderCommand: String, Sendable, CaseIterable {
         case .help: "This help"
         case .quit: "Quit; in an overlay, close it (in a text field q is text)"
         case .bossKey: "Boss key: an innocent shell screen at once (position saved); again to come back"
-        case .jumpBack: "Back to the place the last jump left (TOC, search, bookmark, g/G, :, N Enter, N ] or N [)"
+        case .jumpBack:
+            "Back to the place the last jump left (TOC, search, bookmark, g/G, :, N Enter, N ] or N [, a link)"
         case .jumpForward: "Forward again to where jump-back came from"
         case .statistics: "Reading statistics for this book: time read each day, sessions, speed, time left"
+        case .nextLink: "Select the next link on the screen (an EPUB's); Enter opens a note in place or follows it"
+        case .previousLink: "Select the previous link on the screen; Enter follows it (C-o comes back)"
         case .library:
             "Library: recent books and the libraryFolder setting's books; Enter switches (each book keeps its place)"
         case .autoTurn:
@@ -103,6 +108,8 @@ public enum ReaderCommand: String, Sendable, CaseIterable {
         case .jumpForward: ["C-n"]
         case .library: ["L"]
         case .statistics: ["i"]
+        case .nextLink: [">"]
+        case .previousLink: ["<"]
         }
     }
 }

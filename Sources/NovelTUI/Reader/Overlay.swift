@@ -16,6 +16,8 @@ enum Overlay: Equatable {
     case statistics(StatisticsOverlay)
     /// "Hide lines like this": a rule made from a line, before it is saved (`Reader+HideLike`).
     case hideLike(HideLikeProposal)
+    /// A note opened from its reference in the text (`Reader+Links`).
+    case note(NoteOverlay)
 
     var isPrompt: Bool {
         if case .prompt = self { return true }
@@ -35,6 +37,7 @@ enum Overlay: Equatable {
         case .library: .library
         case .statistics: .statistics
         case .hideLike: nil
+        case .note: nil
         }
     }
 
@@ -45,6 +48,13 @@ enum Overlay: Equatable {
         default: false
         }
     }
+}
+
+/// A note shown over the foot of the page: its text as shown (converted with the book) and the first of
+/// its wrapped lines in view.
+struct NoteOverlay: Equatable {
+    var text: String
+    var top = 0
 }
 
 /// The library: the shelf's books once the host has listed them (nil until then), the selected row and

@@ -47,9 +47,12 @@ extension Reader {
             return []
         }
         let offset = firstVisibleOffset
-        book = Book(
+        var resplit = Book(
             path: book.path, title: book.title, text: book.text, fingerprint: book.fingerprint,
             index: splitter.split(book.text))
+        // The text is the same, so its markup's ranges still hold.
+        resplit.markup = book.markup
+        book = resplit
         chapterPattern = pattern
         layout = BookLayout(book: book, settings: frame.layout, viewport: frame.viewport)
         anchor = offset

@@ -50,6 +50,11 @@ extension Reader {
             }
             if event == .key(.escape) { return [] }
         }
+        // Enter without a number follows the selected link (Enter is no command of its own).
+        if event == .key(.enter) {
+            followSelectedLink()
+            return []
+        }
         guard let command = keymap.command(for: event) else { return [] }
         return perform(command, event: event, now: now)
     }
@@ -123,6 +128,10 @@ extension Reader {
             return openLibrary()
         case .statistics:
             return openStatistics()
+        case .nextLink:
+            selectLink(forward: true)
+        case .previousLink:
+            selectLink(forward: false)
         default:
             break  // the overlays' commands, opened above
         }

@@ -1,14 +1,20 @@
 import NovelCore
 
 extension Reader {
-    /// A click, as phone readers take a tap: on the left third of the text back a page, on the right
-    /// third on a page, on the status bar the table of contents; in a list overlay it picks the entry.
+    /// A click, as phone readers take a tap: on a link it follows the link (as `Enter` on it); elsewhere on
+    /// the left third of the text back a page, on the right third on a page, on the status bar the table
+    /// of contents; in a list overlay it picks the entry.
     mutating func click(row: Int, column: Int, now: Double) -> [ReaderAction] {
         if overlay != nil { return clickInOverlay(row: row, column: column, now: now) }
         if row == rows - 1, settings.statusBar, canLayout {
             return perform(.toc, event: .click(row: row, column: column), now: now)
         }
         guard row < textRows, columns > 0 else { return [] }
+        if let link = link(atRow: row, column: column) {
+            selectedLink = link
+            follow(link)
+            return []
+        }
         let third = columns / 3
         if column < third { return perform(.previousPage, event: .click(row: row, column: column), now: now) }
         if column >= columns - third { return perform(.nextPage, event: .click(row: row, column: column), now: now) }
@@ -61,7 +67,7 @@ extension Reader {
             else { return [] }
             library.selected = index
             return handleLibrary(library, .key(.enter))
-        case .help, .statistics, .hideLike:
+        case .help, .statistics, .hideLike, .note:
             // A rule is saved only from the keyboard: a click closes its proposal unsaved.
             overlay = nil
         case .prompt, nil:

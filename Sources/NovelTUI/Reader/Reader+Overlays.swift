@@ -19,6 +19,7 @@ extension Reader {
         case .library(let library): return handleLibrary(library, event)
         case .statistics(let statistics): handleStatistics(statistics, event)
         case .hideLike(let proposal): return handleHideLike(proposal, event)
+        case .note(let note): handleNote(note, event)
         case nil: break
         }
         return []

@@ -13,6 +13,7 @@ extension Reader {
             history = state.history
         }
         currentMatch = nil
+        selectedLink = nil
         animation = nil
         meter.restart()
         frame = makeFrame()

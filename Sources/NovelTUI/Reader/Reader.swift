@@ -56,6 +56,9 @@ public struct Reader {
     var search: TextSearch?
     var searchDirection: TextSearch.Direction = .forward
     var currentMatch: Range<Int>?
+    /// The link the link keys selected: an index into the book's `markup.links`, shown and followed only
+    /// while it is on screen (`Reader+Links`).
+    var selectedLink: Int?
     var animation: PageAnimation?
     /// Auto page turn while it runs (`Reader+AutoTurn`).
     public internal(set) var autoTurn: AutoTurn?

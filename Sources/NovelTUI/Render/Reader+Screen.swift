@@ -39,6 +39,9 @@ extension Reader {
         case .statistics(let statistics): drawStatistics(statistics, into: &screen)
         case .hideLike(let proposal): drawHideLike(proposal, into: &screen)
         case .prompt, nil: drawText(into: &screen)
+        case .note(let note):
+            drawText(into: &screen)
+            drawNote(note, into: &screen)
         }
         // A disguise covers the overlays as it covers the text (a prompt is its editor's command line).
         if let overlay, !overlay.isPrompt {
@@ -59,26 +62,22 @@ extension Reader {
             drawTooSmall(into: &screen)
             return
         }
-        let matches =
-            visibleByteRange().map { range in
-                search.map { shownSearch($0, onScreen: true).matches(overlapping: range) } ?? []
-            } ?? []
-        if isCompact {
-            for (row, location) in compactLines().enumerated() {
-                draw(line(location), row: row, geometry: geometry, matches: matches, into: &screen)
-            }
-        } else if isScrollMode {
-            for (location, row) in visibleLines() {
-                draw(line(location), row: row, geometry: geometry, matches: matches, into: &screen)
-            }
-        } else {
-            let chapter = layout.chapter(location.entry)
-            for (page, column) in shownPages {
-                for index in chapter.pages[page.page].lines {
-                    let line = chapter.lines[index]
-                    draw(line, row: line.row, geometry: geometry, matches: matches, column: column, into: &screen)
-                }
-            }
+        let marks = clusterMarks()
+        for shown in shownLines() {
+            draw(shown.line, row: shown.row, geometry: geometry, marks: marks, column: shown.column, into: &screen)
+        }
+    }
+
+    /// The lines on screen with their rows, and the column their viewport starts at when it is not the
+    /// frame's left (a spread's pages): the compact reader's run of lines, scroll mode's lines, or the
+    /// page (both pages of a spread). What is drawn, and what a click finds its cluster in.
+    func shownLines() -> [(line: LayoutLine, row: Int, column: Int?)] {
+        guard canLayout else { return [] }
+        if isCompact { return compactLines().enumerated().map { (line($1), $0, nil) } }
+        if isScrollMode { return visibleLines().map { (line($0.location), $0.row, nil) } }
+        let chapter = layout.chapter(location.entry)
+        return shownPages.flatMap { page, column in
+            chapter.pages[page.page].lines.map { (chapter.lines[$0], chapter.lines[$0].row, column) }
         }
     }
 
@@ -86,7 +85,7 @@ extension Reader {
     /// `column` (after a disguise's prefix, drawn first; a spread's right page has its own). A scaled glyph
     /// is drawn at its natural width in the top-left of its box; the rest of the box stays blank.
     func draw(
-        _ line: LayoutLine, row: Int, geometry: LayoutGeometry, matches: [Range<Int>], column: Int? = nil,
+        _ line: LayoutLine, row: Int, geometry: LayoutGeometry, marks: ClusterMarks, column: Int? = nil,
         into screen: inout Screen
     ) {
         guard row < textRows else { return }
@@ -100,7 +99,6 @@ extension Reader {
             screen.write(String(prefix.prefix(frame.left)), row: row, column: 0, style: Style(role: .dim)) { _ in 1 }
         }
         let left = (column ?? frame.left) + geometry.left
-        var matchIndex = 0
         line.clusters.shownText(book.text).withUnsafeBufferPointer { bytes in
             // An illustration's caption line (DisplayOptions.Illustrations) is dimmed, as is all text in disguise.
             let caption =
@@ -110,18 +108,39 @@ extension Reader {
                 } ?? false
             let base =
                 disguise != .none || caption ? Style(role: .dim) : line.kind == .title ? titleStyle : Style.text
+            var previous: (end: Int, bytes: Range<Int>, style: Style)?
             for cluster in line.clusters where cluster.width > 0 {
-                var style = base
-                while matchIndex < matches.count, matches[matchIndex].upperBound <= cluster.bytes.lowerBound {
-                    matchIndex += 1
-                }
-                if matchIndex < matches.count, matches[matchIndex].overlaps(cluster.bytes) {
-                    style.role = matches[matchIndex] == currentMatch ? .currentMatch : .match
+                let style = marks.style(for: cluster.bytes, base: base)
+                let column = left + cluster.column
+                // A link's or an underlined run's spaces are gaps between clusters: underlined with them.
+                if let previous, previous.end < column, previous.style == style, style.underline || style.reverse,
+                    marks.joins(previous.bytes, cluster.bytes)
+                {
+                    for gap in previous.end..<column { screen.put(" ", width: 1, row: row, column: gap, style: style) }
                 }
                 let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[cluster.shown]), as: UTF8.self)
-                screen.put(text, width: cluster.naturalWidth, row: row, column: left + cluster.column, style: style)
+                screen.put(text, width: cluster.naturalWidth, row: row, column: column, style: style)
+                previous = (column + cluster.width, cluster.bytes, style)
             }
         }
+    }
+
+    /// The marks of the clusters on screen: search matches, and the book's emphasis and links
+    /// (`ClusterMarks`); the emphasis is left out in a disguise.
+    func clusterMarks() -> ClusterMarks {
+        guard let visible = visibleByteRange() else { return ClusterMarks() }
+        var marks = ClusterMarks()
+        if let search { marks.matches = shownSearch(search, onScreen: true).matches(overlapping: visible) }
+        marks.currentMatch = currentMatch
+        if let markup = book.markup {
+            // A disguise must look like plain code or a log: no emphasis, no underlined links.
+            if settings.disguise == .none {
+                marks.styles = markup.styles(overlapping: visible)
+                marks.links = markup.links[markup.links(overlapping: visible)].map(\.range)
+            }
+            marks.selectedLink = selectedLinkOnScreen.map { markup.links[$0].range }
+        }
+        return marks
     }
 
     func drawTooSmall(into screen: inout Screen) {

@@ -9,12 +9,17 @@ public struct Style: Sendable, Hashable {
     public var bold: Bool
     public var reverse: Bool
     public var underline: Bool
+    /// Drawn in italics where the terminal has them (an EPUB's emphasis); plain where it has not.
+    public var italic: Bool
 
-    public init(role: Role = .text, bold: Bool = false, reverse: Bool = false, underline: Bool = false) {
+    public init(
+        role: Role = .text, bold: Bool = false, reverse: Bool = false, underline: Bool = false, italic: Bool = false
+    ) {
         self.role = role
         self.bold = bold
         self.reverse = reverse
         self.underline = underline
+        self.italic = italic
     }
 
     public static let text = Style()

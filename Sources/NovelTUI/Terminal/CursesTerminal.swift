@@ -111,7 +111,8 @@ public final class CursesTerminal: TerminalDevice {
         guard name != themeName else { return }
         themeName = name
         theme = TerminalTheme(
-            palette: ThemePalette(theme: name, noColor: !useColor), colors: useColor ? Int(novel_colors()) : 0)
+            palette: ThemePalette(theme: name, noColor: !useColor), colors: useColor ? Int(novel_colors()) : 0,
+            italics: novel_has_italics())
         if useColor {
             for role in TerminalTheme.roles {
                 let look = theme.look(role)
@@ -192,6 +193,7 @@ public final class CursesTerminal: TerminalDevice {
         if look.reverse { attributes |= novel_attr_reverse() }
         if look.underline { attributes |= novel_attr_underline() }
         if look.dim { attributes |= novel_attr_dim() }
+        if look.italic { attributes |= novel_attr_italic() }
         let pair: Int16 = useColor ? TerminalTheme.pair(for: cell.style.role) : 0
         var count = 0
         for scalar in cell.cluster.unicodeScalars where count < wideBuffer.count - 1 {

@@ -10,6 +10,7 @@ struct TerminalTheme {
         var reverse = false
         var dim = false
         var underline = false
+        var italic = false
     }
 
     /// Every role, in the order of their color pairs (pair = index + 1).
@@ -24,6 +25,9 @@ struct TerminalTheme {
     let palette: ThemePalette
     /// How many colors the terminal has.
     let colors: Int
+    /// Whether the terminal has an italic mode (terminfo's `sitm`): where it has none, italic text is
+    /// drawn plain rather than in whatever the terminal would make of the attribute.
+    var italics = true
 
     func look(_ role: Style.Role) -> Look {
         let colors = palette.colors(for: role)
@@ -36,13 +40,15 @@ struct TerminalTheme {
         return look
     }
 
-    /// How a cell of `style` is drawn: its role's look, with the style's own bold and underline added and
-    /// its reverse flipping the role's.
+    /// How a cell of `style` is drawn: its role's look, with the style's own bold, underline and italic
+    /// (where the terminal has it) added and its reverse flipping the role's. None of these is a color, so
+    /// `NO_COLOR` keeps them all.
     func look(_ style: Style) -> Look {
         var look = look(style.role)
         look.bold = look.bold || style.bold
         look.reverse = look.reverse != style.reverse
         look.underline = style.underline
+        look.italic = style.italic && italics
         return look
     }
 

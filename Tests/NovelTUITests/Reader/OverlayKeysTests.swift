@@ -23,6 +23,7 @@ import Testing
         case .library: "library"
         case .statistics: "statistics"
         case .hideLike: "hideLike"
+        case .note: "note"
         case nil: nil
         }
     }
