@@ -64,6 +64,11 @@ public struct BookInfo: Sendable, Equatable {
         conversion: ConversionChoice = ConversionChoice(given: nil, book: nil, setting: .none)
     ) {
         self.init(path: path, text: book.text)
+        if let epub = book.epub {
+            // An EPUB names its title and authors in its package, not in a header of its text.
+            title = book.title
+            author = epub.authors.isEmpty ? nil : epub.authors.joined(separator: ", ")
+        }
         reflow = Self.describeReflow(book.profile, choice: choice)
         convert = conversion.description
         let entries = book.index.entries

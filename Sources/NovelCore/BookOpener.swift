@@ -10,6 +10,10 @@ public enum BookOpener {
         path: String, encoding: String? = nil, chapterPattern: String? = nil, paths: NovelPaths? = nil,
         progress: LoadStep = .none
     ) throws -> Book {
+        // A zip archive is an EPUB book or a file novel cannot read; an --encoding does not make it text.
+        if EpubFormat.startsLikeZip(path: path) {
+            return try EpubBookOpener.open(path: path, chapterPattern: chapterPattern, progress: progress)
+        }
         let steps = progress.parts(stepWeights)
         let splitter = try ChapterSplitter(customPattern: chapterPattern)
         let text = try BookLoader.load(path: path, encoding: encoding, progress: steps[0])

@@ -32,7 +32,9 @@ public struct BookPreview: Sendable {
         path: String, encoding forced: String? = nil, chapterPattern: String? = nil, paths: NovelPaths,
         window: Int = defaultWindow
     ) -> BookPreview? {
-        guard let file = BookFile.identity(path), file.bytes > 2 * window else { return nil }
+        // An EPUB's text is made from its documents, never read from the start of its file.
+        guard let file = BookFile.identity(path), file.bytes > 2 * window, !EpubFormat.startsLikeZip(path: path)
+        else { return nil }
         let previous = BookStateStore(paths: paths).latestSummary(lastPath: ReadingSession.absolutePath(path))
         let pattern = (chapterPattern ?? previous?.chapterPattern).flatMap { $0.isEmpty ? nil : $0 }
         var offset = 0

@@ -21,12 +21,19 @@ public struct Book: Sendable {
     /// (a .txt book).
     public var markup: BookMarkup?
 
-    public init(path: String, title: String, text: BookText, fingerprint: String, index: ChapterIndex) {
+    /// What an EPUB book's package says of it and where its text came from; nil for a .txt book.
+    public var epub: EpubFacts?
+
+    /// `profile` is sampled from the text unless given (an EPUB's comes from its language and markup).
+    public init(
+        path: String, title: String, text: BookText, fingerprint: String, index: ChapterIndex,
+        profile: TextProfile? = nil
+    ) {
         self.path = path
         self.title = title
         self.text = text
         self.fingerprint = fingerprint
         self.index = index
-        profile = TextProfile.of(text)
+        self.profile = profile ?? TextProfile.of(text)
     }
 }

@@ -35,7 +35,7 @@ public struct EpubSourceMap: Sendable, Equatable {
 
     /// Adds one spine item whose text starts at `textBase` in the book, with its document's
     /// (text offset, source offset) pairs (sorted, offsets within the item's own text).
-    mutating func append(member: String, textBase: Int, pairs: [(textOffset: Int, sourceOffset: Int)]) {
+    mutating func append(member: String, textBase: Int, pairs: [XHTMLSourceOffset]) {
         let spineIndex = members.count
         members.append(member)
         if pairs.first?.textOffset != 0 {

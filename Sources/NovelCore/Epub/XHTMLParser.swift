@@ -92,12 +92,16 @@ final class XHTMLParser {
         let current = input.buf?.pointee.encoder
         if current != encoder {
             encoder = current
-            width = current.flatMap { $0.pointee.name }.map { XHTMLSourceTracker.EncodedWidth(encodingName: String(cString: $0)) }
+            width = current.flatMap { $0.pointee.name }.map {
+                XHTMLSourceTracker.EncodedWidth(encodingName: String(cString: $0))
+            }
         }
         return tracker.advance(to: decoded, consumed: consumed, buffer: input.base, width: width)
     }
 
-    private func startElement(_ name: UnsafePointer<xmlChar>, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) {
+    private func startElement(
+        _ name: UnsafePointer<xmlChar>, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+    ) {
         let start = tracker.source
         _ = position()
         var pairs: [(name: String, value: String)] = []
@@ -147,7 +151,9 @@ final class XHTMLParser {
             index += 1
             if index < limit, bytes[index] | 0x20 == UInt8(ascii: "x") { index += 1 }
         }
-        while index < limit, bytes[index] < 0x80, Character(UnicodeScalar(bytes[index])).isLetter || Character(UnicodeScalar(bytes[index])).isNumber {
+        while index < limit, bytes[index] < 0x80,
+            Character(UnicodeScalar(bytes[index])).isLetter || Character(UnicodeScalar(bytes[index])).isNumber
+        {
             index += 1
         }
         if index < limit, bytes[index] == UInt8(ascii: ";") { index += 1 }

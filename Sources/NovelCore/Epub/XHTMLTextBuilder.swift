@@ -87,7 +87,9 @@ final class XHTMLTextBuilder {
         let hidden = hiddenDepth > 0 || element.isHidden(options: options)
         guard !hidden else {
             hiddenDepth += 1
-            open.append(OpenElement(name: element.name, role: .inline, hidden: true, style: [], link: nil, noteID: nil, source: source))
+            open.append(
+                OpenElement(
+                    name: element.name, role: .inline, hidden: true, style: [], link: nil, noteID: nil, source: source))
             return
         }
         let role = element.role
@@ -106,7 +108,9 @@ final class XHTMLTextBuilder {
         let noteID = element.isNote ? id : nil
         if let noteID { noteStarts[noteID] = sink.count }
         open.append(
-            OpenElement(name: element.name, role: role, hidden: false, style: element.style, link: link, noteID: noteID, source: source))
+            OpenElement(
+                name: element.name, role: role, hidden: false, style: element.style, link: link, noteID: noteID,
+                source: source))
         start(role, element: element, source: source)
     }
 
@@ -142,7 +146,9 @@ final class XHTMLTextBuilder {
     func finish() -> XHTMLText {
         while let element = open.popLast() { close(element, source: sink.sourceOffsets.last?.sourceOffset ?? 0) }
         if table != nil { finishTable() }
-        if !sink.isAtLineStart { sink.append(XHTMLTextSink.lineFeed, source: sink.sourceOffsets.last.map { $0.sourceOffset } ?? 0, style: []) }
+        if !sink.isAtLineStart {
+            sink.append(XHTMLTextSink.lineFeed, source: sink.sourceOffsets.last.map { $0.sourceOffset } ?? 0, style: [])
+        }
         var anchors: [String: Int] = [:]
         for (id, offset) in sink.anchors where anchors[id] == nil { anchors[id] = offset }
         for id in pendingAnchors where anchors[id] == nil { anchors[id] = sink.count }
@@ -303,7 +309,9 @@ final class XHTMLTextBuilder {
         defer { pendingBreak = .none }
         guard sink.count > 0 else { return }
         if !sink.isAtLineStart { sink.append(XHTMLTextSink.lineFeed, source: source, style: []) }
-        if pendingBreak == .blankLine, !sink.endsWithBlankLine { sink.append(XHTMLTextSink.lineFeed, source: source, style: []) }
+        if pendingBreak == .blankLine, !sink.endsWithBlankLine {
+            sink.append(XHTMLTextSink.lineFeed, source: source, style: [])
+        }
         pendingSpace = false
     }
 
@@ -327,7 +335,8 @@ final class XHTMLTextBuilder {
             pendingSpace = false
         }
         landAnchors()
-        for index in openLinks.indices where openLinks[index].start == nil && openLinks[index].tableDepth == tableLevel {
+        for index in openLinks.indices where openLinks[index].start == nil && openLinks[index].tableDepth == tableLevel
+        {
             openLinks[index].start = sink.count
         }
         for (id, start) in noteStarts where start > sink.count { noteStarts[id] = sink.count }

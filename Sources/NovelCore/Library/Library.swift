@@ -1,6 +1,6 @@
 import Foundation
 
-/// A folder of books as `novel library DIR` lists it: every `.txt` file in it (not in subfolders), by
+/// A folder of books as `novel library DIR` lists it: every `.txt` and `.epub` file in it (not in subfolders), by
 /// name, with its title, encoding, chapters and the reader's progress. What opening a book learns is
 /// cached by its file's identity (`LibraryCache`), so only new or changed files are opened again.
 public enum Library {
@@ -31,7 +31,7 @@ public enum Library {
         // so that the progress can weigh each by its size.
         var slots: [LibraryEntry?] = []
         var toOpen: [(slot: Int, path: String, identity: FileIdentity)] = []
-        for name in names.sorted() where name.lowercased().hasSuffix(".txt") && !name.hasPrefix(".") {
+        for name in names.sorted() where Self.isBookName(name) {
             let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
             guard let identity = BookFile.identity(path) else { continue }  // a folder named *.txt, a dangling link
             if let entry = cached[path], entry.file == identity {
@@ -47,7 +47,7 @@ public enum Library {
             do {
                 let book = try BookOpener.open(path: path, paths: paths, progress: step)
                 let entry = LibraryEntry(
-                    path: path, file: identity, title: BookTitle.of(book.text, path: path),
+                    path: path, file: identity, title: book.title,
                     encoding: book.text.encoding,
                     chapters: book.index.entries.count, fingerprint: book.fingerprint)
                 slots[slot] = entry
@@ -64,6 +64,14 @@ public enum Library {
             return Book(entry: entry, percent: state?.position?.percent, lastRead: state?.lastRead)
         }
         return (books, problems)
+    }
+}
+
+extension Library {
+    /// The file names a library lists: plain-text and EPUB books, not hidden files.
+    static func isBookName(_ name: String) -> Bool {
+        let lowered = name.lowercased()
+        return !name.hasPrefix(".") && (lowered.hasSuffix(".txt") || lowered.hasSuffix(".epub"))
     }
 }
 

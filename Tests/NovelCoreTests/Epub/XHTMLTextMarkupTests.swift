@@ -16,7 +16,8 @@ import Testing
 
     @Test func emphasisBecomesStyledRanges() {
         let (text, string) = Self.extract(
-            "<p>Plain <b>bold</b> <i>italic <strong>both</strong></i> <u>under</u> <cite>Title</cite> <ins>new</ins>.</p>")
+            "<p>Plain <b>bold</b> <i>italic <strong>both</strong></i> <u>under</u> <cite>Title</cite> <ins>new</ins>.</p>"
+        )
         #expect(string == "Plain bold italic both under Title new.\n")
         let styled = text.styles.map { (Self.slice(text, $0.range), $0.style) }
         #expect(styled.map(\.0) == ["bold", "italic ", "both", "under", "Title", "new"])

@@ -36,7 +36,9 @@ import Testing
     }
 
     @Test func aLineBreakEndsTheLineInsideItsParagraph() {
-        #expect(Self.text(Self.page("<p>Roses are red,<br/>violets are blue.</p><p>Next</p>")) == "Roses are red,\nviolets are blue.\nNext\n")
+        #expect(
+            Self.text(Self.page("<p>Roses are red,<br/>violets are blue.</p><p>Next</p>"))
+                == "Roses are red,\nviolets are blue.\nNext\n")
     }
 
     @Test func entitiesAreDecodedEvenUndeclared() {

@@ -1,0 +1,79 @@
+/// The spine's documents joined into one book text, with what points into it moved to book offsets: the
+/// anchors TOC entries and links land on, emphasis and links as `BookMarkup`, and the source map.
+struct EpubAssembly {
+    /// One spine item's extracted text, with the member path its hrefs are relative to.
+    struct Document {
+        var member: String
+        var text: XHTMLText
+    }
+
+    private(set) var utf8: [UInt8] = []
+    private(set) var sources = EpubSourceMap()
+    /// Where each document's text starts in the book, by member path.
+    private(set) var documentStarts: [String: Int] = [:]
+    /// "member#id" → book offset.
+    private(set) var anchors: [String: Int] = [:]
+    private var styles: [StyledRange] = []
+    /// Links with their href still relative to `member`.
+    private var pendingLinks: [(member: String, link: XHTMLLink, base: Int)] = []
+
+    /// Documents in spine order. Each starts on a line of its own, a blank line after the one before, so
+    /// that no paragraph runs from one document into the next.
+    init(documents: [Document]) {
+        utf8.reserveCapacity(documents.reduce(0) { $0 + $1.text.utf8.count + 2 })
+        for document in documents {
+            if !utf8.isEmpty, !document.text.utf8.isEmpty {
+                if utf8.last != 0x0A { utf8.append(0x0A) }
+                if !utf8.suffix(2).elementsEqual([0x0A, 0x0A]) { utf8.append(0x0A) }
+            }
+            let base = utf8.count
+            if documentStarts[document.member] == nil { documentStarts[document.member] = base }
+            for (id, offset) in document.text.anchors where anchors[Self.key(document.member, id)] == nil {
+                anchors[Self.key(document.member, id)] = base + offset
+            }
+            styles += document.text.styles.map { StyledRange(range: $0.range.shifted(by: base), style: $0.style) }
+            pendingLinks += document.text.links.map { (document.member, $0, base) }
+            sources.append(member: document.member, textBase: base, pairs: document.text.sourceOffsets)
+            utf8 += document.text.utf8
+        }
+    }
+
+    static func key(_ member: String, _ id: String) -> String { member + "#" + id }
+
+    /// The book offset an href target lands on: the element with the fragment's id, else the start of the
+    /// member's text; nil for a member the spine does not hold.
+    func offset(member: String, fragment: String?) -> Int? {
+        if let fragment, let anchored = anchors[Self.key(member, fragment)] { return anchored }
+        return documentStarts[member]
+    }
+
+    /// The links, their hrefs resolved against the member that holds them: a link outside the book (a web
+    /// address, a member the spine lacks) keeps no target; an href that climbs out of the archive is no
+    /// link at all.
+    var markup: BookMarkup {
+        let links = pendingLinks.compactMap { pending -> BookLink? in
+            guard let target = try? EpubPath.resolve(pending.link.href, against: pending.member) else { return nil }
+            var offset: Int?
+            if case .member(let member, let fragment) = target {
+                offset = self.offset(member: member, fragment: fragment)
+            }
+            return BookLink(
+                range: pending.link.range.shifted(by: pending.base), target: offset,
+                isNote: pending.link.isNoteReference)
+        }
+        return BookMarkup(styles: styles, links: links)
+    }
+
+    /// The navigation's entries placed in the text. An entry without a target of its own (a heading
+    /// `<span>` that groups the entries under it) lands where the next placed entry does.
+    func points(_ navigation: [EpubNavPoint]) -> [EpubTOCPoint] {
+        var offsets = navigation.map { point in point.member.flatMap { offset(member: $0, fragment: point.fragment) } }
+        var next: Int?
+        for position in offsets.indices.reversed() {
+            if let offset = offsets[position] { next = offset } else { offsets[position] = next }
+        }
+        return zip(navigation, offsets).compactMap { point, offset in
+            offset.map { EpubTOCPoint(title: point.title, offset: $0, depth: point.depth) }
+        }
+    }
+}
