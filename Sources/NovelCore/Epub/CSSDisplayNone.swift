@@ -70,7 +70,8 @@ public struct CSSDisplayNone: Sendable, Equatable {
                 declaration[..<colon].trimmingBlanks().lowercased() == "display"
             else { continue }
             let written = declaration[declaration.index(after: colon)...].lowercased()
-            value = String((written.split(separator: "!", omittingEmptySubsequences: false).first ?? "").trimmingBlanks())
+            value = String(
+                (written.split(separator: "!", omittingEmptySubsequences: false).first ?? "").trimmingBlanks())
         }
         return value
     }

@@ -25,6 +25,8 @@ final class XHTMLTextBuilder {
     }
     /// Whitespace was met since the last text: one space before the next text on the same line.
     private var pendingSpace = false
+    /// The style where that whitespace was met (the space after a bold word is not bold).
+    private var pendingSpaceStyle: TextStyle = []
     /// Ids of elements whose text has not started yet; they land on the next text.
     private var pendingAnchors: [String] = []
 
@@ -72,9 +74,6 @@ final class XHTMLTextBuilder {
         let source: Int
     }
 
-    /// Anchors of notes, with where each started.
-    private var noteStarts: [String: Int] = [:]
-
     init(options: XHTMLTextOptions) {
         self.options = options
     }
@@ -87,7 +86,9 @@ final class XHTMLTextBuilder {
         let hidden = hiddenDepth > 0 || element.isHidden(options: options)
         guard !hidden else {
             hiddenDepth += 1
-            open.append(OpenElement(name: element.name, role: .inline, hidden: true, style: [], link: nil, noteID: nil, source: source))
+            open.append(
+                OpenElement(
+                    name: element.name, role: .inline, hidden: true, style: [], link: nil, noteID: nil, source: source))
             return
         }
         let role = element.role
@@ -104,9 +105,10 @@ final class XHTMLTextBuilder {
                     tableDepth: tableLevel))
         }
         let noteID = element.isNote ? id : nil
-        if let noteID { noteStarts[noteID] = sink.count }
         open.append(
-            OpenElement(name: element.name, role: role, hidden: false, style: element.style, link: link, noteID: noteID, source: source))
+            OpenElement(
+                name: element.name, role: role, hidden: false, style: element.style, link: link, noteID: noteID,
+                source: source))
         start(role, element: element, source: source)
     }
 
@@ -127,6 +129,7 @@ final class XHTMLTextBuilder {
         var index = 0
         while index < chunk.count {
             if Self.isWhitespace(chunk[index]) {
+                if !pendingSpace { pendingSpaceStyle = style }
                 pendingSpace = true
                 index += 1
                 continue
@@ -142,7 +145,9 @@ final class XHTMLTextBuilder {
     func finish() -> XHTMLText {
         while let element = open.popLast() { close(element, source: sink.sourceOffsets.last?.sourceOffset ?? 0) }
         if table != nil { finishTable() }
-        if !sink.isAtLineStart { sink.append(XHTMLTextSink.lineFeed, source: sink.sourceOffsets.last.map { $0.sourceOffset } ?? 0, style: []) }
+        if !sink.isAtLineStart {
+            sink.append(XHTMLTextSink.lineFeed, source: sink.sourceOffsets.last.map { $0.sourceOffset } ?? 0, style: [])
+        }
         var anchors: [String: Int] = [:]
         for (id, offset) in sink.anchors where anchors[id] == nil { anchors[id] = offset }
         for id in pendingAnchors where anchors[id] == nil { anchors[id] = sink.count }
@@ -215,9 +220,9 @@ final class XHTMLTextBuilder {
         }
         releaseStyle(of: element)
         if let link = element.link { closeLink(link) }
-        if let noteID = element.noteID, let start = noteStarts[noteID] {
-            let end = sink.isAtLineStart && sink.count > start ? sink.count - 1 : sink.count
-            sink.notes.append((noteID, min(start, end)..<end))
+        if let noteID = element.noteID, let landed = sink.anchors.last(where: { $0.id == noteID }) {
+            let end = sink.isAtLineStart && sink.count > landed.offset ? sink.count - 1 : sink.count
+            sink.notes.append((noteID, landed.offset..<end))
         }
         switch element.role {
         case .inline, .lineBreak, .rule, .image: break
@@ -303,7 +308,9 @@ final class XHTMLTextBuilder {
         defer { pendingBreak = .none }
         guard sink.count > 0 else { return }
         if !sink.isAtLineStart { sink.append(XHTMLTextSink.lineFeed, source: source, style: []) }
-        if pendingBreak == .blankLine, !sink.endsWithBlankLine { sink.append(XHTMLTextSink.lineFeed, source: source, style: []) }
+        if pendingBreak == .blankLine, !sink.endsWithBlankLine {
+            sink.append(XHTMLTextSink.lineFeed, source: source, style: [])
+        }
         pendingSpace = false
     }
 
@@ -323,14 +330,14 @@ final class XHTMLTextBuilder {
             }
             pendingSpace = false
         } else if pendingSpace {
-            sink.append(XHTMLTextSink.space, source: source, style: style)
+            sink.append(XHTMLTextSink.space, source: source, style: pendingSpaceStyle.intersection(style))
             pendingSpace = false
         }
         landAnchors()
-        for index in openLinks.indices where openLinks[index].start == nil && openLinks[index].tableDepth == tableLevel {
+        for index in openLinks.indices where openLinks[index].start == nil && openLinks[index].tableDepth == tableLevel
+        {
             openLinks[index].start = sink.count
         }
-        for (id, start) in noteStarts where start > sink.count { noteStarts[id] = sink.count }
         if rubyBracket == .waiting {
             let wide = lastCharacterIsWide
             sink.append(made: wide ? "（" : "(", source: source)

@@ -47,21 +47,27 @@ struct XHTMLTextSink {
         let shift = bytes.count
         for pair in other.sourceOffsets {
             let moved = XHTMLSourceOffset(textOffset: pair.textOffset + shift, sourceOffset: pair.sourceOffset)
-            if let last = sourceOffsets.last, last.sourceOffset + (moved.textOffset - last.textOffset) == moved.sourceOffset {
+            if let last = sourceOffsets.last,
+                last.sourceOffset + (moved.textOffset - last.textOffset) == moved.sourceOffset
+            {
                 continue
             }
             sourceOffsets.append(moved)
         }
         for styled in other.styles { extendStyle(styled.style, over: styled.range.shifted(by: shift)) }
         anchors += other.anchors.map { ($0.id, $0.offset + shift) }
-        links += other.links.map { XHTMLLink(range: $0.range.shifted(by: shift), href: $0.href, isNoteReference: $0.isNoteReference) }
+        links += other.links.map {
+            XHTMLLink(range: $0.range.shifted(by: shift), href: $0.href, isNoteReference: $0.isNoteReference)
+        }
         notes += other.notes.map { ($0.id, $0.range.shifted(by: shift)) }
         bytes += other.bytes
     }
 
     /// Adds `range` with `style`, joining it to the last styled range when they touch with the same style.
     private mutating func extendStyle(_ style: TextStyle, over range: Range<Int>) {
-        if let last = styles.indices.last, styles[last].style == style, styles[last].range.upperBound == range.lowerBound {
+        if let last = styles.indices.last, styles[last].style == style,
+            styles[last].range.upperBound == range.lowerBound
+        {
             styles[last].range = styles[last].range.lowerBound..<range.upperBound
         } else {
             styles.append(StyledRange(range: range, style: style))

@@ -7,7 +7,8 @@ import Testing
 @Suite struct XHTMLTextBlockTests {
 
     @Test func aQuotationIsIndented() {
-        let xhtml = XHTMLTextTests.page("<p>He said:</p><blockquote><p>Go.</p><blockquote><p>Deeper.</p></blockquote></blockquote><p>Out.</p>")
+        let xhtml = XHTMLTextTests.page(
+            "<p>He said:</p><blockquote><p>Go.</p><blockquote><p>Deeper.</p></blockquote></blockquote><p>Out.</p>")
         #expect(XHTMLTextTests.text(xhtml) == "He said:\n  Go.\n    Deeper.\nOut.\n")
     }
 
@@ -18,7 +19,8 @@ import Testing
               <ol start="3"><li>green</li><li value="7">red</li><li>brown</li></ol></li></ul>
             <ol><li><p>first</p></li><li>second</li></ol>
             """)
-        #expect(XHTMLTextTests.text(xhtml) == "• apples\n• pears\n  3. green\n  7. red\n  8. brown\n1. first\n2. second\n")
+        #expect(
+            XHTMLTextTests.text(xhtml) == "• apples\n• pears\n  3. green\n  7. red\n  8. brown\n1. first\n2. second\n")
     }
 
     @Test func preformattedTextKeepsItsLinesAndSpaces() {
