@@ -11,6 +11,8 @@ final class XHTMLParser {
     /// The encoder seen last and how its encoding spends bytes (looked up again only when it changes).
     private var encoder: UnsafeMutablePointer<xmlCharEncodingHandler>?
     private var width: XHTMLSourceTracker.EncodedWidth?
+    /// The last event was a start tag, whose `>` libxml2 reads only after telling us of the element.
+    private var afterStartTag = false
 
     private init(source: [UInt8], builder: XHTMLTextBuilder) {
         self.source = source
@@ -38,7 +40,7 @@ final class XHTMLParser {
         let previousContext = __xmlStructuredErrorContext().pointee
         xmlSetStructuredErrorFunc(nil, { _, _ in })
         defer { xmlSetStructuredErrorFunc(previousContext, previousHandler) }
-        let declared = XHTMLDeclaredEncoding.xmlDeclaration(in: bytes)
+        let declared = XHTMLDeclaredEncoding.encoding(of: bytes)
         let document = withExtendedLifetime(parser) {
             bytes.withUnsafeBufferPointer { buffer in
                 buffer.withMemoryRebound(to: CChar.self) {
@@ -62,6 +64,7 @@ final class XHTMLParser {
             guard let parser = XHTMLParser.of(context), let name else { return }
             let start = parser.tracker.source
             _ = parser.position()
+            parser.afterStartTag = false
             parser.builder.endElement(name: String(cString: name), source: start)
         }
         handler.characters = { context, text, length in
@@ -69,10 +72,10 @@ final class XHTMLParser {
             parser.characters(UnsafeBufferPointer(start: text, count: Int(length)))
         }
         handler.ignorableWhitespace = handler.characters
-        handler.cdataBlock = { context, _, _ in _ = XHTMLParser.of(context)?.position() }
-        handler.comment = { context, _ in _ = XHTMLParser.of(context)?.position() }
-        handler.processingInstruction = { context, _, _ in _ = XHTMLParser.of(context)?.position() }
-        handler.internalSubset = { context, _, _, _ in _ = XHTMLParser.of(context)?.position() }
+        handler.cdataBlock = { context, _, _ in XHTMLParser.of(context)?.pass() }
+        handler.comment = { context, _ in XHTMLParser.of(context)?.pass() }
+        handler.processingInstruction = { context, _, _ in XHTMLParser.of(context)?.pass() }
+        handler.internalSubset = { context, _, _, _ in XHTMLParser.of(context)?.pass() }
         return handler
     }
 
@@ -84,6 +87,12 @@ final class XHTMLParser {
         return Unmanaged<XHTMLParser>.fromOpaque(owner).takeUnretainedValue()
     }
 
+    /// An event that gives no text (a comment, a script's content, a doctype): its bytes are passed over.
+    private func pass() {
+        _ = position()
+        afterStartTag = false
+    }
+
     /// The document offset the parser has read to, now.
     private func position() -> Int {
         guard let input = context?.pointee.input?.pointee else { return tracker.source }
@@ -91,9 +100,16 @@ final class XHTMLParser {
         let decoded = consumed + (input.base.map { input.cur - $0 } ?? 0)
         let current = input.buf?.pointee.encoder
         if current != encoder {
+            // Another encoding took over (declared, or met in a meta element): its start is measured
+            // once by libxml2 (which converts the rest of the buffer back: linear, so only here). A
+            // UTF-8 decoder keeps decoded and document offsets equal, and is not measured.
             encoder = current
             width = current.flatMap { $0.pointee.name }.map {
                 XHTMLSourceTracker.EncodedWidth(encodingName: String(cString: $0))
+            }
+            if let context, current != nil, let width, width != .same {
+                let consumedSource = Int(xmlByteConsumed(context))
+                if consumedSource >= 0 { tracker.reanchor(decoded: decoded, source: consumedSource) }
             }
         }
         return tracker.advance(to: decoded, consumed: consumed, buffer: input.base, width: width)
@@ -104,6 +120,7 @@ final class XHTMLParser {
     ) {
         let start = tracker.source
         _ = position()
+        afterStartTag = context?.pointee.input?.pointee.cur?.pointee == UInt8(ascii: ">")
         var pairs: [(name: String, value: String)] = []
         if let attributes {
             var index = 0
@@ -119,7 +136,9 @@ final class XHTMLParser {
     /// text and the document's bytes are walked side by side, so that each byte after an entity
     /// reference (`&mdash;`) or a skipped byte still maps exactly; otherwise the run maps from its start.
     private func characters(_ text: UnsafeBufferPointer<UInt8>) {
-        let start = tracker.source
+        var start = tracker.source
+        if afterStartTag { start += width?.bytes(utf8Length: 1) ?? 1 }
+        afterStartTag = false
         let end = position()
         var segments = [XHTMLSourceOffset(textOffset: 0, sourceOffset: start)]
         if width == nil || width == .same {

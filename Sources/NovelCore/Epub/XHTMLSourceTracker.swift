@@ -49,6 +49,13 @@ struct XHTMLSourceTracker {
         }
     }
 
+    /// Starts again from a known pair: the decoded position `position` is the document's byte `source`
+    /// (where an encoding takes over, measured once by libxml2).
+    mutating func reanchor(decoded position: Int, source offset: Int) {
+        decoded = position
+        source = offset
+    }
+
     /// Moves to the decoded position `position`. `consumed` is how many decoded bytes the parser has let
     /// go (its input's `consumed`); `buffer` holds the decoded bytes from there on; `width` is nil while
     /// the document is read as it is (UTF-8, or before a declared encoding takes over). Bytes let go

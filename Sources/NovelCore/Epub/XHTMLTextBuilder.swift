@@ -25,6 +25,8 @@ final class XHTMLTextBuilder {
     }
     /// Whitespace was met since the last text: one space before the next text on the same line.
     private var pendingSpace = false
+    /// The style where that whitespace was met (the space after a bold word is not bold).
+    private var pendingSpaceStyle: TextStyle = []
     /// Ids of elements whose text has not started yet; they land on the next text.
     private var pendingAnchors: [String] = []
 
@@ -72,9 +74,6 @@ final class XHTMLTextBuilder {
         let source: Int
     }
 
-    /// Anchors of notes, with where each started.
-    private var noteStarts: [String: Int] = [:]
-
     init(options: XHTMLTextOptions) {
         self.options = options
     }
@@ -106,7 +105,6 @@ final class XHTMLTextBuilder {
                     tableDepth: tableLevel))
         }
         let noteID = element.isNote ? id : nil
-        if let noteID { noteStarts[noteID] = sink.count }
         open.append(
             OpenElement(
                 name: element.name, role: role, hidden: false, style: element.style, link: link, noteID: noteID,
@@ -131,6 +129,7 @@ final class XHTMLTextBuilder {
         var index = 0
         while index < chunk.count {
             if Self.isWhitespace(chunk[index]) {
+                if !pendingSpace { pendingSpaceStyle = style }
                 pendingSpace = true
                 index += 1
                 continue
@@ -221,9 +220,9 @@ final class XHTMLTextBuilder {
         }
         releaseStyle(of: element)
         if let link = element.link { closeLink(link) }
-        if let noteID = element.noteID, let start = noteStarts[noteID] {
-            let end = sink.isAtLineStart && sink.count > start ? sink.count - 1 : sink.count
-            sink.notes.append((noteID, min(start, end)..<end))
+        if let noteID = element.noteID, let landed = sink.anchors.last(where: { $0.id == noteID }) {
+            let end = sink.isAtLineStart && sink.count > landed.offset ? sink.count - 1 : sink.count
+            sink.notes.append((noteID, landed.offset..<end))
         }
         switch element.role {
         case .inline, .lineBreak, .rule, .image: break
@@ -331,7 +330,7 @@ final class XHTMLTextBuilder {
             }
             pendingSpace = false
         } else if pendingSpace {
-            sink.append(XHTMLTextSink.space, source: source, style: style)
+            sink.append(XHTMLTextSink.space, source: source, style: pendingSpaceStyle.intersection(style))
             pendingSpace = false
         }
         landAnchors()
@@ -339,7 +338,6 @@ final class XHTMLTextBuilder {
         {
             openLinks[index].start = sink.count
         }
-        for (id, start) in noteStarts where start > sink.count { noteStarts[id] = sink.count }
         if rubyBracket == .waiting {
             let wide = lastCharacterIsWide
             sink.append(made: wide ? "（" : "(", source: source)

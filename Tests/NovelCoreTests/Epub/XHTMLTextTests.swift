@@ -70,3 +70,36 @@ import Testing
         #expect(Array(bytes[text.sourceOffset(ofText: textBeta)...].prefix(4)) == beta)
     }
 }
+
+/// The text's shape suits the layouter: paragraphs one a line are never taken for a hard-wrapped text,
+/// whose lines reflow would join.
+@Suite struct XHTMLTextShapeTests {
+    static func chapter(_ paragraphs: [String]) -> [UInt8] {
+        XHTMLText.extract(Array(XHTMLTextTests.page(paragraphs.map { "<p>\($0)</p>" }.joined(separator: "\n")).utf8))
+            .utf8
+    }
+
+    @Test func englishAndChineseChaptersAreNotTakenForHardWrappedText() {
+        let english = (0..<300).map { index -> String in
+            switch index % 4 {
+            case 0: "“Where are you going?” asked Tom."
+            case 1:
+                "She did not answer at once, but looked out over the grey water where the boats lay at anchor, and"
+                    + String(repeating: " the wind came in cold from the sea", count: 1 + index % 5) + "."
+            case 2: "“Home,” she said."
+            default: "They walked on together" + String(repeating: " along the harbour wall", count: index % 3) + "."
+            }
+        }
+        let chinese = (0..<300).map { index -> String in
+            switch index % 3 {
+            case 0: "“你要去哪里？”他问。"
+            case 1: "　　她没有立刻回答，只是望着远处灰色的海面" + String(repeating: "，风从海上吹来，冷得刺骨", count: 1 + index % 6) + "。"
+            default: "“回家。”"
+            }
+        }
+        for text in [Self.chapter(english), Self.chapter(chinese)] {
+            let profile = text.withUnsafeBufferPointer { TextProfile.analyse($0) }
+            #expect(!profile.isHardWrapped, "\(profile.reason)")
+        }
+    }
+}
