@@ -24,11 +24,13 @@ import Testing
         #expect(look.bold && look.underline)
     }
 
-    @Test func aSelectedLinkIsReversedInEveryThemeAndAMatchOnItFlipsBack() {
+    @Test func aSelectedLinkIsReversedAndUnderlinedInEveryTheme() {
         let selected = Style(role: .text, reverse: true, underline: true)
         for theme in Settings.Theme.allCases {
-            let terminal = TerminalTheme(palette: ThemePalette(theme: theme, noColor: false), colors: 256)
-            #expect(terminal.look(selected).reverse && terminal.look(selected).underline)
+            for noColor in [false, true] {
+                let terminal = TerminalTheme(palette: ThemePalette(theme: theme, noColor: noColor), colors: 256)
+                #expect(terminal.look(selected).reverse && terminal.look(selected).underline, "\(theme) \(noColor)")
+            }
         }
     }
 }
