@@ -15,7 +15,6 @@ enum EpubChapterIndex {
             .sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }
             .map(\.element)
         guard !placed.isEmpty else { return nil }
-        let width = DisplayWidth()
         return text.utf8.withUnsafeBufferPointer { bytes in
             var entries: [TOCEntry] = []
             entries.reserveCapacity(placed.count + 1)
@@ -38,7 +37,7 @@ enum EpubChapterIndex {
                 let volume = volumesByDepth.max { $0.key < $1.key }?.value
                 var entry = TOCEntry(
                     level: hasNested ? .volume : .chapter, title: point.title,
-                    number: number(inTitle: point.title, width: width), range: start..<end,
+                    number: number(inTitle: point.title), range: start..<end,
                     bodyStart: bodyStart(bytes, at: point.offset, end: end, title: point.title),
                     volumeIndex: volume, kind: hasNested ? .volume : .chapter, headingStart: point.offset)
                 entry.depth = point.depth
@@ -51,9 +50,9 @@ enum EpubChapterIndex {
 
     /// The chapter number a label names (第十二回, Chapter XII), read by the splitter's own heading rules, so
     /// that `:12` in the reader finds the same chapter in an EPUB as in a .txt.
-    static func number(inTitle title: String, width: DisplayWidth) -> Int? {
+    static func number(inTitle title: String) -> Int? {
         let scalars = Array(title.unicodeScalars)
-        return HeadingMatcher.match(scalars, width: width.width(of: title))?.number
+        return HeadingMatcher.match(scalars, width: ChapterSplitter.cells(scalars))?.number
     }
 
     /// Where the text after the entry's heading starts: past the first line when that line is the heading

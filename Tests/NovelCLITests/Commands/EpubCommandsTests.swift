@@ -1,0 +1,119 @@
+import Foundation
+import NovelCore
+import NovelTestSupport
+import Testing
+
+/// Every command on EPUB books, through the real binary: the samples of books/ and bad books made in the
+/// test, each refused with its message, a non-zero exit and nothing written.
+@Suite final class EpubCommandsTests {
+    let home: TemporaryDirectory
+    let chinese = Corpus.repositoryPath("books/青灯记.epub")
+    let english = Corpus.repositoryPath("books/the-lamplighter.epub")
+
+    init() throws { home = try TemporaryDirectory("novel-epub") }
+    deinit { home.remove() }
+
+    func novel(_ arguments: [String]) throws -> NovelBinary.Result {
+        try NovelBinary.run(arguments, environment: ["NOVEL_HOME": home.path + "/home"])
+    }
+
+    /// Every file under novel's home, to show that a refused book wrote nothing.
+    func filesInHome() -> [String] {
+        (FileManager.default.enumerator(atPath: home.path + "/home")?.allObjects as? [String] ?? []).sorted()
+    }
+
+    @Test func tocListsTheBooksOwnNavigation() throws {
+        let result = try novel(["toc", chinese])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.hasSuffix("  第一卷　山雨") })
+        #expect(lines.contains { $0.hasSuffix("    第一章　雨夜来客") }, "chapters nested under their volume")
+        #expect(lines.last?.hasSuffix("后记") == true)
+        let english = try novel(["toc", english])
+        #expect(english.stdout.contains("Chapter 6"), "\(english.stdout)\(english.stderr)")
+    }
+
+    @Test func infoNamesThePackagesTitleAndAuthor() throws {
+        let result = try novel(["info", chinese])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.hasPrefix("title:") && $0.hasSuffix(" 青灯记") }, "\(result.stdout)")
+        #expect(lines.contains { $0.hasPrefix("author:") && $0.hasSuffix(" 无名氏") }, "\(result.stdout)")
+        #expect(lines.contains { $0.hasPrefix("encoding source:") && $0.hasSuffix("EPUB content documents") })
+    }
+
+    @Test func printSearchLineAndBookmarksWork() throws {
+        let printed = try novel(["print", chinese, "--width", "40"])
+        #expect(printed.status == 0, "\(printed.stderr)")
+        #expect(printed.stdout.contains("那年的梅雨"))
+        let search = try novel(["search", chinese, "渡口"])
+        #expect(search.status == 0, "\(search.stderr)")
+        #expect(search.stdout.contains("渡口"))
+        let added = try novel(["bookmarks", chinese, "--add", "--note", "渡口"])
+        #expect(added.status == 0, "\(added.stderr)")
+        let listed = try novel(["bookmarks", chinese])
+        #expect(listed.stdout.contains("渡口"), "\(listed.stdout)")
+        let line = try novel(["line", english, "--next"])
+        #expect(line.status == 0, "\(line.stderr)")
+        #expect(!line.stdout.isEmpty)
+        let recent = try novel(["recent"])
+        #expect(recent.stdout.contains("青灯记"), "\(recent.stdout)")
+    }
+
+    @Test func theLibraryListsEpubBooks() throws {
+        let folder = home.path + "/shelf"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: english, toPath: folder + "/lamp.epub")
+        let result = try novel(["library", folder])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("The Lamplighter"), "\(result.stdout)")
+    }
+
+    /// A bad EPUB: the message names the file and the problem, the exit status is the bad-input one, and
+    /// nothing is written under novel's home.
+    func expectRefused(_ members: [EpubBuilder.Member], _ message: String, sourceLocation: SourceLocation = #_sourceLocation)
+        throws
+    {
+        let path = home.path + "/bad.epub"
+        try EpubBuilder.write(members, to: path)
+        try expectRefused(path: path, message, sourceLocation: sourceLocation)
+    }
+
+    func expectRefused(path: String, _ message: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let before = filesInHome()
+        for command in [["toc"], ["info"], ["print"]] {
+            let result = try novel(command + [path])
+            #expect(result.status == 65, "\(command): \(result.status) \(result.stderr)", sourceLocation: sourceLocation)
+            #expect(result.stderr.contains(path), "\(result.stderr)", sourceLocation: sourceLocation)
+            #expect(result.stderr.contains(message), "\(result.stderr)", sourceLocation: sourceLocation)
+            #expect(result.stdout.isEmpty, sourceLocation: sourceLocation)
+        }
+        #expect(filesInHome() == before, "nothing written", sourceLocation: sourceLocation)
+    }
+
+    @Test func badBooksAreRefusedWithTheirProblem() throws {
+        let book = EpubBuilder.sample()
+        // A zip bomb: a member that inflates past 1000:1.
+        let zeros = [UInt8](repeating: 0, count: 8_000_000)
+        try expectRefused(book.members(replacing: "OEBPS/ch1.xhtml", with: zeros), "zip bomb")
+        // A path that climbs out of the archive.
+        var climbing = book
+        climbing.documents[0].href = "../../etc/passwd"
+        try expectRefused(climbing.members, "climbs out")
+        // DRM.
+        let encryption = """
+            <encryption xmlns="urn:oasis:names:tc:opendocument:xmlns:container" \
+            xmlns:enc="http://www.w3.org/2001/04/xmlenc#"><enc:EncryptedData>\
+            <enc:EncryptionMethod Algorithm="http://www.w3.org/2001/04/xmlenc#aes128-cbc"/>\
+            <enc:CipherData><enc:CipherReference URI="OEBPS/ch1.xhtml"/></enc:CipherData></enc:EncryptedData></encryption>
+            """
+        try expectRefused(book.members(replacing: "META-INF/encryption.xml", with: Array(encryption.utf8)), "DRM")
+        // No package document.
+        try expectRefused(book.members(replacing: "OEBPS/content.opf", with: Array("<oops".utf8)), "package")
+        // A cut archive.
+        let whole = try book.bytes()
+        let cut = home.path + "/cut.epub"
+        FileManager.default.createFile(atPath: cut, contents: Data(whole.prefix(whole.count / 2)))
+        try expectRefused(path: cut, "zip")
+    }
+}
