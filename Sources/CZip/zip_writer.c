@@ -44,7 +44,8 @@ int32_t nzip_add(nzip_writer *writer, const char *name, const void *bytes, size_
         nzip_fail_zip(error, nzip_lib.zip_get_error(writer->zip));
         return 0;
     }
-    zip_int64_t index = nzip_lib.zip_file_add(writer->zip, name, source, ZIP_FL_ENC_UTF_8);
+    // libzip marks a UTF-8 name as UTF-8 and stores any other name's bytes as they are (tests need both).
+    zip_int64_t index = nzip_lib.zip_file_add(writer->zip, name, source, ZIP_FL_ENC_GUESS);
     if (index < 0) {
         nzip_lib.zip_source_free(source);
         nzip_fail_zip(error, nzip_lib.zip_get_error(writer->zip));

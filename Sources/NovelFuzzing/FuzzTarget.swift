@@ -48,6 +48,7 @@ public enum FuzzTargets {
         ConversionFuzzTarget.target,
         ConversionTablesFuzzTarget.target,
         RulesFuzzTarget.target,
+        EpubFuzzTarget.target,
     ]
 
     public static func named(_ name: String) -> FuzzTarget? {

@@ -148,7 +148,7 @@ public final class EpubArchive: @unchecked Sendable {
         switch error.failure {
         case NZIP_LIBRARY_MISSING: .libraryMissing(reason: message(error))
         case NZIP_NOT_ZIP where !startsLikeZip: .notZip(path: path)
-        case NZIP_SYSTEM: .unreadable(path: path, reason: message(error))
+        case NZIP_SYSTEM, NZIP_NO_SUCH_MEMBER: .unreadable(path: path, reason: message(error))
         default: .damaged(path: path, reason: message(error))
         }
     }

@@ -37,7 +37,9 @@ public enum EpubNavigation {
 
     /// The entries of an EPUB 3 navigation document (`member` is its path). A document that is not
     /// well-formed XML (an `&nbsp;` never declared, tag soup) is read by the HTML parser, as a browser would.
-    static func navigationPoints(_ bytes: [UInt8], member: String, book: String) throws(EpubError) -> [EpubNavPoint] {
+    public static func navigationPoints(_ bytes: [UInt8], member: String, book: String) throws(EpubError)
+        -> [EpubNavPoint]
+    {
         guard var tree = XMLTree.parse(bytes) else { return [] }
         if !tree.isWellFormed, let html = XMLTree.parse(bytes, as: .html) { tree = html }
         let navs = tree.root.descendants(named: "nav")
@@ -69,7 +71,7 @@ public enum EpubNavigation {
     }
 
     /// The entries of an EPUB 2 NCX (`member` is its path).
-    static func ncxPoints(_ bytes: [UInt8], member: String, book: String) throws(EpubError) -> [EpubNavPoint] {
+    public static func ncxPoints(_ bytes: [UInt8], member: String, book: String) throws(EpubError) -> [EpubNavPoint] {
         guard let tree = XMLTree.parse(bytes), let map = tree.root.descendants(named: "navMap").first else { return [] }
         var points: [EpubNavPoint] = []
         var pending: [(items: ArraySlice<XMLTree.Element>, depth: Int)] = [(map.elements(named: "navPoint")[...], 0)]

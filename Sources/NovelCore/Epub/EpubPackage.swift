@@ -58,7 +58,7 @@ public struct EpubPackage: Sendable {
     }
 
     /// The package from its document's bytes; `path` is its member path, `book` the book's file.
-    static func parse(_ bytes: [UInt8], path: String, book: String) throws(EpubError) -> EpubPackage {
+    public static func parse(_ bytes: [UInt8], path: String, book: String) throws(EpubError) -> EpubPackage {
         guard let tree = XMLTree.parse(bytes) else {
             throw .malformedPackage(path: book, member: path, reason: "not an XML document")
         }

@@ -23,8 +23,10 @@ public final class ZipWriter {
     public func add(_ name: String, _ bytes: [UInt8], deflated: Bool = true) throws(Failure) {
         guard let writer else { throw Failure(description: "the archive is already written") }
         var error = nzip_error()
-        let added = bytes.withUnsafeBytes { raw in
-            nzip_add(writer, name, raw.baseAddress, raw.count, deflated ? 1 : 0, &error)
+        // A name kept as `RawPath` keeps one goes in as its own bytes.
+        let added = RawPath.withCString(name) { name in
+            bytes.withUnsafeBytes { raw in nzip_add(writer, name, raw.baseAddress, raw.count, deflated ? 1 : 0, &error)
+            }
         }
         if added == 0 { throw Failure(description: EpubArchive.message(error)) }
     }

@@ -1,0 +1,136 @@
+import Foundation
+import NovelTestSupport
+import Testing
+
+@testable import NovelCore
+
+/// Members read from a zip archive, and every archive that must be refused with its message.
+@Suite struct EpubArchiveTests {
+    static let text = Array(String(repeating: "It was a dark and stormy night. ", count: 40).utf8)
+
+    static func archive(_ members: [EpubBuilder.Member]) throws -> [UInt8] {
+        try EpubBuilder.bytes(of: members)
+    }
+
+    @Test func membersAndTheirBytesComeBackAsWritten() throws {
+        let folder = try TemporaryDirectory("novel-epub-archive")
+        defer { folder.remove() }
+        let path = folder.path + "/書.epub"
+        try EpubBuilder.sample().write(to: path)
+        let archive = try EpubArchive(path: path)
+        #expect(archive.members.first?.name == "mimetype")
+        #expect(archive.members.map(\.name).contains("OEBPS/text/chapter2.xhtml"))
+        #expect(try archive.read("mimetype") == Array("application/epub+zip".utf8))
+        let chapter = String(decoding: try archive.read("OEBPS/text/chapter2.xhtml"), as: UTF8.self)
+        #expect(chapter.contains("The text of chapter 2."))
+        #expect(throws: EpubError.memberMissing(path: path, member: "OEBPS/missing.xhtml")) {
+            try archive.read("OEBPS/missing.xhtml")
+        }
+    }
+
+    @Test func aZipBombIsRefusedBeforeItIsInflated() throws {
+        // Ten million zeros deflate to about ten thousand bytes: more than 1000:1.
+        let bytes = try Self.archive([.init("bomb.xhtml", [UInt8](repeating: 0, count: 10_000_000))])
+        let archive = try EpubArchive(bytes: bytes, path: "bomb.epub")
+        let member = try #require(archive.member("bomb.xhtml"))
+        #expect(member.size == 10_000_000 && member.compressedSize * EpubArchive.ratioLimit < member.size)
+        let expected = EpubError.zipBomb(
+            path: "bomb.epub", member: "bomb.xhtml", size: member.size, compressedSize: member.compressedSize)
+        #expect(throws: expected) { try archive.read(member) }
+        #expect(expected.description.contains("a zip bomb") && expected.description.hasPrefix("bomb.epub: "))
+        // The same zeros in a normal amount are read.
+        let small = try EpubArchive(
+            bytes: try Self.archive([.init("zeros", [UInt8](repeating: 0, count: 50_000))]), path: "small.epub")
+        #expect(try small.read("zeros").count == 50_000)
+    }
+
+    @Test func aMemberDeclaringMoreThanTheLimitIsRefusedUnread() throws {
+        let bytes = ZipForgery.declaringSize(
+            try Self.archive([.init("big.xhtml", Self.text, deflated: false)]), member: "big.xhtml",
+            size: 300_000_000)
+        let archive = try EpubArchive(bytes: bytes, path: "big.epub")
+        #expect(throws: EpubError.memberTooLarge(path: "big.epub", member: "big.xhtml", size: 300_000_000)) {
+            try archive.read("big.xhtml")
+        }
+        #expect(
+            EpubError.memberTooLarge(path: "big.epub", member: "big.xhtml", size: 300_000_000).description
+                .contains("more than the 256 MB"))
+    }
+
+    /// The directory may lie: at most one byte past the declared size is ever inflated, and that byte refuses
+    /// the member.
+    @Test func aMemberInflatingPastItsDeclaredSizeIsRefused() throws {
+        for deflated in [true, false] {
+            let bytes = ZipForgery.declaringSize(
+                try Self.archive([.init("lie.xhtml", Self.text, deflated: deflated)]), member: "lie.xhtml", size: 10)
+            let archive = try EpubArchive(bytes: bytes, path: "lie.epub")
+            #expect(throws: EpubError.memberOverflow(path: "lie.epub", member: "lie.xhtml", declared: 10)) {
+                try archive.read("lie.xhtml")
+            }
+        }
+    }
+
+    @Test func aMemberShorterThanDeclaredIsACorruptZip() throws {
+        let bytes = ZipForgery.declaringSize(
+            try Self.archive([.init("short.xhtml", Self.text)]), member: "short.xhtml",
+            size: UInt32(Self.text.count + 5))
+        let archive = try EpubArchive(bytes: bytes, path: "short.epub")
+        let error = try #require(throws: EpubError.self) { try archive.read("short.xhtml") }
+        guard case .damaged(let path, _) = error else { Issue.record("\(error)"); return }
+        #expect(path == "short.epub")
+        #expect(error.description.hasPrefix("short.epub: is a cut or corrupt zip archive ("))
+    }
+
+    @Test func aCutArchiveIsRefused() throws {
+        let bytes = try EpubBuilder.sample().bytes()
+        for length in [40, bytes.count / 2, bytes.count - 10] {
+            let error = try #require(throws: EpubError.self) {
+                try EpubArchive(bytes: Array(bytes.prefix(length)), path: "cut.epub")
+            }
+            guard case .damaged = error else { Issue.record("cut at \(length): \(error)"); continue }
+            #expect(error.description.contains("cut.epub: is a cut or corrupt zip archive"))
+        }
+    }
+
+    @Test func corruptDataIsRefusedWhenTheMemberIsRead() throws {
+        var bytes = try Self.archive([.init("a.xhtml", Self.text)])
+        // The deflated data starts after the local header (30 bytes and the name).
+        for offset in 30 + 7..<30 + 7 + 8 { bytes[offset] ^= 0x5A }
+        let archive = try EpubArchive(bytes: bytes, path: "corrupt.epub")
+        let error = try #require(throws: EpubError.self) { try archive.read("a.xhtml") }
+        guard case .damaged = error else { Issue.record("\(error)"); return }
+    }
+
+    @Test func aZipEncryptedMemberIsRefused() throws {
+        let bytes = ZipForgery.markingEncrypted(
+            try Self.archive([.init("secret.xhtml", Self.text)]), member: "secret.xhtml")
+        let archive = try EpubArchive(bytes: bytes, path: "locked.epub")
+        #expect(archive.member("secret.xhtml")?.isEncrypted == true)
+        #expect(throws: EpubError.encryptedMember(path: "locked.epub", member: "secret.xhtml")) {
+            try archive.read("secret.xhtml")
+        }
+    }
+
+    @Test func aFileThatIsNoZipIsNotAnEpub() throws {
+        let folder = try TemporaryDirectory("novel-epub-archive")
+        defer { folder.remove() }
+        let path = try folder.write("book.epub", "第一章\n这不是压缩文件。\n")
+        #expect(throws: EpubError.notZip(path: path)) { try EpubArchive(path: path) }
+        let missing = folder.path + "/missing.epub"
+        let error = try #require(throws: EpubError.self) { try EpubArchive(path: missing) }
+        guard case .unreadable = error else { Issue.record("\(error)"); return }
+    }
+
+    @Test func memberNamesThatAreNotUTF8KeepTheirBytes() throws {
+        // 青 in GBK, as a zip made on Chinese Windows names it.
+        let raw = RawPath.string(fromBytes: [0xC7, 0xE0, 0x2E, 0x74, 0x78, 0x74].map { CChar(bitPattern: $0) })
+        let folder = try TemporaryDirectory("novel-epub-archive")
+        defer { folder.remove() }
+        let writer = try ZipWriter(path: folder.path + "/gbk.zip")
+        try writer.add(raw, Self.text)
+        try writer.finish()
+        let archive = try EpubArchive(path: folder.path + "/gbk.zip")
+        #expect(archive.members.map(\.name) == [raw])
+        #expect(try archive.read(raw) == Self.text)
+    }
+}
