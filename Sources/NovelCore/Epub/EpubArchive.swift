@@ -1,10 +1,11 @@
 import CZip
 import Foundation
+import Synchronization
 
 /// An EPUB book's zip archive, read through libzip (loaded on first use, `CZip`): its members, and each
 /// member's bytes with the limits of a zip bomb checked before anything is inflated. Safe to share between
 /// threads: libzip's archive is used by one call at a time.
-public final class EpubArchive: @unchecked Sendable {
+public final class EpubArchive: Sendable {
     /// The most bytes one member may declare when inflated; books are a few MB, their largest images tens.
     public static let memberSizeLimit: UInt64 = 256_000_000
     /// The most a member may inflate per compressed byte. Deflate cannot pass about 1030:1, which only runs
@@ -31,8 +32,8 @@ public final class EpubArchive: @unchecked Sendable {
     /// The members in the directory's order.
     public let members: [Member]
     private let byName: [String: Int]
-    private let handle: OpaquePointer
-    private let lock = NSLock()
+    /// libzip's archive, used by one call at a time.
+    private let handle: Mutex<ArchiveHandle>
 
     /// Opens the zip archive at `path` (a name as `RawPath` keeps it) read-only.
     public convenience init(path: String) throws(EpubError) {
@@ -55,7 +56,7 @@ public final class EpubArchive: @unchecked Sendable {
     }
 
     private init(handle: OpaquePointer, path: String) throws(EpubError) {
-        self.handle = handle
+        self.handle = Mutex(ArchiveHandle(pointer: handle))
         self.path = path
         var members: [Member] = []
         var byName: [String: Int] = [:]
@@ -82,7 +83,7 @@ public final class EpubArchive: @unchecked Sendable {
         self.byName = byName
     }
 
-    deinit { nzip_close(handle) }
+    deinit { handle.withLock { nzip_close($0.pointer) } }
 
     /// The member called `name` exactly, or nil.
     public func member(_ name: String) -> Member? {
@@ -104,8 +105,8 @@ public final class EpubArchive: @unchecked Sendable {
         var error = nzip_error()
         var failed = false
         let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
-            let read = lock.withLock {
-                nzip_read(handle, UInt64(member.index), buffer.baseAddress, UInt64(capacity), &error)
+            let read = handle.withLock {
+                nzip_read($0.pointer, UInt64(member.index), buffer.baseAddress, UInt64(capacity), &error)
             }
             count = max(0, Int(read))
             failed = read < 0
@@ -165,4 +166,9 @@ public final class EpubArchive: @unchecked Sendable {
 extension nzip_error {
     /// The class of the failure.
     var failure: nzip_error_kind { nzip_error_kind(rawValue: UInt32(bitPattern: kind)) }
+}
+
+/// libzip's archive handle, which only `EpubArchive`'s mutex hands out.
+struct ArchiveHandle {
+    let pointer: OpaquePointer
 }
