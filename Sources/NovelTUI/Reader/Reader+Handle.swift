@@ -123,6 +123,8 @@ extension Reader {
             return openLibrary()
         case .statistics:
             return openStatistics()
+        case .searchHits:
+            openHits()
         default:
             break  // the overlays' commands, opened above
         }

@@ -56,6 +56,8 @@ public struct Reader {
     var search: TextSearch?
     var searchDirection: TextSearch.Direction = .forward
     var currentMatch: Range<Int>?
+    /// Every hit of the last search, found a piece at a time (`Reader+SearchHits`).
+    var hits: SearchHits?
     var animation: PageAnimation?
     /// Auto page turn while it runs (`Reader+AutoTurn`).
     public internal(set) var autoTurn: AutoTurn?
@@ -270,5 +272,6 @@ public struct Reader {
             layout = BookLayout(book: book, settings: frame.layout, viewport: frame.viewport)
         }
         relocate()
+        keepHitsCurrent()
     }
 }

@@ -23,6 +23,7 @@ import Testing
         case .library: "library"
         case .statistics: "statistics"
         case .hideLike: "hideLike"
+        case .searchHits: "searchHits"
         case nil: nil
         }
     }
