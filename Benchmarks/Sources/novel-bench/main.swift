@@ -7,6 +7,7 @@ import NovelCore
 ///                     [--only WORD,…]            (only the benchmarks whose names contain a word, e.g. launch)
 ///                     [--huge]                   (the scale rows also at 1 GB: minutes, and 1 GB of disk)
 ///     novel-bench layout --book BIG.txt [--quick]    (only the two layout rows, to iterate on layout speed)
+///     novel-bench layout-probe BOOK [--reflow | --width]  (the layout row's work once, for callgrind)
 ///     novel-bench make-book SOURCE OUT MIN_BYTES     (our generator, when make-big.sh is absent)
 ///     novel-bench rss-probe BOOK                     (prints the peak RSS of opening BOOK, in bytes)
 ///     novel-bench peak-rss FILE COMMAND…             (runs COMMAND, writes its peak RSS in bytes to FILE)
@@ -17,6 +18,7 @@ func usage() -> Never {
             """
             usage: novel-bench run --book BIG.txt --gb BIG.gb18030.txt --novel NOVEL --scratch DIR [--samples A,B] [--quick] [--only WORD,…] [--huge]
                    novel-bench layout --book BIG.txt [--quick]   (only the layout rows)
+                   novel-bench layout-probe BOOK [--reflow | --width]
                    novel-bench make-book SOURCE OUT MIN_BYTES
                    novel-bench rss-probe BOOK
                    novel-bench peak-rss FILE COMMAND…
@@ -161,6 +163,8 @@ case "run":
     exit(runAll(Array(arguments.dropFirst())))
 case "layout":
     exit(runLayout(Array(arguments.dropFirst())))
+case "layout-probe":
+    exit(LayoutProbe.run(Array(arguments.dropFirst())))
 case "make-book":
     guard arguments.count == 4, let size = Int(arguments[3]) else { usage() }
     do { try BookGenerator.write(source: arguments[1], to: arguments[2], minimumBytes: size) } catch {

@@ -11,6 +11,6 @@ public struct ChapterIndex: Sendable, Equatable, Codable {
 
     /// The index of the entry that holds `offset` (binary search); the last entry for offsets at the end.
     public func entryIndex(containing offset: Int) -> Int {
-        entries.lastIndex(keyedBy: \.range.lowerBound, atOrBefore: offset)
+        entries.lastIndex(keyedBy: { $0.range.lowerBound }, atOrBefore: offset)
     }
 }

@@ -200,9 +200,10 @@ struct ChapterBuilder {
             }
             // Anything else: the width engine's table, and ICU where two scalars may join. (At the range's
             // end `entry` is not looked at again.)
-            let (first, end, width) = unsettledCluster(
-                bytes, base, at: start, in: range, table: table, widths: widths, scalar: &scalar, next: &next,
-                iterator: &iterator)
+            let cluster = unsettledCluster(
+                bytes, base, at: start, in: range, table: table, widths: widths, next: next, iterator: &iterator)
+            let (first, end, width) = (cluster.first, cluster.end, cluster.width)
+            (scalar, next) = (cluster.scalar, cluster.next)
             entry = scalar < 0x10000 ? plainTable[Int(scalar)] : 0
 
             if first == 0x0A || first == DisplayText.lineSeparator.value {
@@ -234,27 +235,29 @@ struct ChapterBuilder {
     /// The cluster at `start` that the plain table could not settle: its first scalar, its end and its
     /// natural width (packed in `widths` as the scan packs them), from the width engine's table, and from
     /// ICU's character breaks where two scalars may join (`iterator`, the scan's, opened over `range` at
-    /// the first need). `next` is where the scalar after `start` begins; past the range's end it comes
-    /// back unchanged, otherwise `scalar` and `next` come back as the scalar after the cluster and where
-    /// the one after that begins. Inlined into the scan, whose state stays in its locals.
-    @inline(__always)
+    /// the first need). `next` is where the scalar after `start` begins. With the cluster come back the
+    /// scalar after it and where the one after that begins (`first` and `next` as given past the range's
+    /// end).
+    ///
+    /// A call, not inlined: about one cluster in a hundred comes here, and the scan's loop is shorter
+    /// without this path in it. So the scan's scalar and position go in and come back as values: a local
+    /// passed `inout` to a call lives in memory for the whole loop, a store and a load on every cluster
+    /// (3% more instructions in the scan and about 5% more time on the layout rows, docs/benchmarks.md).
+    @inline(never)
     private func unsettledCluster(
         _ bytes: UnsafeBufferPointer<UInt8>, _ base: UnsafePointer<UInt8>, at start: Int, in range: Range<Int>,
-        table: ScalarTable, widths: UInt32, scalar: inout UInt32, next: inout Int, iterator: inout OpaquePointer?
-    ) -> (first: UInt32, end: Int, width: Int) {
+        table: ScalarTable, widths: UInt32, next: Int, iterator: inout OpaquePointer?
+    ) -> (first: UInt32, end: Int, width: Int, scalar: UInt32, next: Int) {
         let (lower, count) = (range.lowerBound, range.upperBound)
         let first = decodeScalar(base, at: start, count: count).value
-        scalar = first
         guard next < count else {
-            return (first, count, Int(widths >> (UInt32(table.entry(first) & 3) << 3) & 0xFF))
+            return (first, count, Int(widths >> (UInt32(table.entry(first) & 3) << 3) & 0xFF), first, next)
         }
         let (following, afterFollowing) = decodeScalar(base, at: next, count: count)
         let firstEntry = table.entry(first)
         let followingEntry = table.entry(following)
         if table.mayJoin[Int(firstEntry >> 2 & 0x1F) << 5 | Int(followingEntry >> 2 & 0x1F)] == 0 {
-            let end = next
-            (scalar, next) = (following, afterFollowing)
-            return (first, end, Int(widths >> (UInt32(firstEntry & 3) << 3) & 0xFF))
+            return (first, next, Int(widths >> (UInt32(firstEntry & 3) << 3) & 0xFF), following, afterFollowing)
         }
         if iterator == nil {
             var error: Int32 = 0
@@ -264,8 +267,10 @@ struct ChapterBuilder {
         }
         var end = lower + Int(nicu_break_following(iterator, Int32(start - lower)))
         if end <= start || end > count { end = count }
-        if end < count { (scalar, next) = decodeScalar(base, at: end, count: count) }
-        return (first, end, measure.clusterWidth(bytes, start..<end))
+        let width = measure.clusterWidth(bytes, start..<end)
+        guard end < count else { return (first, end, width, first, next) }
+        let (after, afterAfter) = decodeScalar(base, at: end, count: count)
+        return (first, end, width, after, afterAfter)
     }
 
     /// Appends a cluster to the paragraph the scan keeps in its locals, unless it is leading whitespace

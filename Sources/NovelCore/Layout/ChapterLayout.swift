@@ -23,6 +23,6 @@ public struct ChapterLayout: Sendable {
 
     /// The page that shows `offset` (the last page whose first offset is at or before it).
     public func pageIndex(containing offset: Int) -> Int {
-        pages.lastIndex(keyedBy: \.firstOffset, atOrBefore: offset)
+        pages.lastIndex(keyedBy: { $0.firstOffset }, atOrBefore: offset)
     }
 }

@@ -64,7 +64,7 @@ public struct PositionMap: Sendable, Equatable {
 
     /// The index of the piece holding display byte `offset` (clamped to the text).
     private func pieceIndex(_ offset: Int) -> Int {
-        pieces.lastIndex(keyedBy: \.display, atOrBefore: offset)
+        pieces.lastIndex(keyedBy: { $0.display }, atOrBefore: offset)
     }
 
     /// The original offset where display byte `offset` starts (the text's original end past the end).

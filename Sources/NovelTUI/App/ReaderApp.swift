@@ -108,10 +108,11 @@ public enum ReaderApp {
             }
             settleConversion()
             let now = clock()
+            let searching = model.isSearching
             let ahead = mayWorkAhead && model.hasWorkAhead
             let polling = model.awaitedConversion == nil ? nil : now + Self.conversionPoll
             let timeout =
-                ahead
+                ahead || searching
                 ? 0
                 : [model.nextDeadline, saver.deadline, reloadDue, polling].compactMap { $0 }.min().map {
                     max($0 - now, 0)
@@ -119,11 +120,13 @@ public enum ReaderApp {
             switch pending.popFirst().map(TerminalInput.event) ?? terminal.nextInput(timeout: timeout) {
             case .signal(let number):
                 return .signal(number)
-            case .timeout where ahead:
+            case .timeout where ahead && !searching:
                 model.workAhead()
                 mayWorkAhead = false
                 return .workedAhead
             case .timeout:
+                // A search's hits come a piece at a time while no key waits, each piece drawn (the count grows).
+                if searching { model.searchAhead() }
                 model.tick(now: clock())
                 // Nothing is waiting to be handled: the moment to write a due position.
                 saver.moved(to: model.positionOffset, now: clock())
@@ -164,6 +167,10 @@ public enum ReaderApp {
                 }
             case .deleteBookmark(let id):
                 if let stored = store("the bookmark removal", { try $0.deleteBookmark(id: id) }) ?? nil {
+                    model.adopt(stored, added: nil)
+                }
+            case .setBookmarkNote(let id, let note):
+                if let stored = store("the bookmark's note", { try $0.setBookmarkNote(id: id, note: note) }) ?? nil {
                     model.adopt(stored, added: nil)
                 }
             case .saveChapterPattern(let pattern): store("the chapter rule") { try $0.saveChapterPattern(pattern) }

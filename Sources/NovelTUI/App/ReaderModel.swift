@@ -29,6 +29,11 @@ public protocol ReaderModel {
     var hasWorkAhead: Bool { get }
     /// Does, between keys, work a later key would otherwise wait for (the next chapter's conversion).
     mutating func workAhead()
+    /// Whether a search still has text to look through for its hits (`searchAhead`).
+    var isSearching: Bool { get }
+    /// Searches one more piece of the book for the last search's hits, while no key is pending; what is
+    /// shown changes (their count, their list).
+    mutating func searchAhead()
     /// The library overlay's books, listed by the host (`ReaderAction.listLibrary`); `current` is the
     /// absolute path of the book being read.
     mutating func showLibrary(_ books: [Shelf.Book], current: String, problems: [String])
@@ -51,6 +56,8 @@ extension ReaderModel {
     public var windowTitle: String? { nil }
     public var hasWorkAhead: Bool { false }
     public mutating func workAhead() {}
+    public var isSearching: Bool { false }
+    public mutating func searchAhead() {}
     public mutating func showLibrary(_ books: [Shelf.Book], current: String, problems: [String]) {}
     public mutating func switchBook(_ book: Book, state: BookState?) {}
     public mutating func showStatistics(_ log: [ReadingLog.Entry], now: Date, timeZone: TimeZone) {}

@@ -14,6 +14,9 @@ public protocol ReaderStorage {
     func addBookmark(_ bookmark: Bookmark) throws -> (bookmark: Bookmark, stored: BookState?)
     @discardableResult
     func deleteBookmark(id: String) throws -> BookState?
+    /// Sets bookmark `id`'s note (nil: removes it) as the file has it.
+    @discardableResult
+    func setBookmarkNote(id: String, note: String?) throws -> BookState?
     /// The book's chapter rule, as `--chapter-pattern` remembers it (nil: the built-in rules).
     func saveChapterPattern(_ pattern: String?) throws
     /// The book's own reflow, as `--reflow` remembers it.
@@ -85,6 +88,15 @@ public struct StoreStorage: ReaderStorage {
     public func deleteBookmark(id: String) throws -> BookState? {
         try session.update { state in
             _ = try? state.removeBookmark(id: id)
+            return state
+        }
+    }
+
+    /// Sets bookmark `id`'s note as the file has it (gone meanwhile: nothing to do).
+    @discardableResult
+    public func setBookmarkNote(id: String, note: String?) throws -> BookState? {
+        try session.update { state in
+            try? state.setNote(note, bookmark: id)
             return state
         }
     }

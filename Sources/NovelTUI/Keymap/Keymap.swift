@@ -211,7 +211,9 @@ public struct Keymap: Sendable {
         TOC): the built-in rules, each kind of heading-like line found in the book with its count, and a \
         custom pattern; `Enter` switches (the custom row asks for an ICU pattern; an empty one means the \
         built-in rules) and the choice is remembered with the book like `--chapter-pattern`; `Esc` `q` \
-        `R` close. Bookmarks: `Enter` jumps, `d` deletes, `Esc` `q` `'` `B` close. \
+        `R` close. Bookmarks: each with its note whole, wrapped under it; `Enter` jumps, `d` deletes, `e` \
+        edits the selected bookmark's note in a field on the bottom row (`Enter` saves it, an empty note \
+        removes it, `Esc` cancels; either way the list is back), `Esc` `q` `'` `B` close. \
         Settings: `←`/`→` (`h`/`l`, `-`/`+`, `Enter`) change the selected setting at once (the Reflow and Convert rows change this book's own value, remembered with it like \
         `--reflow` and `--convert`), `Esc` `q` `s` \
         close. Cleaning rules (`x`): the rules that apply to this book, built-in ones first; `Space` or \
@@ -224,6 +226,14 @@ public struct Keymap: Sendable {
         time read each day over the last four weeks as a chart, its sessions, speed and time left): \
         arrows scroll, any other key closes. Prompts (`/` `?` `:` and the bookmark note): \
         `Enter` runs, `Esc` cancels; an empty search repeats the last one.
+
+        A search (`/`, `?`) also finds every hit through the book as shown, a piece at a time between \
+        keys (a key never waits for it): the status bar counts them as they come, `12 hits…`, then \
+        `120 hits` when the whole book is searched. `F`, or `Tab` at the search prompt instead of \
+        `Enter`, lists them (those found so far, growing while the search goes on): each hit's chapter \
+        and the text around it on its line, the hit underlined in the match colors. Typing filters the \
+        list by chapter or text, `Backspace` unfilters, `Enter` jumps to the hit (a jump: `C-o` comes \
+        back to where the list was opened), `Esc` closes (`q` and `F` are typed into the filter).
 
         ## Conversion
 

@@ -18,6 +18,7 @@ public enum ReaderCommand: String, Sendable, CaseIterable {
     case searchBackward = "search-backward"
     case nextMatch = "next-match"
     case previousMatch = "previous-match"
+    case searchHits = "search-hits"
     case settings
     case fontLarger = "font-larger"
     case fontSmaller = "font-smaller"
@@ -49,11 +50,13 @@ public enum ReaderCommand: String, Sendable, CaseIterable {
         case .toc: "Table of contents (type to filter, Enter jumps)"
         case .chapterRule: "Switch the chapter rule (also C-r in the TOC)"
         case .addBookmark: "Add a bookmark here (with an optional note)"
-        case .bookmarks: "Bookmarks (Enter jumps, d deletes)"
+        case .bookmarks: "Bookmarks (Enter jumps, e edits the note, d deletes); notes shown whole"
         case .searchForward: "Search forward through the whole book"
         case .searchBackward: "Search backward through the whole book"
         case .nextMatch: "Next match in the search's direction"
         case .previousMatch: "Previous match"
+        case .searchHits:
+            "Every hit of the last search as a list: chapter and text (type to filter, Enter jumps; Tab at / or ?)"
         case .settings: "Settings (changed live and saved)"
         case .fontLarger: "Larger font scale"
         case .fontSmaller: "Smaller font scale"
@@ -95,6 +98,7 @@ public enum ReaderCommand: String, Sendable, CaseIterable {
         case .searchBackward: ["?"]
         case .nextMatch: ["n"]
         case .previousMatch: ["N"]
+        case .searchHits: ["F"]
         case .settings: ["s"]
         case .fontLarger: ["+"]
         case .fontSmaller: ["-"]

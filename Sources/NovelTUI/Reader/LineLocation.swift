@@ -19,7 +19,7 @@ extension Reader {
             let lines = layout.chapter(entry).lines
             if !lines.isEmpty {
                 return LineLocation(
-                    entry: entry, line: lines.lastIndex(keyedBy: \.bytes.lowerBound, atOrBefore: offset))
+                    entry: entry, line: lines.lastIndex(keyedBy: { $0.bytes.lowerBound }, atOrBefore: offset))
             }
             entry += 1
         }

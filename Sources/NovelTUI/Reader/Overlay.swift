@@ -18,6 +18,8 @@ enum Overlay: Equatable {
     case hideLike(HideLikeProposal)
     /// A note opened from its reference in the text (`Reader+Links`).
     case note(NoteOverlay)
+    /// Every hit of the last search, filtered by typing (`Reader+SearchHits`).
+    case searchHits(SearchHitsOverlay)
 
     var isPrompt: Bool {
         if case .prompt = self { return true }
@@ -38,13 +40,23 @@ enum Overlay: Equatable {
         case .statistics: .statistics
         case .hideLike: nil
         case .note: nil
+        case .searchHits: .searchHits
         }
+    }
+
+    /// What is shown again when this overlay closes: the bookmarks list under the field editing one of
+    /// its notes; nil (the text) for the others.
+    var underneath: Overlay? {
+        if case .prompt(let prompt) = self, case .editNote(_, let selected) = prompt.kind {
+            return .bookmarks(selected: selected)
+        }
+        return nil
     }
 
     /// Whether the overlay has a text field, where a typed character is text (a prompt, the TOC filter).
     var takesText: Bool {
         switch self {
-        case .prompt, .toc: true
+        case .prompt, .toc, .searchHits: true
         default: false
         }
     }
@@ -121,6 +133,8 @@ struct Prompt: Equatable {
         case search(TextSearch.Direction)
         case goTo
         case bookmarkNote
+        /// The note of bookmark `id`, opened from the bookmarks list with row `selected` selected.
+        case editNote(id: String, selected: Int)
         case chapterPattern
     }
 
@@ -133,6 +147,7 @@ struct Prompt: Equatable {
         case .search(.backward): "?"
         case .goTo: ":"
         case .bookmarkNote: "Bookmark note (Enter for none): "
+        case .editNote(let id, _): "Note for \(id) (Enter saves, empty removes it, Esc cancels): "
         case .chapterPattern: "Chapter pattern (ICU regex, Enter for the built-in rules): "
         }
     }

@@ -57,6 +57,7 @@ extension Reader {
         layout = BookLayout(book: book, settings: frame.layout, viewport: frame.viewport)
         anchor = offset
         relocate()
+        keepHitsCurrent()
         message = "Chapters: \(entries.count) entries (\(pattern.map { "pattern \($0)" } ?? "built-in rules"))"
         return [.saveChapterPattern(pattern)]
     }

@@ -132,6 +132,8 @@ extension Reader {
             selectLink(forward: true)
         case .previousLink:
             selectLink(forward: false)
+        case .searchHits:
+            openHits()
         default:
             break  // the overlays' commands, opened above
         }

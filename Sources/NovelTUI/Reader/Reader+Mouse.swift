@@ -42,8 +42,12 @@ extension Reader {
             toc.selected = index
             return handleTOC(toc, .key(.enter))
         case .bookmarks(let selected):
-            guard let index = clickedEntry(row: row, selected: selected, count: bookmarks.count) else { return [] }
-            return handleBookmarks(index, .key(.enter))
+            // A bookmark can take several lines (its note, wrapped): the click picks the one drawn there.
+            let lines = bookmarkLines()
+            let height = max(0, (textRows > 0 ? textRows : rows) - 1)
+            let index = bookmarkListTop(selected: selected, lines: lines, height: height) + row - 1
+            guard row >= 1, row <= height, lines.indices.contains(index) else { return [] }
+            return handleBookmarks(lines[index].bookmark, .key(.enter))
         case .chapterRule(var rules):
             guard let index = clickedEntry(row: row, selected: rules.selected, count: rules.choices.count + 1) else {
                 return []
@@ -67,6 +71,12 @@ extension Reader {
             else { return [] }
             library.selected = index
             return handleLibrary(library, .key(.enter))
+        case .searchHits(var list):
+            guard let index = clickedEntry(row: row, selected: list.selected, count: listedHits(list).count) else {
+                return []
+            }
+            list.selected = index
+            handleSearchHits(list, .key(.enter))
         case .help, .statistics, .hideLike, .note:
             // A rule is saved only from the keyboard: a click closes its proposal unsaved.
             overlay = nil

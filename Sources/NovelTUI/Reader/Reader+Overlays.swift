@@ -5,7 +5,7 @@ extension Reader {
     /// (`closesOverlay`); the other keys inside an overlay are its own.
     mutating func handleOverlay(_ event: InputEvent, now: Double) -> [ReaderAction] {
         if closesOverlay(event) {
-            overlay = nil
+            overlay = overlay?.underneath
             return []
         }
         switch overlay {
@@ -20,6 +20,7 @@ extension Reader {
         case .statistics(let statistics): handleStatistics(statistics, event)
         case .hideLike(let proposal): return handleHideLike(proposal, event)
         case .note(let note): handleNote(note, event)
+        case .searchHits(let list): handleSearchHits(list, event)
         case nil: break
         }
         return []
@@ -84,6 +85,10 @@ extension Reader {
         case .key(.enter):
             overlay = nil
             if bookmarks.indices.contains(selected) { jump(to: bookmarks[selected].offset) }
+        case .key(.character("e")):
+            guard bookmarks.indices.contains(selected) else { return [] }
+            let bookmark = bookmarks[selected]
+            overlay = .prompt(Prompt(kind: .editNote(id: bookmark.id, selected: selected), text: bookmark.note ?? ""))
         case .key(.character("d")), .key(.delete):
             guard bookmarks.indices.contains(selected) else { return [] }
             guard let removed = try? bookState.removeBookmark(id: bookmarks[selected].id) else { return [] }
@@ -96,14 +101,46 @@ extension Reader {
         return []
     }
 
+    /// Sets bookmark `id`'s note to `text` (an empty text removes it) through `BookState.setNote`, and shows
+    /// the bookmarks list again with row `selected` selected.
+    mutating func setNote(_ text: String, bookmark id: String, selected: Int) -> [ReaderAction] {
+        overlay = .bookmarks(selected: selected)
+        let note = text.isEmpty ? nil : text
+        do {
+            try bookState.setNote(note, bookmark: id)
+        } catch {
+            message = "\(error)"
+            return []
+        }
+        message = note == nil ? "Removed the note of \(id)" : "Saved the note of \(id)"
+        return [.setBookmarkNote(id: id, note: note)]
+    }
+
     mutating func handlePrompt(_ prompt: Prompt, _ event: InputEvent) -> [ReaderAction] {
         var prompt = prompt
         switch event {
         case .key(.backspace), .key(.delete):
-            if prompt.text.isEmpty { overlay = nil } else { prompt.text.removeLast(); overlay = .prompt(prompt) }
+            if prompt.text.isEmpty {
+                overlay = overlay?.underneath
+            } else {
+                prompt.text.removeLast()
+                overlay = .prompt(prompt)
+            }
         case .key(.character(let character)):
             prompt.text.append(character)
             overlay = .prompt(prompt)
+        case .key(.tab):
+            // At the search prompt: the query's hits as a list, from where the search starts.
+            guard case .search(let direction) = prompt.kind else { break }
+            overlay = nil
+            let text = prompt.text.trimmingSpaces
+            if !text.isEmpty {
+                search = TextSearch(text)
+                searchDirection = direction
+                currentMatch = nil
+                startHits(text)
+            }
+            openHits()
         case .key(.enter):
             overlay = nil
             message = nil
@@ -135,6 +172,8 @@ extension Reader {
             let bookmark = bookState.addBookmark(in: book, offset: firstVisibleOffset, note: text)
             message = Self.addedMessage(bookmark)
             return [.addBookmark(bookmark)]
+        case .editNote(let id, let selected):
+            return setNote(text, bookmark: id, selected: selected)
         }
         return []
     }

@@ -20,6 +20,7 @@ extension Reader {
         layout = BookLayout(book: book, settings: frame.layout, viewport: frame.viewport)
         anchor = max(0, min(offset, book.text.utf8.count))
         relocate()
+        keepHitsCurrent()
         let added = entries.count - before
         message =
             added > 0

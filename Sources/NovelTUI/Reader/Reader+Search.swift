@@ -8,6 +8,7 @@ extension Reader {
         search = TextSearch(query)
         searchDirection = direction
         currentMatch = nil
+        startHits(query)
         find(direction: direction, from: firstVisibleOffset)
     }
 

@@ -59,6 +59,8 @@ public struct Reader {
     /// The link the link keys selected: an index into the book's `markup.links`, shown and followed only
     /// while it is on screen (`Reader+Links`).
     var selectedLink: Int?
+    /// Every hit of the last search, found a piece at a time (`Reader+SearchHits`).
+    var hits: SearchHits?
     var animation: PageAnimation?
     /// Auto page turn while it runs (`Reader+AutoTurn`).
     public internal(set) var autoTurn: AutoTurn?
@@ -273,5 +275,6 @@ public struct Reader {
             layout = BookLayout(book: book, settings: frame.layout, viewport: frame.viewport)
         }
         relocate()
+        keepHitsCurrent()
     }
 }

@@ -8,6 +8,8 @@ public enum ReaderAction: Sendable, Equatable {
     case saveSettings(Settings)
     case addBookmark(Bookmark)
     case deleteBookmark(id: String)
+    /// Bookmark `id`'s note was edited (nil: removed).
+    case setBookmarkNote(id: String, note: String?)
     /// The book's chapter rule changed (nil: the built-in rules).
     case saveChapterPattern(String?)
     /// The book's own reflow changed (the settings overlay's Reflow row).

@@ -13,11 +13,13 @@ extension Reader {
         return 1..<area
     }
 
-    /// One list row, drawn as `ListRow` says: the whole row styled as selected or not.
-    func drawItem(_ text: String, row: Int, selected: Bool, into screen: inout Screen) {
+    /// One list row, drawn as `ListRow` says: the whole row styled as selected or not. A `continued` row
+    /// (an entry's second line) carries no cursor.
+    func drawItem(_ text: String, row: Int, selected: Bool, continued: Bool = false, into screen: inout Screen) {
         let style = ListRow.style(selected: selected)
         screen.fill(row: row, style: style)
-        screen.write(ListRow.text(text, selected: selected), row: row, column: 0, style: style, measure: width)
+        screen.write(
+            ListRow.text(text, selected: selected && !continued), row: row, column: 0, style: style, measure: width)
     }
 
     func drawTOC(_ toc: TOCOverlay, into screen: inout Screen) {
@@ -54,19 +56,49 @@ extension Reader {
     }
 
     func drawBookmarks(_ selected: Int, into screen: inout Screen) {
-        let list = drawPanel(title: "Bookmarks \(bookmarks.count)  (Enter jumps, d deletes)", into: &screen)
+        let list = drawPanel(
+            title: "Bookmarks \(bookmarks.count)  (Enter jumps, e edits the note, d deletes)", into: &screen)
         if bookmarks.isEmpty, let row = list.first {
             screen.write(
                 "  No bookmarks: m adds one here", row: row, column: 0, style: Style(role: .dim), measure: width)
             return
         }
-        let top = listTop(selected: selected, count: bookmarks.count, height: list.count)
-        for (row, index) in zip(list, bookmarks.indices.dropFirst(top)) {
-            let bookmark = bookmarks[index]
-            var text = "\(bookmark.id) \(bookmark.chapterTitle) · \(bookmark.snippet)"
-            if let note = bookmark.note { text += " — \(note)" }
-            drawItem(text, row: row, selected: index == selected, into: &screen)
+        let lines = bookmarkLines()
+        let top = bookmarkListTop(selected: selected, lines: lines, height: list.count)
+        for (row, line) in zip(list, lines.dropFirst(top)) {
+            drawItem(line.text, row: row, selected: line.bookmark == selected, continued: !line.isFirst, into: &screen)
         }
+    }
+
+    /// The bookmarks list's lines: a bookmark's id, chapter and snippet on its first line (cut at the
+    /// panel's edge), then its note whole, wrapped to the panel's width under a dash.
+    func bookmarkLines() -> [(bookmark: Int, text: String, isFirst: Bool)] {
+        // The note's room: the row's cursor and space, then the dash and its space or an indent as wide.
+        let room = max(1, columns - 2 - 2)
+        return bookmarks.indices.flatMap { index in
+            let bookmark = bookmarks[index]
+            var lines = [
+                (bookmark: index, text: "\(bookmark.id) \(bookmark.chapterTitle) · \(bookmark.snippet)", isFirst: true)
+            ]
+            let paragraphs = bookmark.note.map { $0.split(separator: "\n", omittingEmptySubsequences: false) } ?? []
+            let wrapped = paragraphs.flatMap { measure.wrapped(String($0), width: room) }
+            for (number, line) in wrapped.enumerated() {
+                lines.append((bookmark: index, text: (number == 0 ? "— " : "  ") + line, isFirst: false))
+            }
+            return lines
+        }
+    }
+
+    /// The first line shown of the bookmarks list in `height` rows: the selected bookmark's first line
+    /// centred as in every list, moved so that its note shows whole where the panel holds it.
+    func bookmarkListTop(
+        selected: Int, lines: [(bookmark: Int, text: String, isFirst: Bool)], height: Int
+    ) -> Int {
+        guard let first = lines.firstIndex(where: { $0.bookmark == selected }) else { return 0 }
+        let last = lines.lastIndex { $0.bookmark == selected } ?? first
+        var top = listTop(selected: first, count: lines.count, height: height)
+        if last >= top + height { top = last - height + 1 }
+        return max(0, min(top, first))
     }
 
     func drawSettings(_ selected: Int, into screen: inout Screen) {

@@ -38,6 +38,7 @@ extension Reader {
         case .library(let library): drawLibrary(library, into: &screen)
         case .statistics(let statistics): drawStatistics(statistics, into: &screen)
         case .hideLike(let proposal): drawHideLike(proposal, into: &screen)
+        case .searchHits(let list): drawSearchHits(list, into: &screen)
         case .prompt, nil: drawText(into: &screen)
         case .note(let note):
             drawText(into: &screen)
@@ -168,7 +169,7 @@ extension Reader {
         guard row >= 0 else { return }
         if case .prompt(let prompt) = overlay {
             screen.fill(row: row, style: .text)
-            let end = screen.write(prompt.label + prompt.text, row: row, column: 0, measure: width)
+            let end = screen.write(promptLine(prompt), row: row, column: 0, measure: width)
             screen.put("_", width: 1, row: row, column: end, style: Style(role: .text, underline: true))
             return
         }
@@ -194,6 +195,7 @@ extension Reader {
         case .time: right = " \(timeLeftText) "
         case .both: right = " \(timeLeftText) ·" + right
         }
+        if let hits { right = " \(hits.label) ·" + right }
         if let autoTurn { right = " ▶ \(autoTurn.label)" + right }
         if let loading { right = " \(loading.label) ·" + right }
         if !numberPrefix.isEmpty { right = " \(numberPrefix)…" + right }
@@ -211,6 +213,16 @@ extension Reader {
             screen.put(cell.cluster, width: cell.width, row: row, column: column, style: style)
         }
         if rightWidth <= columns { screen.write(right, row: row, column: leftEnd, style: style, measure: width) }
+    }
+
+    /// The prompt's label and text, or as much of their end as fits before the cursor (a long note being
+    /// edited), after an ellipsis.
+    func promptLine(_ prompt: Prompt) -> String {
+        let line = prompt.label + prompt.text
+        guard columns > 2, measure.width(of: line) + 1 > columns else { return line }
+        var tail = Substring(line)
+        while !tail.isEmpty, measure.width(of: String(tail)) + 2 > columns { tail = tail.dropFirst() }
+        return "…" + tail
     }
 
     /// The compact reader's status: the percentage (or a number being typed) at the end of its last

@@ -249,6 +249,42 @@ import Testing
         for bytes in invalid { #expect(!UTF8Validator.isValid(Array(repeating: 0x41, count: 9) + bytes), "\(bytes)") }
     }
 
+    /// Runs of Chinese characters are checked four at a time: an edge or damaged sequence at every place
+    /// in and around such a window, and a run cut anywhere, is judged as Swift judges it.
+    @Test func validatorOnRunsOfThreeByteSequences() {
+        let run = Array("灯火照见青石路上行人".utf8)
+        func judgedAsSwift(_ bytes: [UInt8]) -> Bool {
+            UTF8Validator.isValid(bytes) == (String(validating: bytes, as: UTF8.self) != nil)
+        }
+        let edges: [[UInt8]] = [
+            [0xE0, 0xA0, 0x80], [0xE0, 0x9F, 0xBF], [0xED, 0x9F, 0xBF], [0xED, 0xA0, 0x80], [0xE1, 0x80, 0x80],
+            [0xEC, 0xBF, 0xBF], [0xEE, 0x80, 0x80], [0xEF, 0xBF, 0xBF], [0xE4, 0xB8], [0xE4, 0xC0, 0x80],
+            [0xE4, 0xB8, 0x41], [0xC2, 0x80], [0x41], [0x80], [0xF0, 0x9F, 0x98, 0x80], [0xF0, 0x9F, 0x98], [0xFF],
+        ]
+        var mismatches: [[UInt8]] = []
+        for characters in 1...6 {
+            for edge in edges {
+                let bytes = Array(run.prefix(3 * characters)) + edge + run
+                if !judgedAsSwift(bytes) { mismatches.append(bytes) }
+            }
+        }
+        let values: [UInt8] = [
+            0x00, 0x41, 0x7F, 0x80, 0x9F, 0xA0, 0xBF, 0xC0, 0xC2, 0xE0, 0xE4, 0xED, 0xEF, 0xF0, 0xFF,
+        ]
+        for position in run.indices {
+            for value in values {
+                var bytes = run
+                bytes[position] = value
+                if !judgedAsSwift(bytes) { mismatches.append(bytes) }
+            }
+        }
+        for length in 0...run.count where !judgedAsSwift(Array(run.prefix(length))) {
+            mismatches.append(Array(run.prefix(length)))
+        }
+        #expect(UTF8Validator.isValid(run))
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(10))")
+    }
+
     /// Every one- and two-byte file: detection and the main decoders never crash, and whatever they
     /// return is valid UTF-8 with no terminal controls.
     @Test func everyShortByteSequence() {

@@ -55,6 +55,10 @@ import Testing
             _ = try? state.removeBookmark(id: id)
             return state
         }
+        func setBookmarkNote(id: String, note: String?) throws -> BookState? {
+            try? state.setNote(note, bookmark: id)
+            return state
+        }
         func saveChapterPattern(_ pattern: String?) throws { chapterPatterns.append(pattern) }
         func saveBookReflow(_ reflow: DisplayOptions.Reflow) throws { bookReflows.append(reflow) }
         func saveHistory(_ history: JumpHistory) throws { histories.append(history) }

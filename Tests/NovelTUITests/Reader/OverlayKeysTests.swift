@@ -24,6 +24,7 @@ import Testing
         case .statistics: "statistics"
         case .hideLike: "hideLike"
         case .note: "note"
+        case .searchHits: "searchHits"
         case nil: nil
         }
     }

@@ -52,6 +52,7 @@ private struct NoStorage: ReaderStorage {
     func saveSettings(_ settings: Settings) throws {}
     func addBookmark(_ bookmark: Bookmark) throws -> (bookmark: Bookmark, stored: BookState?) { (bookmark, nil) }
     func deleteBookmark(id: String) throws -> BookState? { nil }
+    func setBookmarkNote(id: String, note: String?) throws -> BookState? { nil }
     func saveChapterPattern(_ pattern: String?) throws {}
     func saveBookReflow(_ reflow: DisplayOptions.Reflow) throws {}
     func saveHistory(_ history: JumpHistory) throws {}

@@ -122,8 +122,11 @@ import Testing
         let selectedRows = rows.indices.filter { rows[$0].hasPrefix(ListRow.cursor) }
         #expect(selectedRows.count == 1, "\(rows)")
         let selected = try #require(selectedRows.first)
-        // The row after it (the status bar when it is the last: then the one before).
-        let other = selected + 2 < rows.count ? selected + 1 : selected - 1
+        // The row after its entry (a bookmark's note lines are its own), or when that is the status bar
+        // the one before.
+        var end = selected + 1
+        while end < rows.count, screen[end, 0].style.role == .selection { end += 1 }
+        let other = end + 1 < rows.count ? end : selected - 1
         #expect(screen[other, 0].style.role == .overlay, "\(rows)")
         var dump = "|\(rows[selected])|\n|\(rows[other])|\n"
         for theme in Settings.Theme.allCases {
