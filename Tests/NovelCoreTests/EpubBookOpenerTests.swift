@@ -54,8 +54,9 @@ import Testing
         #expect(!book.profile.isHardWrapped)
         #expect(book.index.ruleName == EpubBookOpener.navigationRule)
         #expect(book.index.partitions(length: book.text.utf8.count))
-        let sampleHeadings = try Self.lines(ofSample: "青灯记.txt", skip: 3).filter {
-            $0 == "序言" || $0 == "后记" || $0.hasPrefix("番外") || $0.range(of: #"^第.+[卷章]　"#, options: .regularExpression) != nil
+        let sampleHeadings = try Self.lines(ofSample: "青灯记.txt", skip: 2).filter {
+            $0 == "序言" || $0 == "后记" || $0.hasPrefix("番外")
+                || $0.range(of: #"^第.+[卷章]　"#, options: .regularExpression) != nil
         }
         let titles = book.index.entries.filter { $0.kind != .front }.map(\.title)
         #expect(titles == sampleHeadings)
@@ -71,9 +72,10 @@ import Testing
 
     /// At least 99% of the text, in order: every paragraph of the plain-text sample the EPUB was made from.
     @Test func theSamplesTextIsAllThereInOrder() throws {
-        for (epub, sample, skip) in [(Self.chinese, "青灯记.txt", 3), (Self.english, "the-lamplighter.txt", 1)] {
+        for (epub, sample, skip) in [(Self.chinese, "青灯记.txt", 2), (Self.english, "the-lamplighter.txt", 1)] {
             let book = try Self.open(epub)
-            let text = Self.string(book, 0..<book.text.utf8.count)
+            // pandoc keeps "Mrs." and its name together with a no-break space.
+            let text = Self.string(book, 0..<book.text.utf8.count).replacingOccurrences(of: "\u{A0}", with: " ")
             // The marks scripts/make-sample-epubs adds change a few words of three paragraphs.
             let lines = try Self.lines(ofSample: sample, skip: skip)
             let found = Self.inOrder(lines, in: text)
@@ -103,7 +105,9 @@ import Testing
         #expect(Self.string(english, noteText).contains("Coal gas"))
 
         let chinese = try Self.open(Self.chinese)
-        let chineseNote = try #require(chinese.markup?.links.first { $0.isNote })
+        let chineseNote = try #require(
+            chinese.markup?.links.first { $0.isNote },
+            "\(chinese.markup?.links.map { ($0.range, $0.target, Self.string(chinese, $0.range)) } ?? [])")
         let shown = Self.string(chinese, try #require(chinese.noteRange(of: chineseNote)))
         #expect(shown.contains("梅雨：初夏江南连绵的雨季"), "\(shown)")
         let text = Self.string(chinese, 0..<chinese.text.utf8.count)
@@ -134,7 +138,8 @@ import Testing
         }
         let wide = layout(80, .none)
         #expect(wide.pages.count > 1)
-        let bookmark = wide.pages[1].firstOffset
+        // A bookmark stands on the first character shown on its page.
+        let bookmark = try #require(wide.lines[wide.pages[1].lines].lazy.flatMap(\.clusters).first).bytes.lowerBound
         let bookmarked = Self.string(book, bookmark..<min(bookmark + 12, book.text.utf8.count))
         for convert in [Conversion.none, .s2t] {
             for width in [40, 80] {
@@ -171,7 +176,10 @@ import Testing
         let path = folder.path + "/plain.epub"
         try builder.write(to: path)
         let book = try Self.open(path)
-        #expect(book.index.entries.map(\.title).filter { $0.hasPrefix("Chapter") } == ["Chapter 1", "Chapter 2", "Chapter 3"])
+        #expect(
+            book.index.entries.map(\.title).filter { $0.hasPrefix("Chapter") } == [
+                "Chapter 1", "Chapter 2", "Chapter 3",
+            ])
         #expect(book.index.ruleName != EpubBookOpener.navigationRule)
     }
 

@@ -168,7 +168,8 @@ extension nzip_error {
     var failure: nzip_error_kind { nzip_error_kind(rawValue: UInt32(bitPattern: kind)) }
 }
 
-/// libzip's archive handle, which only `EpubArchive`'s mutex hands out.
-struct ArchiveHandle {
+/// libzip's archive handle, which only `EpubArchive`'s mutex hands out: a C pointer the compiler cannot
+/// follow, used by one thread at a time because the mutex is the only way to it.
+struct ArchiveHandle: @unchecked Sendable {
     let pointer: OpaquePointer
 }

@@ -99,6 +99,22 @@ struct XHTMLElement {
 
     private static let noteTypes: Set<String> = ["footnote", "endnote", "rearnote", "note"]
 
+    /// Whether an unmarked link is set as note references are where books do not say so (EPUB 2, tools
+    /// such as pandoc and Calibre): its class names a note (`footnote-ref`, `noteref`, `fnref`) or its target
+    /// is an id such books give notes (`#fn1`, `#note3`, `#ftn2`, `#endnote4`). With a short marker for its
+    /// text (`1`, `[2]`, `*`), such a link counts as a note reference, as one in superscript does.
+    func looksLikeNoteReference(href: String) -> Bool {
+        if words("class").contains(where: { $0.lowercased().contains("note") || $0.lowercased().hasPrefix("fn") }) {
+            return true
+        }
+        guard let hash = href.firstIndex(of: "#") else { return false }
+        let fragment = href[href.index(after: hash)...].lowercased()
+        let stem = fragment.prefix { $0.isLetter || $0 == "_" || $0 == "-" }
+        let number = fragment.dropFirst(stem.count)
+        return ["fn", "ftn", "note", "footnote", "endnote", "en", "n", "fn_", "note_", "note-", "fn-"].contains(stem)
+            && !number.isEmpty && number.allSatisfy(\.isNumber)
+    }
+
     /// Whether a link is marked as a note reference.
     var isMarkedNoteReference: Bool {
         words("epub:type").contains("noteref") || words("role").contains("doc-noteref")

@@ -51,7 +51,7 @@ final class XHTMLTextBuilder {
         let href: String
         let marked: Bool
         var start: Int?
-        var inSuperscript: Bool
+        var setLikeANote: Bool
         let tableDepth: Int
     }
 
@@ -101,7 +101,8 @@ final class XHTMLTextBuilder {
             link = openLinks.count
             openLinks.append(
                 OpenLink(
-                    href: href, marked: element.isMarkedNoteReference, start: nil, inSuperscript: superscriptDepth > 0,
+                    href: href, marked: element.isMarkedNoteReference, start: nil,
+                    setLikeANote: superscriptDepth > 0 || element.looksLikeNoteReference(href: href),
                     tableDepth: tableLevel))
         }
         let noteID = element.isNote ? id : nil
@@ -208,7 +209,7 @@ final class XHTMLTextBuilder {
             rubyBracket = .waiting
         case .superscript:
             superscriptDepth += 1
-            for index in openLinks.indices { openLinks[index].inSuperscript = true }
+            for index in openLinks.indices { openLinks[index].setLikeANote = true }
         case .drawing: drawingDepth += 1
         }
     }
@@ -265,7 +266,7 @@ final class XHTMLTextBuilder {
         guard link.tableDepth == tableLevel else { return }
         let start = link.start ?? sink.count
         let text = sink.bytes[start..<sink.count]
-        let isNote = link.marked || (link.inSuperscript && Self.isNoteMarker(text))
+        let isNote = link.marked || (link.setLikeANote && Self.isNoteMarker(text))
         sink.links.append(XHTMLLink(range: start..<sink.count, href: link.href, isNoteReference: isNote))
     }
 

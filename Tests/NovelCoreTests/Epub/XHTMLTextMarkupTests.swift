@@ -60,4 +60,18 @@ import Testing
         #expect(Self.slice(text, text.notes["n5"]!) == "1. Fifth.")
         #expect(text.notes.count == 2)
     }
+
+    /// EPUB 2 books (pandoc's, Calibre's) mark no note reference: a short marker linked to a note-like id or
+    /// with a note-like class still is one; the same link text to another kind of target is not.
+    @Test func unmarkedNoteReferencesAreKnownByTheirShape() {
+        let (text, _) = Self.extract(
+            """
+            <p>Lamps<a href="#fn1" class="footnote-ref" id="fnref1">1</a> and gas<a href="#note12">[12]</a> and
+            <a class="noteref" href="notes.xhtml#x7">*</a> but <a href="#chapter1">1</a> and <a href="#fn2">see the note</a>
+            and <a href="#section3">3</a>.</p>
+            """)
+        let links = text.links.map { (Self.slice(text, $0.range), $0.isNoteReference) }
+        #expect(links.map(\.0) == ["1", "[12]", "*", "1", "see the note", "3"])
+        #expect(links.map(\.1) == [true, true, true, false, false, false])
+    }
 }
