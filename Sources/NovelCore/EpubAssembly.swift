@@ -18,10 +18,13 @@ struct EpubAssembly {
     private var pendingLinks: [(member: String, link: XHTMLLink, base: Int)] = []
 
     /// Documents in spine order. Each starts on a line of its own, a blank line after the one before, so
-    /// that no paragraph runs from one document into the next.
-    init(documents: [Document]) {
+    /// that no paragraph runs from one document into the next. Each document's text is let go as soon as
+    /// it is in the book's, so that the book is never held twice (the peak-RSS goal).
+    init(documents: consuming [Document]) {
         utf8.reserveCapacity(documents.reduce(0) { $0 + $1.text.utf8.count + 2 })
-        for document in documents {
+        for position in documents.indices {
+            let document = documents[position]
+            documents[position].text = XHTMLText.empty
             if !utf8.isEmpty, !document.text.utf8.isEmpty {
                 if utf8.last != 0x0A { utf8.append(0x0A) }
                 if !utf8.suffix(2).elementsEqual([0x0A, 0x0A]) { utf8.append(0x0A) }

@@ -23,7 +23,7 @@ enum EpubBookOpener {
         steps[0].finish()
         let documents = try extractSpine(archive, package, options: options, progress: steps[1])
         steps[1].finish()
-        let assembled = EpubAssembly(documents: documents)
+        let assembled = EpubAssembly(documents: consume documents)
         var text = BookText(
             utf8: assembled.utf8, encoding: "UTF-8", encodingSource: .epubDocuments, invalidSequences: 0,
             sourceByteCount: BookFile.identity(path)?.bytes)

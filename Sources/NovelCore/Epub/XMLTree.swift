@@ -1,4 +1,4 @@
-import CLibXML2
+@_implementationOnly import CLibXML2
 
 /// A parsed XML or HTML document as plain values (elements with their names, namespaces, attributes,
 /// children and text), made by libxml2's parsers in recovery mode and copied out of its tree, so that

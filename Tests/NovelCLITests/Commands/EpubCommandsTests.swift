@@ -116,7 +116,7 @@ import Testing
         // A cut archive.
         let whole = try book.bytes()
         let cut = home.path + "/cut.epub"
-        FileManager.default.createFile(atPath: cut, contents: Data(whole.prefix(whole.count / 2)))
+        #expect(FileManager.default.createFile(atPath: cut, contents: Data(whole.prefix(whole.count / 2))))
         try expectRefused(path: cut, "zip")
     }
 }
