@@ -1,12 +1,6 @@
 /// The spine's documents joined into one book text, with what points into it moved to book offsets: the
 /// anchors TOC entries and links land on, emphasis and links as `BookMarkup`, and the source map.
 struct EpubAssembly {
-    /// One spine item's extracted text, with the member path its hrefs are relative to.
-    struct Document {
-        var member: String
-        var text: XHTMLText
-    }
-
     private(set) var utf8: [UInt8] = []
     private(set) var sources = EpubSourceMap()
     /// Where each document's text starts in the book, by member path.
@@ -17,28 +11,32 @@ struct EpubAssembly {
     /// Links with their href still relative to `member`.
     private var pendingLinks: [(member: String, link: XHTMLLink, base: Int)] = []
 
-    /// Documents in spine order. Each starts on a line of its own, a blank line after the one before, so
-    /// that no paragraph runs from one document into the next. Each document's text is let go as soon as
-    /// it is in the book's, so that the book is never held twice (the peak-RSS goal).
-    init(documents: consuming [Document]) {
-        utf8.reserveCapacity(documents.reduce(0) { $0 + $1.text.utf8.count + 2 })
-        for position in documents.indices {
-            let document = documents[position]
-            documents[position].text = XHTMLText.empty
-            if !utf8.isEmpty, !document.text.utf8.isEmpty {
-                if utf8.last != 0x0A { utf8.append(0x0A) }
-                if !utf8.suffix(2).elementsEqual([0x0A, 0x0A]) { utf8.append(0x0A) }
-            }
-            let base = utf8.count
-            if documentStarts[document.member] == nil { documentStarts[document.member] = base }
-            for (id, offset) in document.text.anchors where anchors[Self.key(document.member, id)] == nil {
-                anchors[Self.key(document.member, id)] = base + offset
-            }
-            styles += document.text.styles.map { StyledRange(range: $0.range.shifted(by: base), style: $0.style) }
-            pendingLinks += document.text.links.map { (document.member, $0, base) }
-            sources.append(member: document.member, textBase: base, pairs: document.text.sourceOffsets)
-            utf8 += document.text.utf8
+    /// The most text reserved ahead: the declared sizes are the book's own word, and a forged directory
+    /// must not make the reader reserve more than a book's text can be.
+    static let reserveLimit = 1 << 30
+
+    /// An empty book whose text is reserved at `expectedBytes` (the documents' declared size, which their
+    /// text hardly passes: only list markers, ruby brackets and table padding add to it).
+    init(expectedBytes: Int) {
+        utf8.reserveCapacity(min(max(0, expectedBytes), Self.reserveLimit))
+    }
+
+    /// Adds the next document in spine order (`member` is its path). Each starts on a line of its own, a
+    /// blank line after the one before, so that no paragraph runs from one document into the next.
+    mutating func append(member: String, text document: XHTMLText) {
+        if !utf8.isEmpty, !document.utf8.isEmpty {
+            if utf8.last != 0x0A { utf8.append(0x0A) }
+            if !utf8.suffix(2).elementsEqual([0x0A, 0x0A]) { utf8.append(0x0A) }
         }
+        let base = utf8.count
+        if documentStarts[member] == nil { documentStarts[member] = base }
+        for (id, offset) in document.anchors where anchors[Self.key(member, id)] == nil {
+            anchors[Self.key(member, id)] = base + offset
+        }
+        styles += document.styles.map { StyledRange(range: $0.range.shifted(by: base), style: $0.style) }
+        pendingLinks += document.links.map { (member, $0, base) }
+        sources.append(member: member, textBase: base, pairs: document.sourceOffsets)
+        utf8 += document.utf8
     }
 
     static func key(_ member: String, _ id: String) -> String { member + "#" + id }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Opens an EPUB as a `Book` through the same engine as a .txt: the spine's content documents become one
 /// text (`XHTMLText` each, joined in spine order, `EpubAssembly`), the book's own navigation its table of
@@ -21,9 +20,8 @@ enum EpubBookOpener {
         let navigation = try EpubNavigation.read(from: archive, package: package)
         let options = XHTMLTextOptions(hidden: hiddenSelectors(archive, package))
         steps[0].finish()
-        let documents = try extractSpine(archive, package, options: options, progress: steps[1])
+        let assembled = try assembleSpine(archive, package, options: options, progress: steps[1])
         steps[1].finish()
-        let assembled = EpubAssembly(documents: consume documents)
         var text = BookText(
             utf8: assembled.utf8, encoding: "UTF-8", encodingSource: .epubDocuments, invalidSequences: 0,
             sourceByteCount: BookFile.identity(path)?.bytes)
@@ -57,28 +55,37 @@ enum EpubBookOpener {
         return CSSDisplayNone(stylesheets: sheets)
     }
 
-    /// Every spine item's text, in spine order, made side by side on the machine's cores: each job reads
-    /// its member (the archive takes one read at a time) and lets its bytes go once its text is made, so
-    /// that only the documents being read are held beside the text. A spine item that is not in the
-    /// archive is skipped, as reading systems do; one that cannot be read (a zip bomb, a damaged member)
-    /// fails the book.
-    static func extractSpine(
+    /// How many documents are made side by side before they join the book's text: a few per core, so
+    /// that the cores are kept busy and only a few documents are ever held beside the text.
+    static let documentsPerBatch = 8
+
+    /// The book's text from every spine item, in spine order. The documents are made side by side on the
+    /// machine's cores, a batch at a time, and each batch joins the text before the next is read: the
+    /// text is reserved once at the size the archive declares for the documents (their text is no longer),
+    /// so the book is never held twice. Each job reads its member (the archive takes one read at a time)
+    /// and lets its bytes go once its text is made. A spine item that is not in the archive is skipped, as
+    /// reading systems do; one that cannot be read (a zip bomb, a damaged member) fails the book.
+    static func assembleSpine(
         _ archive: EpubArchive, _ package: EpubPackage, options: XHTMLTextOptions, progress: LoadStep
-    ) throws -> [EpubAssembly.Document] {
-        let members = package.spine.compactMap(\.item.path).filter { archive.member($0) != nil }
-        let done = Atomic<Int>(0)
-        let results = SideBySide.results(members.count) { position -> Result<EpubAssembly.Document, EpubError> in
-            defer {
-                progress.reached(done.add(1, ordering: .relaxed).newValue, of: members.count)
+    ) throws -> EpubAssembly {
+        let members = package.spine.compactMap(\.item.path).compactMap { archive.member($0) }
+        var assembly = EpubAssembly(expectedBytes: members.reduce(0) { $0 + Int($1.size) })
+        for batchStart in stride(from: 0, to: members.count, by: documentsPerBatch) {
+            let batch = members[batchStart..<min(batchStart + documentsPerBatch, members.count)]
+            let results = SideBySide.results(batch.count) { position -> Result<XHTMLText, EpubError> in
+                do throws(EpubError) {
+                    let bytes = try archive.read(batch[batchStart + position])
+                    return .success(XHTMLText.extract(bytes, options: options))
+                } catch {
+                    return .failure(error)
+                }
             }
-            do throws(EpubError) {
-                let bytes = try archive.read(members[position])
-                return .success(.init(member: members[position], text: XHTMLText.extract(bytes, options: options)))
-            } catch {
-                return .failure(error)
+            for (member, result) in zip(batch, results) {
+                assembly.append(member: member.name, text: try result.get())
             }
+            progress.reached(batchStart + batch.count, of: members.count)
         }
-        return try results.map { try $0.get() }
+        return assembly
     }
 
     /// The script the book's `dc:language` names (Chinese, Japanese and Korean lay out as CJK), else the

@@ -33,9 +33,6 @@ public struct XHTMLText: Sendable, Equatable {
         self.notes = notes
     }
 
-    /// A document without text.
-    static let empty = XHTMLText(utf8: [], sourceOffsets: [], styles: [], anchors: [:], links: [], notes: [:])
-
     /// The text of the content document `bytes` (XHTML or HTML, in any encoding it declares).
     public static func extract(_ bytes: [UInt8], options: XHTMLTextOptions = XHTMLTextOptions()) -> XHTMLText {
         let builder = XHTMLTextBuilder(options: options)
