@@ -35,6 +35,20 @@ public enum EpubNavigation {
         return []
     }
 
+    /// The points with their depths made the levels a reader sees: the first at 0, and each at most one
+    /// deeper than the one before. A list nested in an item without a title of its own, or a navigation
+    /// that opens deeper than its first level, would otherwise start at depth 2 or skip a level; such an
+    /// entry goes under the nearest entry before it that is shallower in the document.
+    static func levelled(_ points: [EpubNavPoint]) -> [EpubNavPoint] {
+        var open: [Int] = []  // the document depths of the entries each new one may sit under
+        return points.map { point in
+            while let last = open.last, last >= point.depth { open.removeLast() }
+            let level = open.count
+            open.append(point.depth)
+            return EpubNavPoint(title: point.title, member: point.member, fragment: point.fragment, depth: level)
+        }
+    }
+
     /// The entries of an EPUB 3 navigation document (`member` is its path). A document that is not
     /// well-formed XML (an `&nbsp;` never declared, tag soup) is read by the HTML parser, as a browser would.
     public static func navigationPoints(_ bytes: [UInt8], member: String, book: String) throws(EpubError)
@@ -67,7 +81,7 @@ public enum EpubNavigation {
                 pending.append((nested.elements(named: "li")[...], childDepth))
             }
         }
-        return points
+        return levelled(points)
     }
 
     /// The entries of an EPUB 2 NCX (`member` is its path).
@@ -89,7 +103,7 @@ public enum EpubNavigation {
             let nested = navPoint.elements(named: "navPoint")
             if !nested.isEmpty { pending.append((nested[...], childDepth)) }
         }
-        return points
+        return levelled(points)
     }
 
     /// An item's label: its `a` or `span` child, else the first link inside it outside its nested list

@@ -106,3 +106,16 @@ import Testing
         #expect(try Self.navigation(builder.members).isEmpty)
     }
 }
+
+/// A navigation that opens deeper than its first level, or nests a list in an item without a title, is
+/// shown in levels a reader can follow: the first at 0, none more than one below the one before.
+@Suite struct EpubNavigationLevelTests {
+    @Test func depthsBecomeLevelsWithoutGaps() {
+        let points = [(2, "a"), (3, "b"), (5, "c"), (2, "d"), (0, "e"), (1, "f")].map {
+            EpubNavPoint(title: $0.1, member: nil, fragment: nil, depth: $0.0)
+        }
+        let levelled = EpubNavigation.levelled(points)
+        #expect(levelled.map(\.title) == ["a", "b", "c", "d", "e", "f"])
+        #expect(levelled.map(\.depth) == [0, 1, 2, 0, 0, 1])
+    }
+}
