@@ -49,7 +49,7 @@ public struct ReadingSession: Sendable {
                     if let chapterPattern { current.chapterPattern = chapterPattern.isEmpty ? nil : chapterPattern }
                     if let reflow { current.reflow = reflow }
                     if let isPrivate { current.setPrivate(isPrivate) }
-                    if let convert { current.convert = convert }
+                    if let convert { current.setConvert(convert) }
                     current.source = book.text.sourceStamp
                     return current
                 }

@@ -23,6 +23,9 @@ public struct BookState: Sendable, Equatable {
     /// A `--convert` chosen for this book (nil: follow the `convert` setting): which script a file is in
     /// is a property of the file.
     public var convert: Conversion?
+    /// The conversion last turned on for this book, kept after it is turned off again, so that the reader's
+    /// `c` key brings back the one the reader chose rather than the plain one for the script.
+    public private(set) var chosenConvert: Conversion?
     /// Bookmark ids (and "position") that could not be found again after the book's text changed.
     public var unanchored: [String]
     /// The file as it was when the state was last saved (see `BookPreview`).
@@ -47,6 +50,7 @@ public struct BookState: Sendable, Equatable {
         encoding = nil
         reflow = nil
         convert = nil
+        chosenConvert = nil
         unanchored = []
         source = nil
         history = JumpHistory()
@@ -98,6 +102,9 @@ public struct BookState: Sendable, Equatable {
         encoding = object["encoding"] as? String
         reflow = Self.choice(object, warnings: &warnings, path: path)
         convert = Self.choice(object, warnings: &warnings, path: path)
+        chosenConvert = (object["chosenConvert"] as? String).flatMap(Conversion.init(rawValue:)).flatMap {
+            $0 == .none ? nil : $0
+        }
         unanchored = object["unanchored"] as? [String] ?? []
         source = object["source"].flatMap(SourceStamp.init(stateObject:))
         isPrivate = object["private"] as? Bool ?? false
@@ -115,6 +122,13 @@ public struct BookState: Sendable, Equatable {
                 warnings.append("\(path): unreadable reading time ignored")
             }
         }
+    }
+
+    /// Shows the book through `conversion` from now on; a conversion turned on is remembered as the book's
+    /// chosen one (`chosenConvert`) even after it is turned off.
+    public mutating func setConvert(_ conversion: Conversion?) {
+        convert = conversion
+        if let conversion, conversion != .none { chosenConvert = conversion }
     }
 
     /// The book's own value of a choice (`reflow`, `convert`), stored under its setting's name; an
@@ -151,6 +165,7 @@ public struct BookState: Sendable, Equatable {
         object["encoding"] = encoding ?? NSNull()
         object["reflow"] = reflow?.rawValue ?? NSNull()
         object["convert"] = convert?.rawValue ?? NSNull()
+        object["chosenConvert"] = chosenConvert?.rawValue ?? NSNull()
         object["unanchored"] = unanchored
         object["source"] = source?.stateObject ?? NSNull()
         object["private"] = isPrivate

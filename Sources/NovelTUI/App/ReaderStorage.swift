@@ -132,7 +132,7 @@ public struct StoreStorage: ReaderStorage {
     }
 
     public func saveBookConvert(_ conversion: Conversion) throws {
-        try session.update { state in state.convert = conversion }
+        try session.update { state in state.setConvert(conversion) }
     }
 
     public func saveRuleSwitch(name: String, enabled: Bool) throws {

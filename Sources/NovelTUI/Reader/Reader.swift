@@ -107,7 +107,9 @@ public struct Reader {
         history = state?.history ?? JumpHistory()
         bookReading = state?.reading ?? ReadingTime()
         bookConvert = state?.convert
-        chosenConversion = [state?.convert, settings.convert].compactMap { $0 }.first { $0 != .none }
+        chosenConversion = [state?.convert, state?.chosenConvert, settings.convert].compactMap { $0 }.first {
+            $0 != .none
+        }
         keymap = Keymap(overrides: settings.keymap)
         self.columns = max(columns, 0)
         self.rows = max(rows, 0)

@@ -65,6 +65,25 @@ enum DisguiseLook {
         }
     }
 
+    /// The prompt's label in a disguise: search and go-to keep the pager's and editor's own `/`, `?` and `:`;
+    /// the reader's worded prompts (a bookmark's note, a chapter pattern) become a bare command line `:`.
+    static func promptLabel(_ prompt: Prompt, _ disguise: Settings.Disguise) -> String {
+        switch (disguise, prompt.kind) {
+        case (.none, _), (_, .search), (_, .goTo): prompt.label
+        default: ":"
+        }
+    }
+
+    /// What a terminal too small for text shows in a disguise (nil: the reader's own words), in words that
+    /// wrap: a pager waiting on its file, an editor's empty buffer.
+    static func tooSmallWords(_ disguise: Settings.Disguise) -> [String]? {
+        switch disguise {
+        case .none: nil
+        case .log: ["waiting", "for", "logs/ledger-sync.log"]
+        case .code: ["src/ledger/reconcile.rs", "0L,", "0B"]
+        }
+    }
+
     /// An overlay (contents, help, settings …) drawn as the disguise draws text: each of `rows` moved right
     /// behind a prefix, dim, with the panel's title as a warning record; the selected row stays reversed so
     /// the list can still be used.

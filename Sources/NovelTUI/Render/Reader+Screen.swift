@@ -145,7 +145,10 @@ extension Reader {
     }
 
     func drawTooSmall(into screen: inout Screen) {
-        let words = entries.isEmpty ? ["This", "book", "is", "empty"] : ["Too", "small", "to", "show", "text"]
+        let words =
+            DisguiseLook.tooSmallWords(settings.disguise)
+            ?? (entries.isEmpty ? ["This", "book", "is", "empty"] : ["Too", "small", "to", "show", "text"])
+        let style = settings.disguise == .none ? Style(role: .message) : DisguiseLook.statusStyle(settings.disguise)
         var row = 0
         var line = ""
         for word in words {
@@ -153,12 +156,12 @@ extension Reader {
             if candidate.count <= columns || line.isEmpty {
                 line = candidate
             } else {
-                screen.write(line, row: row, column: 0, style: Style(role: .message), measure: width)
+                screen.write(line, row: row, column: 0, style: style, measure: width)
                 row += 1
                 line = word
             }
         }
-        screen.write(line, row: row, column: 0, style: Style(role: .message), measure: width)
+        screen.write(line, row: row, column: 0, style: style, measure: width)
     }
 
     // MARK: - Bottom row: prompt, message or status bar
@@ -218,7 +221,7 @@ extension Reader {
     /// The prompt's label and text, or as much of their end as fits before the cursor (a long note being
     /// edited), after an ellipsis.
     func promptLine(_ prompt: Prompt) -> String {
-        let line = prompt.label + prompt.text
+        let line = DisguiseLook.promptLabel(prompt, settings.disguise) + prompt.text
         guard columns > 2, measure.width(of: line) + 1 > columns else { return line }
         var tail = Substring(line)
         while !tail.isEmpty, measure.width(of: String(tail)) + 2 > columns { tail = tail.dropFirst() }

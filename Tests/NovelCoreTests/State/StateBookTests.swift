@@ -115,6 +115,19 @@ import Testing
         #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
     }
 
+    /// A conversion turned off is still the book's chosen one, in the file too, for the `c` key to bring back.
+    @Test func theChosenConversionOutlivesTurningItOff() throws {
+        let book = book(sample)
+        try store.update(fingerprint: book.fingerprint, title: "a", path: book.path) { $0.setConvert(.s2twp) }
+        try store.update(fingerprint: book.fingerprint, title: "a", path: book.path) { $0.setConvert(Conversion.none) }
+        let state = try #require(store.load(fingerprint: book.fingerprint))
+        #expect(state.convert == Conversion.none)
+        #expect(state.chosenConvert == .s2twp)
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data((fileText(book.fingerprint) ?? "").utf8)) as? [String: Any])
+        #expect(object["chosenConvert"] as? String == "s2twp")
+    }
+
     @Test func anInvalidReflowInAHandEditedFileIsIgnoredWithAWarning() throws {
         let book = book(sample)
         try store.update(fingerprint: book.fingerprint, title: "a", path: book.path) { state in state.reflow = .on }

@@ -60,6 +60,18 @@ import Testing
         #expect(reader.bookConvert == .s2twp)
     }
 
+    /// Turned off and the book reopened, the key brings back the conversion chosen before, not the plain one.
+    @Test func theKeyBringsBackTheChosenConversionAfterTheBookIsReopened() {
+        var state = BookState(
+            fingerprint: Self.simplified.fingerprint, title: "sample", lastPath: Self.simplified.path)
+        state.setConvert(.s2twp)
+        state.setConvert(Conversion.none)
+        var reader = makeReader(state: state, book: Self.simplified)
+        #expect(reader.layout.settings.display.convert == Conversion.none)
+        reader.press("c")
+        #expect(reader.bookConvert == .s2twp)
+    }
+
     @Test func theSettingsRowChangesTheBooksValue() {
         var reader = makeReader(book: Self.traditional)
         reader.press("s")

@@ -95,4 +95,28 @@ import Testing
             #expect(!status.contains("left") && !status.contains("measuring"), "\(keys): \(status)")
         }
     }
+
+    /// The bottom row's prompts read as a pager's or an editor's command line (search keeps its `/`), and a
+    /// terminal too small for text shows the disguise's words, not the reader's.
+    @Test(arguments: [Settings.Disguise.log, .code])
+    func promptsAndTheTooSmallScreenAreDisguised(disguise: Settings.Disguise) {
+        var settings = Settings()
+        settings.disguise = disguise
+        for (keys, typed) in [(["m"], "clue"), (["/"], "lamp")] {
+            var reader = makeReader(columns: 60, rows: 12, settings: settings)
+            for key in keys { reader.press(key) }
+            reader.type(typed)
+            let bottom = reader.screen().textRows[11]
+            #expect(bottom.hasPrefix((keys == ["/"] ? "/" : ":") + typed), "\(keys): \(bottom)")
+            #expect(!bottom.contains("ookmark") && !bottom.contains("note"), "\(keys): \(bottom)")
+        }
+        let small = makeReader(columns: 7, rows: 6, settings: settings)
+        let screen = small.screen()
+        let text = screen.textRows.joined(separator: "\n")
+        #expect(!text.contains("small") && !text.contains("book"), "\(text)")
+        #expect(text.contains(disguise == .log ? "waiting" : "src/led"), "\(text)")
+        #expect(!ScreenDump.styles(screen).contains { "OoR!".contains($0) }, "\(ScreenDump.styles(screen))")
+        let plain = makeReader(columns: 7, rows: 6)
+        #expect(plain.screen().textRows.joined().contains("Too"), "the reader's own words without a disguise")
+    }
 }
