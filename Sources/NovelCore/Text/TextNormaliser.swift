@@ -157,9 +157,8 @@ public enum TextNormaliser {
 
     /// The first byte at or after `start` that may need a change (`mayChange`), sixteen bytes a step. Each
     /// word is first asked a cheaper question that line feeds and tabs also answer (a control, DEL or
-    /// 0xC2), and only a word that answers it is asked the exact one, so that a book with nothing to
-    /// change is one pass without a stop and costs about two instructions a byte, not five (most of
-    /// `novel toc`'s reading of an ASCII book).
+    /// 0xC2), and only a word that answers it is asked the exact one: a book with nothing to change is one
+    /// pass without a stop, and most words of a text cost the cheap test alone (docs/benchmarks.md).
     static func firstSpecial(_ input: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         guard let base = input.baseAddress else { return nil }
         var index = start
