@@ -12,18 +12,30 @@ public struct ReadingSession: Sendable {
 
     /// `remember` stores an explicitly given encoding, pattern, reflow or privacy (`--private`,
     /// `--no-private`) as the book's choice. `progress` hears how far opening the book has got.
+    /// `trustingStamp` opens a book read before whose file its state's `source` stamp still describes
+    /// from the file's bytes and the cached index, without a pass over its text (`BookOpener.openStamped`:
+    /// the same book, made without the check, the normalising check and the fingerprint), as `novel
+    /// search` asks; any other book, and any book when an encoding is given or was chosen, is opened whole.
     public static func open(
         path: String, encoding: String? = nil, chapterPattern: String? = nil, reflow: DisplayOptions.Reflow? = nil,
         isPrivate: Bool? = nil, convert: Conversion? = nil, paths: NovelPaths, remember: Bool = false,
-        progress: LoadStep = .none
+        trustingStamp: Bool = false, progress: LoadStep = .none
     ) throws -> ReadingSession {
         let store = BookStateStore(paths: paths)
         let absolute = absolutePath(path)
         var warnings: [String] = []
         let previous = store.latest(lastPath: absolute, warnings: &warnings)
-        let book = try BookOpener.open(
-            path: path, encoding: encoding ?? previous?.encoding,
-            chapterPattern: chapterPattern ?? previous?.chapterPattern, paths: paths, progress: progress)
+        let pattern = chapterPattern ?? previous?.chapterPattern
+        var stamped: Book?
+        if trustingStamp, encoding == nil, let previous, previous.encoding == nil, let source = previous.source {
+            stamped = BookOpener.openStamped(
+                path: path, stamp: source, fingerprint: previous.fingerprint, chapterPattern: pattern, paths: paths)
+        }
+        let book =
+            try stamped
+            ?? BookOpener.open(
+                path: path, encoding: encoding ?? previous?.encoding, chapterPattern: pattern, paths: paths,
+                progress: progress)
         var state = store.load(fingerprint: book.fingerprint, warnings: &warnings)
         if state == nil, let previous, previous.fingerprint != book.fingerprint {
             let (moved, lost) = Reanchoring.reanchor(previous, to: book)

@@ -34,11 +34,13 @@ extension Conversion: ExpressibleByArgument {}
 extension BookOptions {
     /// Opens `book` with its state as the reader does, so that the book's remembered pattern and encoding
     /// give the same chapters (nothing given here is remembered); a progress line on a terminal while it
-    /// reads, and the state's warnings on stderr.
-    func openSession(_ book: String, paths: NovelPaths) throws -> ReadingSession {
+    /// reads, and the state's warnings on stderr. `trustingStamp`: a book read before whose file is as its
+    /// state last saw it is opened from its bytes and cached index (`ReadingSession.open(trustingStamp:)`).
+    func openSession(_ book: String, paths: NovelPaths, trustingStamp: Bool = false) throws -> ReadingSession {
         let session = try TerminalProgress.run("reading \(BookOpener.fileName(of: book))") { progress in
             try ReadingSession.open(
-                path: book, encoding: encoding, chapterPattern: chapterPattern, paths: paths, progress: progress)
+                path: book, encoding: encoding, chapterPattern: chapterPattern, paths: paths,
+                trustingStamp: trustingStamp, progress: progress)
         }
         StandardError.warn(session.warnings)
         return session

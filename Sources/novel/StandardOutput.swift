@@ -20,6 +20,12 @@ enum StandardOutput {
         write(text + "\n")
     }
 
+    /// Text whose every part from a file was escaped already (`TerminalSafe.escaped`, as `write(_:)` would
+    /// leave it), such as a long table: written without a second pass over the whole.
+    static func write(escaped bytes: [UInt8]) {
+        bytes.withUnsafeBytes { write($0) }
+    }
+
     /// Pretty-printed JSON with sorted keys, of an `Encodable` value.
     static func writeJSON<Value: Encodable>(_ value: Value) throws {
         let encoder = JSONEncoder()

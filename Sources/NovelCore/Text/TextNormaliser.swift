@@ -155,22 +155,29 @@ public enum TextNormaliser {
         init(_ first: UInt8, _ second: UInt8, _ third: UInt8) { self.init(bytes: (first, second, third), count: 3) }
     }
 
-    /// The first byte at or after `start` that may need a change (`mayChange`), eight bytes a step with
-    /// exact per-byte tests, so that line feeds and tabs (most of a text's control bytes) never stop it:
-    /// a book with nothing to change is one pass without a stop.
+    /// The first byte at or after `start` that may need a change (`mayChange`), sixteen bytes a step. Each
+    /// word is first asked a cheaper question that line feeds and tabs also answer (a control, DEL or
+    /// 0xC2), and only a word that answers it is asked the exact one: a book with nothing to change is one
+    /// pass without a stop, and most words of a text cost the cheap test alone (docs/benchmarks.md).
     static func firstSpecial(_ input: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         guard let base = input.baseAddress else { return nil }
         var index = start
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs = ones &* 0x80
-        let lows = ones &* 0x7F
-        /// The top bit of each byte of `word` that is zero (exact: no borrow runs between bytes).
-        @inline(__always) func zeros(_ word: UInt64) -> UInt64 { ~(((word & lows) &+ lows) | word) & highs }
+        @inline(__always) func word(at offset: Int) -> UInt64 {
+            UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
+        }
+        while index + 16 <= input.count {
+            let first = word(at: index)
+            let second = word(at: index + 8)
+            if SpecialBytes.candidates(first) | SpecialBytes.candidates(second) != 0 {
+                let special = SpecialBytes.exact(first)
+                if special != 0 { return index + special.trailingZeroBitCount / 8 }
+                let next = SpecialBytes.exact(second)
+                if next != 0 { return index + 8 + next.trailingZeroBitCount / 8 }
+            }
+            index += 16
+        }
         while index + 8 <= input.count {
-            let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-            let below20 = ~(((word & lows) &+ (ones &* 0x60)) | word) & highs
-            let lineFeedOrTab = zeros(word ^ (ones &* 0x0A)) | zeros(word ^ (ones &* 0x09))
-            let special = (below20 & ~lineFeedOrTab) | zeros(word ^ lows) | zeros(word ^ (ones &* 0xC2))
+            let special = SpecialBytes.exact(word(at: index))
             if special != 0 { return index + special.trailingZeroBitCount / 8 }
             index += 8
         }
@@ -179,6 +186,29 @@ public enum TextNormaliser {
             index += 1
         }
         return nil
+    }
+
+    /// `mayChange` for the eight bytes of a word at once, as the top bit of each byte (exact: no carry or
+    /// borrow runs from one byte into the next).
+    enum SpecialBytes {
+        static let ones: UInt64 = 0x0101_0101_0101_0101
+        static let highs = ones &* 0x80
+        static let lows = ones &* 0x7F
+
+        /// The bytes that are zero.
+        @inline(__always) static func zeros(_ word: UInt64) -> UInt64 { ~(((word & lows) &+ lows) | word) & highs }
+
+        /// The bytes that may change and the line feeds and tabs: the ASCII bytes below 0x20 and DEL (an
+        /// ASCII byte plus one, within seven bits, is below 0x21 exactly for these), and 0xC2.
+        @inline(__always) static func candidates(_ word: UInt64) -> UInt64 {
+            let next = ((word & lows) &+ ones) & lows
+            return (~((next &+ (ones &* 0x5F)) | word) & highs) | zeros(word ^ (ones &* 0xC2))
+        }
+
+        /// The bytes that may change.
+        @inline(__always) static func exact(_ word: UInt64) -> UInt64 {
+            candidates(word) & ~(zeros(word ^ (ones &* 0x0A)) | zeros(word ^ (ones &* 0x09)))
+        }
     }
 
     /// Whether `byte` may be changed: a changed ASCII byte, or 0xC2 (which leads the C1 controls).

@@ -51,19 +51,21 @@ struct TocCommand: ParsableCommand {
             try StandardOutput.writeJSONList(rows)
             return
         }
-        // One String for the whole table, written at once (an English book may have tens of thousands of
-        // entries).
-        let digits = String(entries.count).count
-        var lines = ""
-        lines.reserveCapacity(entries.reduce(0) { $0 + $1.title.utf8.count + digits + 5 })
+        // The table as bytes, written at once: an English book may have tens of thousands of entries, and
+        // appending six Strings a row, then escaping the whole table again on its way out, cost a sixth of
+        // `novel toc` on a dense book. Each title is escaped here; the rest is digits and spaces.
+        let digits = String(entries.count).utf8.count
+        var table: [UInt8] = []
+        table.reserveCapacity(entries.reduce(0) { $0 + $1.title.utf8.count + digits + 3 + 2 * $1.nesting })
         for (position, entry) in entries.enumerated() {
-            let number = String(position)
-            lines += String(repeating: " ", count: digits - number.count) + number + "  "
-            lines += String(repeating: "  ", count: entry.nesting)
-            lines += TerminalSafe.escaped(conversion.apply(to: entry.title))
-            lines += "\n"
+            let number = String(position).utf8
+            table.append(contentsOf: repeatElement(0x20, count: digits - number.count))
+            table.append(contentsOf: number)
+            table.append(contentsOf: repeatElement(0x20, count: 2 + 2 * entry.nesting))
+            table.append(contentsOf: TerminalSafe.escaped(conversion.apply(to: entry.title)).utf8)
+            table.append(0x0A)
         }
-        StandardOutput.write(lines)
+        StandardOutput.write(escaped: table)
     }
 }
 

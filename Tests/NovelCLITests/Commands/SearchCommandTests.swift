@@ -29,6 +29,10 @@ import Testing
     deinit { home.remove() }
 
     func novel(_ arguments: String...) throws -> NovelBinary.Result {
+        try novel(arguments)
+    }
+
+    func novel(_ arguments: [String]) throws -> NovelBinary.Result {
         try NovelBinary.run(arguments, environment: ["NOVEL_HOME": home.path])
     }
 
@@ -81,6 +85,28 @@ import Testing
         #expect(lines.map { $0.split(separator: "\t")[0] } == ["26", "148"])
         #expect(lines[0].split(separator: "\t")[2] == "第一章　開始", "titles shown converted, as novel toc shows them")
         #expect(String(lines[0].split(separator: "\t")[3]) == Conversion.s2t.apply(to: "灯笼铺里点着一盏灯。"))
+    }
+
+    /// A book read before (its state holds the file's stamp) is searched from its bytes and cached index
+    /// (`ReadingSession.open(trustingStamp:)`): the same lines as before it was read, in every form; and
+    /// once the file changes, the new text's hits.
+    @Test func aBookReadBeforeGivesTheSameHits() throws {
+        let forms = [["灯"], ["灯", "--json"], ["灯", "--count"], ["^第.章", "--regex"], ["燈籠", "--convert", "s2t"]]
+        let before = try forms.map { try novel(["search", book] + $0) }
+        #expect(try novel("line", book, "--next").status == 0)
+        let states = home.path + "/state/books"
+        let name = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: states).first { $0.hasSuffix(".json") })
+        let state = try String(contentsOfFile: states + "/" + name, encoding: .utf8)
+        #expect(state.contains("\"verbatim\""), "the state holds the file's stamp")
+        for (form, first) in zip(forms, before) {
+            let again = try novel(["search", book] + form)
+            #expect(
+                again.stdout == first.stdout && again.stderr == first.stderr && again.status == first.status, "\(form)")
+        }
+        _ = try home.write("search.txt", Self.text + "第三章　灯\n\n　　灯下。\n")
+        let grown = try novel("search", book, "灯", "--count")
+        #expect(grown.stdout == "7\n", "the changed file is read again")
     }
 
     /// The first hits in a real book: offsets and snippets checked against the decoded text.

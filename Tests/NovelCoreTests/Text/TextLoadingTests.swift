@@ -170,14 +170,14 @@ import Testing
         #expect(TextNormaliser.normalise(Array(text.utf8)).utf8String == String(expected))
     }
 
-    /// The search for the first byte that may change tests eight bytes at once: it finds exactly the
-    /// byte a byte-by-byte search finds, for every byte value at every place of a word, beside
+    /// The search for the first byte that may change tests sixteen bytes, then eight, at once: it finds
+    /// exactly the byte a byte-by-byte search finds, for every byte value at every place of a step, beside
     /// neighbours that would make an inexact test borrow (NUL, LF, TAB, 0x01) or stop (0xC2).
     @Test func theFirstByteThatMayChangeIsFoundExactly() {
-        for neighbour: UInt8 in [0x41, 0x00, 0x0A, 0x09, 0x01, 0x0B, 0xC2, 0xFF, 0x80] {
+        for neighbour: UInt8 in [0x41, 0x00, 0x0A, 0x09, 0x01, 0x0B, 0xC2, 0xFF, 0x80, 0x7F, 0x1F, 0x20] {
             for value in UInt8.min...UInt8.max {
-                for place in 0..<19 {
-                    var bytes = [UInt8](repeating: neighbour, count: 19)
+                for place in 0..<27 {
+                    var bytes = [UInt8](repeating: neighbour, count: 27)
                     bytes[place] = value
                     let expected = bytes.firstIndex(where: TextNormaliser.mayChange)
                     let found = bytes.withUnsafeBufferPointer { TextNormaliser.firstSpecial($0, from: 0) }
