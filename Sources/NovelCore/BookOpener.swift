@@ -10,13 +10,16 @@ public enum BookOpener {
         path: String, encoding: String? = nil, chapterPattern: String? = nil, paths: NovelPaths? = nil,
         progress: LoadStep = .none
     ) throws -> Book {
+        let (bytes, status) = try BookFile.mapWithStatus(path)
         // A zip archive is an EPUB book or a file novel cannot read; an --encoding does not make it text.
-        if EpubFormat.startsLikeZip(path: path) {
-            return try EpubBookOpener.open(path: path, chapterPattern: chapterPattern, progress: progress)
+        // Told from the bytes the text is loaded from: a .txt is read once.
+        if EpubFormat.startsLikeZip(bytes) {
+            return try EpubBookOpener.open(
+                path: path, file: FileIdentity(status), chapterPattern: chapterPattern, progress: progress)
         }
         let steps = progress.parts(stepWeights)
         let splitter = try ChapterSplitter(customPattern: chapterPattern)
-        let text = try BookLoader.load(path: path, encoding: encoding, progress: steps[0])
+        let text = try BookLoader.load(bytes, status: status, path: path, encoding: encoding, progress: steps[0])
         steps[0].finish()
         let pattern = chapterPattern.flatMap { $0.isEmpty ? nil : $0 }
         let cache = paths.map { ChapterIndexCache(paths: $0) }

@@ -32,9 +32,7 @@ public struct BookPreview: Sendable {
         path: String, encoding forced: String? = nil, chapterPattern: String? = nil, paths: NovelPaths,
         window: Int = defaultWindow
     ) -> BookPreview? {
-        // An EPUB's text is made from its documents, never read from the start of its file.
-        guard let file = BookFile.identity(path), file.bytes > 2 * window, !EpubFormat.startsLikeZip(path: path)
-        else { return nil }
+        guard let file = BookFile.identity(path), file.bytes > 2 * window else { return nil }
         let previous = BookStateStore(paths: paths).latestSummary(lastPath: ReadingSession.absolutePath(path))
         let pattern = (chapterPattern ?? previous?.chapterPattern).flatMap { $0.isEmpty ? nil : $0 }
         var offset = 0
@@ -73,7 +71,12 @@ public struct BookPreview: Sendable {
         // shorter: an eighth more covers `needed` bytes of text unless it is full of control pictures.
         let wanted = min(needed, file.bytes)  // a cached range past the file's end must not overflow this sum
         let rawCount = min(wanted <= window / 2 ? window : wanted + wanted / 8 + window / 4, file.bytes)
-        guard var bytes = BookFile.read(path, range: 0..<rawCount),
+        // An EPUB's text is made from its documents, never read from the start of its file: told by the
+        // first bytes of this read, before the rest of a long one is read (a state's verbatim chapter above
+        // is never an EPUB's: its text is not its file's bytes).
+        guard
+            var bytes = BookFile.read(
+                path, range: 0..<rawCount, firstRead: window, refused: { EpubFormat.startsLikeZip($0) }),
             let end = lineEnd(in: bytes, encoding: encoding)
         else { return nil }
         bytes.removeSubrange(end...)

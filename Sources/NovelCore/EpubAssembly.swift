@@ -1,5 +1,6 @@
 /// The spine's documents joined into one book text, with what points into it moved to book offsets: the
-/// anchors TOC entries and links land on, emphasis and links as `BookMarkup`, and the source map.
+/// anchors TOC entries and links land on, emphasis, links and ruby readings as `BookMarkup`, and the
+/// source map.
 struct EpubAssembly {
     private(set) var utf8: [UInt8] = []
     private(set) var sources = EpubSourceMap()
@@ -8,6 +9,7 @@ struct EpubAssembly {
     /// "member#id" → book offset.
     private(set) var anchors: [String: Int] = [:]
     private var styles: [StyledRange] = []
+    private var rubyReadings: [Range<Int>] = []
     /// Links with their href still relative to `member`.
     private var pendingLinks: [(member: String, link: XHTMLLink, base: Int)] = []
 
@@ -34,6 +36,7 @@ struct EpubAssembly {
             anchors[Self.key(member, id)] = base + offset
         }
         styles += document.styles.map { StyledRange(range: $0.range.shifted(by: base), style: $0.style) }
+        rubyReadings += document.rubyReadings.map { $0.shifted(by: base) }
         pendingLinks += document.links.map { (member, $0, base) }
         sources.append(member: member, textBase: base, pairs: document.sourceOffsets)
         utf8 += document.utf8
@@ -62,7 +65,7 @@ struct EpubAssembly {
                 range: pending.link.range.shifted(by: pending.base), target: offset,
                 isNote: pending.link.isNoteReference)
         }
-        return BookMarkup(styles: styles, links: links)
+        return BookMarkup(styles: styles, links: links, rubyReadings: rubyReadings)
     }
 
     /// The navigation's entries placed in the text. An entry without a target of its own (a heading

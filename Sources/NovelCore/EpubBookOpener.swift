@@ -13,7 +13,14 @@ enum EpubBookOpener {
     /// The shares of the work of opening: the package and navigation, the documents, the index.
     static let stepWeights: [Double] = [0.05, 0.9, 0.05]
 
-    static func open(path: String, chapterPattern: String?, progress: LoadStep) throws -> Book {
+    /// `file` is the identity of the file at `path` when it was looked at (`BookOpener` has it from the
+    /// bytes it told the EPUB by); nil takes it now.
+    static func open(path: String, file: FileIdentity? = nil, chapterPattern: String?, progress: LoadStep) throws
+        -> Book
+    {
+        // Taken before the archive is read, as a .txt's is before its bytes are: a change while the book
+        // is read shows as a changed stamp.
+        let file = file ?? BookFile.identity(path)
         let steps = progress.parts(stepWeights)
         let archive = try EpubArchive(path: path)
         let package = try EpubPackage.read(from: archive)
@@ -24,8 +31,8 @@ enum EpubBookOpener {
         steps[1].finish()
         var text = BookText(
             utf8: assembled.utf8, encoding: "UTF-8", encodingSource: .epubDocuments, invalidSequences: 0,
-            sourceByteCount: BookFile.identity(path)?.bytes)
-        text.fileIdentity = BookFile.identity(path)
+            sourceByteCount: file?.bytes)
+        text.fileIdentity = file
         let fingerprint = BookFingerprint.of(text.utf8)
         let pattern = chapterPattern.flatMap { $0.isEmpty ? nil : $0 }
         let fromNavigation =

@@ -5,11 +5,18 @@
 /// It takes the fast path of the first screen (`BookPreview`: for a book read before, only the chapter
 /// holding the position) and opens the whole book only when the walk leaves what the preview holds.
 public enum LineStep {
-    /// The text of the line reached. Throws the open's errors, or `NoText` for a book with nothing to show.
+    /// The line reached: its text, and where it starts for people: the spine item and XHTML byte of an
+    /// EPUB (`Book.sourcePlace`), the offset in the book's text otherwise.
+    public struct Line: Sendable, Equatable {
+        public var text: String
+        public var place: String
+    }
+
+    /// The line reached. Throws the open's errors, or `NoText` for a book with nothing to show.
     public static func run(
         path: String, encoding: String?, chapterPattern: String?, paths: NovelPaths, printer: BookPrinter,
         moving count: Int
-    ) throws -> String {
+    ) throws -> Line {
         if let preview = BookPreview.open(path: path, encoding: encoding, chapterPattern: chapterPattern, paths: paths),
             let state = preview.state
         {
@@ -43,8 +50,8 @@ public enum LineStep {
     /// without the lock, enough when nothing moves.
     private static func step(
         _ walker: LineWalker, count: Int, path: String, startingAt unlocked: Int,
-        update: ((inout BookState) throws -> String) throws -> String
-    ) throws -> String {
+        update: ((inout BookState) throws -> (offset: Int, text: String)) throws -> (offset: Int, text: String)
+    ) throws -> Line {
         let base = walker.part?.base ?? 0
         func walk(from offset: Int) throws -> (offset: Int, text: String) {
             var local = offset - base
@@ -60,12 +67,18 @@ public enum LineStep {
             case .empty: throw NoText(path: path)
             }
         }
-        guard count != 0 else { return try walk(from: unlocked).text }
-        return try update { state in
-            let reached = try walk(from: state.position?.offset ?? 0)
-            state.position = walker.savedPosition(at: reached.offset, previous: state.position)
-            return reached.text
+        let reached: (offset: Int, text: String)
+        if count == 0 {
+            reached = try walk(from: unlocked)
+        } else {
+            reached = try update { state in
+                let reached = try walk(from: state.position?.offset ?? 0)
+                state.position = walker.savedPosition(at: reached.offset, previous: state.position)
+                return reached
+            }
         }
+        return Line(
+            text: reached.text, place: walker.book.sourcePlace(of: reached.offset) ?? String(base + reached.offset))
     }
 
     /// A book with no visible text: no line to show.

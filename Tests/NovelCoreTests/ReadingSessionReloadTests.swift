@@ -90,4 +90,51 @@ import Testing
         #expect(
             edited.state?.bookmarks.first?.offset == session.book.index.entries[2].bodyStart + 7 + inserted.utf8.count)
     }
+    /// An EPUB of the chapters `numbers`, one content document each.
+    static func epub(_ numbers: [Int]) -> EpubBuilder {
+        let documents = numbers.map { number in
+            EpubBuilder.Document(
+                "text/c\(number).xhtml",
+                body: "<h1>第\(number)章　第\(number)夜</h1>\n<p>那是第\(number)夜，渡口又亮起了\(number)盏灯，她回来了。</p>"
+                    + "<p>河水涨了\(number)尺，船家说这是第\(number)回见到。</p>")
+        }
+        var builder = EpubBuilder(
+            documents: documents,
+            toc: numbers.map { EpubBuilder.NavEntry("第\($0)章　第\($0)夜", href: "text/c\($0).xhtml") })
+        builder.language = "zh-CN"
+        return builder
+    }
+
+    /// A changed EPUB is never grown in place (`BookOpener.appended` has no append probe for it): the
+    /// place is saved and the book opened whole, and the place and bookmarks are found again by their
+    /// text, wherever the change moved it, whether chapters were put in before it or added after it.
+    @Test(arguments: [[0, 1, 2, 3], [1, 2, 3, 4]])
+    func aChangedEpubIsReopenedWholeAndThePlaceKeptByText(changed: [Int]) throws {
+        let path = home.path + "/river.epub"
+        try Self.epub([1, 2, 3]).write(to: path)
+        let session = try ReadingSession.open(path: path, paths: paths)
+        let book = session.book
+        #expect(book.epub != nil)
+        #expect(BookOpener.appended(to: book, chapterPattern: nil, paths: paths) == nil)
+        let placeText = "河水涨了2尺"
+        let markText = "那是第3夜"
+        let place = BookmarkFactory.position(
+            book: book, offset: TestBooks.byteRange(of: placeText, in: book).lowerBound)
+        try session.update { state in
+            _ = state.addBookmark(in: book, offset: TestBooks.byteRange(of: markText, in: book).lowerBound, note: "灯")
+        }
+        // Rewritten whole, as a tool that makes EPUBs writes them (another size, another time).
+        try Self.epub(changed).write(to: path)
+        var reopened = 0
+        let reloaded = try session.reloaded(at: place, paths: paths) {
+            reopened += 1
+            return try ReadingSession.open(path: path, paths: paths)
+        }
+        #expect(reopened == 1)
+        #expect(reloaded.book.index.entries.count == 4)
+        let new = reloaded.book
+        #expect(reloaded.state?.position?.offset == TestBooks.byteRange(of: placeText, in: new).lowerBound)
+        #expect(reloaded.state?.bookmarks.first?.offset == TestBooks.byteRange(of: markText, in: new).lowerBound)
+        #expect(reloaded.state?.source == new.text.sourceStamp)
+    }
 }

@@ -25,9 +25,18 @@ public struct BookMarkup: Sendable, Equatable {
     /// Links in text order, none empty; a link that starts inside the one before it is dropped (links do
     /// not nest in HTML, so only a broken document gives such a pair).
     public let links: [BookLink]
+    /// Ruby readings (furigana) in brackets after their base text, in text order, none empty or
+    /// overlapping another: shown or hidden by the `ruby` setting (`RubyDisplay`, `RubyPass`).
+    public let rubyReadings: [Range<Int>]
 
-    public init(styles: [StyledRange] = [], links: [BookLink] = []) {
+    public init(styles: [StyledRange] = [], links: [BookLink] = [], rubyReadings: [Range<Int>] = []) {
         self.styles = Self.separated(styles)
+        var readings: [Range<Int>] = []
+        for reading in rubyReadings.filter({ !$0.isEmpty }).sorted(by: { $0.lowerBound < $1.lowerBound })
+        where readings.last.map({ $0.upperBound <= reading.lowerBound }) ?? true {
+            readings.append(reading)
+        }
+        self.rubyReadings = readings
         var kept: [BookLink] = []
         for link in links.filter({ !$0.range.isEmpty }).sorted(by: { $0.range.lowerBound < $1.range.lowerBound })
         where kept.last.map({ $0.range.upperBound <= link.range.lowerBound }) ?? true {
@@ -44,6 +53,11 @@ public struct BookMarkup: Sendable, Equatable {
     /// The styled runs that share a byte with `range`, in text order.
     public func styles(overlapping range: Range<Int>) -> ArraySlice<StyledRange> {
         styles[SortedRanges.overlapping(range, in: styles, range: \.range)]
+    }
+
+    /// The ruby readings that share a byte with `range`, in text order.
+    public func rubyReadings(overlapping range: Range<Int>) -> ArraySlice<Range<Int>> {
+        rubyReadings[SortedRanges.overlapping(range, in: rubyReadings, range: \.self)]
     }
 
     /// The indices in `links` of the links that share a byte with `range`, in text order.

@@ -21,7 +21,8 @@ extension DisplayTransform {
         return book.text.utf8.withUnsafeBufferPointer { bytes in
             shown(
                 bytes, chapter: section.range, bodyStart: section.bodyStart, headingStart: section.headingStart,
-                profile: book.profile, options: options, keepHiddenLines: keepHiddenLines, recent: recent)
+                profile: book.profile, options: options, keepHiddenLines: keepHiddenLines, recent: recent,
+                rubyReadings: book.markup?.rubyReadings(overlapping: section.range) ?? [])
         }
     }
 }

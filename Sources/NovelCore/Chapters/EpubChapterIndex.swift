@@ -7,7 +7,9 @@ enum EpubChapterIndex {
     /// text otherwise); points that land on the same offset keep their navigation order and all but the last
     /// are empty, as a part and its first chapter that open on the same heading are. A point with entries
     /// nested under it is a volume, the rest are chapters; `depth` keeps the navigation's nesting.
-    /// Text before the first point that is more than blank becomes a front entry.
+    /// The table of contents is the navigation's, entry for entry: text before the first point (a cover,
+    /// a title page the navigation does not list) belongs to the first entry, shown as text of its own
+    /// (the entry's body starts at the text's start, so nothing of it is taken for a heading or hidden).
     static func make(points: [EpubTOCPoint], text: BookText, ruleName: String) -> ChapterIndex? {
         let length = text.utf8.count
         let placed = points.enumerated()
@@ -17,16 +19,8 @@ enum EpubChapterIndex {
         guard !placed.isEmpty else { return nil }
         return text.utf8.withUnsafeBufferPointer { bytes in
             var entries: [TOCEntry] = []
-            entries.reserveCapacity(placed.count + 1)
-            if placed[0].offset > 0, Blanks.hasText(bytes, 0..<placed[0].offset) {
-                let title =
-                    ChapterSplitter.frontTitle(bytes, 0..<placed[0].offset)
-                    ?? (ChapterSplitter.isMostlyCJK(bytes) ? "开篇" : "Opening")
-                entries.append(
-                    TOCEntry(
-                        level: .chapter, title: title, number: nil, range: 0..<placed[0].offset, bodyStart: 0,
-                        volumeIndex: nil, kind: .front))
-            }
+            entries.reserveCapacity(placed.count)
+            let hasFrontText = placed[0].offset > 0 && Blanks.hasText(bytes, 0..<placed[0].offset)
             // The volume entry open at each depth, for the chapters nested under it.
             var volumesByDepth: [Int: Int] = [:]
             for (position, point) in placed.enumerated() {
@@ -35,11 +29,13 @@ enum EpubChapterIndex {
                 let hasNested = position + 1 < placed.count && placed[position + 1].depth > point.depth
                 volumesByDepth = volumesByDepth.filter { $0.key < point.depth }
                 let volume = volumesByDepth.max { $0.key < $1.key }?.value
+                let holdsFront = entries.isEmpty && hasFrontText
                 var entry = TOCEntry(
                     level: hasNested ? .volume : .chapter, title: point.title,
                     number: number(inTitle: point.title), range: start..<end,
-                    bodyStart: bodyStart(bytes, at: point.offset, end: end, title: point.title),
-                    volumeIndex: volume, kind: hasNested ? .volume : .chapter, headingStart: point.offset)
+                    bodyStart: holdsFront ? start : bodyStart(bytes, at: point.offset, end: end, title: point.title),
+                    volumeIndex: volume, kind: hasNested ? .volume : .chapter,
+                    headingStart: holdsFront ? start : point.offset)
                 entry.depth = point.depth
                 entries.append(entry)
                 if hasNested { volumesByDepth[point.depth] = entries.count - 1 }

@@ -69,11 +69,9 @@ struct XHTMLElement {
     private static let unread: Set<String> = ["head", "title", "script", "style", "template", "rp"]
 
     /// Whether the element and all it holds are left out: never read (head, script, style, rp), the
-    /// `hidden` attribute, `display: none` in its style attribute or the book's stylesheets, or a ruby
-    /// reading when readings are hidden.
+    /// `hidden` attribute, `display: none` in its style attribute or the book's stylesheets.
     func isHidden(options: XHTMLTextOptions) -> Bool {
         if Self.unread.contains(name) || attribute("hidden") != nil { return true }
-        if role == .rubyText, options.ruby == .hidden { return true }
         if let style = attribute("style"), Self.setsDisplayNone(style) { return true }
         return options.hidden.hides(tag: name, classes: words("class"), id: attribute("id"))
     }
@@ -90,6 +88,22 @@ struct XHTMLElement {
         }
         return hidden
     }
+
+    /// Whether an image is set as a character of the text: a "gaiji" (a rare character drawn as a picture,
+    /// as Japanese and Chinese books do) or another glyph-sized picture, by its class or by a width or
+    /// height attribute of at most 48 pixels or a few `em`.
+    var isGlyphImage: Bool {
+        let classes = words("class").map { $0.lowercased() }
+        if classes.contains(where: { name in Self.glyphClasses.contains { name.contains($0) } }) { return true }
+        return ["width", "height"].contains { name in
+            guard let value = attribute(name)?.trimmingXMLSpace().lowercased() else { return false }
+            if value.hasSuffix("em"), let ems = Double(value.dropLast(2)) { return ems <= 3 }
+            let pixels = value.hasSuffix("px") ? value.dropLast(2) : Substring(value)
+            return Double(pixels).map { $0 > 0 && $0 <= 48 } ?? false
+        }
+    }
+
+    private static let glyphClasses = ["gaiji", "glyph", "inline", "emoji"]
 
     /// Whether the element is a footnote or endnote (EPUB's `epub:type`, DPUB-ARIA's `role`).
     var isNote: Bool {

@@ -20,10 +20,14 @@ public struct XHTMLText: Sendable, Equatable {
     /// Footnotes and endnotes (`epub:type` footnote, endnote, rearnote; `role` doc-footnote, doc-endnote):
     /// id → the note's text.
     public var notes: [String: Range<Int>]
+    /// Ruby readings (furigana) as written after their base text, brackets included (`漢字（かんじ）` holds
+    /// `（かんじ）`), in text order: the text always has them, and the `ruby` setting shows or hides them
+    /// (`RubyDisplay`), so that a position is the same either way.
+    public var rubyReadings: [Range<Int>]
 
     public init(
         utf8: [UInt8], sourceOffsets: [XHTMLSourceOffset], styles: [StyledRange], anchors: [String: Int],
-        links: [XHTMLLink], notes: [String: Range<Int>]
+        links: [XHTMLLink], notes: [String: Range<Int>], rubyReadings: [Range<Int>] = []
     ) {
         self.utf8 = utf8
         self.sourceOffsets = sourceOffsets
@@ -31,6 +35,7 @@ public struct XHTMLText: Sendable, Equatable {
         self.anchors = anchors
         self.links = links
         self.notes = notes
+        self.rubyReadings = rubyReadings
     }
 
     /// The text of the content document `bytes` (XHTML or HTML, in any encoding it declares).

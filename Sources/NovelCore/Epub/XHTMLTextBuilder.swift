@@ -55,11 +55,12 @@ final class XHTMLTextBuilder {
         let tableDepth: Int
     }
 
-    /// A ruby reading's bracket waits for its first character; `closing` is the one to write at its end.
+    /// A ruby reading's bracket waits for its first character; `closing` is the one to write at its end,
+    /// `start` where the opening bracket was written.
     private var rubyBracket = RubyBracket.none
     private enum RubyBracket: Equatable {
         case none, waiting
-        case open(closing: String)
+        case open(closing: String, start: Int)
     }
 
     /// The table being read: its rows of cells, each written into a sink of its own, and the sink of the
@@ -67,11 +68,42 @@ final class XHTMLTextBuilder {
     private var table: TableState?
     private struct TableState {
         var outer: XHTMLTextSink
-        var rows: [[XHTMLTextSink]] = []
+        var rows: [[TableCell]] = []
         var inCell = false
+        /// The spans of the cell being read.
+        var span = (columns: 1, rows: 1)
+        /// Column → rows below the current one that a cell above still covers (`rowspan`).
+        var covered: [Int: Int] = [:]
+        /// The columns the current row leaves to cells above it.
+        var coveredInRow: Set<Int> = []
         /// Tables inside a cell of this one, read as text of the cell.
         var nestedDepth = 0
         let source: Int
+
+        /// Adds a cell to the current row at the next column no cell above covers.
+        mutating func add(_ sink: XHTMLTextSink, columns: Int = 1, rows: Int = 1) {
+            if self.rows.isEmpty { self.rows.append([]) }
+            var column = self.rows[self.rows.count - 1].reduce(0) { $0 + $1.columns }
+            while coveredInRow.contains(column) {
+                self.rows[self.rows.count - 1].append(TableCell(text: XHTMLTextSink(), columns: 1))
+                column += 1
+            }
+            self.rows[self.rows.count - 1].append(TableCell(text: sink, columns: columns))
+            if rows > 1 { for spanned in column..<column + columns { covered[spanned] = rows - 1 } }
+        }
+
+        /// Starts a row: the columns cells above still cover are left to them.
+        mutating func startRow() {
+            rows.append([])
+            coveredInRow = Set(covered.filter { $0.value > 0 }.keys)
+            for column in coveredInRow { covered[column]? -= 1 }
+        }
+    }
+
+    /// A cell's text and the columns it spans.
+    private struct TableCell {
+        var text: XHTMLTextSink
+        var columns: Int
     }
 
     init(options: XHTMLTextOptions) {
@@ -144,11 +176,12 @@ final class XHTMLTextBuilder {
 
     /// The text and everything pointing into it, once the document has ended.
     func finish() -> XHTMLText {
-        while let element = open.popLast() { close(element, source: sink.sourceOffsets.last?.sourceOffset ?? 0) }
+        // What is written at the end goes on from where the last run reached (not from where it began: a
+        // place inside the document's last paragraph must not fall back to that paragraph's start).
+        func end() -> Int { sink.sourceOffsets.last.map { $0.sourceOffset + (sink.count - $0.textOffset) } ?? 0 }
+        while let element = open.popLast() { close(element, source: end()) }
         if table != nil { finishTable() }
-        if !sink.isAtLineStart {
-            sink.append(XHTMLTextSink.lineFeed, source: sink.sourceOffsets.last.map { $0.sourceOffset } ?? 0, style: [])
-        }
+        if !sink.isAtLineStart { sink.append(XHTMLTextSink.lineFeed, source: end(), style: []) }
         var anchors: [String: Int] = [:]
         for (id, offset) in sink.anchors where anchors[id] == nil { anchors[id] = offset }
         for id in pendingAnchors where anchors[id] == nil { anchors[id] = sink.count }
@@ -161,7 +194,7 @@ final class XHTMLTextBuilder {
         }
         return XHTMLText(
             utf8: sink.bytes, sourceOffsets: sink.sourceOffsets, styles: sink.styles, anchors: anchors, links: links,
-            notes: notes)
+            notes: notes, rubyReadings: sink.rubyReadings)
     }
 
     // MARK: - Elements
@@ -192,18 +225,13 @@ final class XHTMLTextBuilder {
             preformattedDepth += 1
         case .table: startTable(source: source)
         case .tableRow: startRow()
-        case .tableCell: startCell()
-        case .caption: startCell()
+        case .tableCell, .caption: startCell(element)
         case .lineBreak: lineBreak(source: source)
         case .rule:
             breakLine(.blankLine)
             writeMade("* * *", source: source)
             breakLine(.blankLine)
-        case .image:
-            let alt = Self.collapsed(element.attribute("alt") ?? "")
-            breakLine(.line)
-            writeMade(alt.isEmpty ? "[image]" : "[image: \(alt)]", source: source)
-            breakLine(.line)
+        case .image: image(element, source: source)
         case .rubyText:
             pendingSpace = false
             rubyBracket = .waiting
@@ -244,7 +272,11 @@ final class XHTMLTextBuilder {
         case .tableRow: finishRow()
         case .tableCell, .caption: finishCell()
         case .rubyText:
-            if case .open(let closing) = rubyBracket { writeMade(closing, source: source) }
+            if case .open(let closing, let start) = rubyBracket {
+                writeMade(closing, source: source)
+                // Readings are always written; `RubyDisplay` hides them on screen without moving a position.
+                if start <= sink.count { sink.rubyReadings.append(start..<sink.count) }
+            }
             rubyBracket = .none
         case .superscript: superscriptDepth -= 1
         case .drawing: drawingDepth -= 1
@@ -341,8 +373,9 @@ final class XHTMLTextBuilder {
         }
         if rubyBracket == .waiting {
             let wide = lastCharacterIsWide
+            let start = sink.count
             sink.append(made: wide ? "（" : "(", source: source)
-            rubyBracket = .open(closing: wide ? "）" : ")")
+            rubyBracket = .open(closing: wide ? "）" : ")", start: start)
         }
     }
 
@@ -359,6 +392,26 @@ final class XHTMLTextBuilder {
         guard start >= 0, start < sink.count else { return false }
         let scalar = sink.bytes.withUnsafeBufferPointer { decodeScalar($0, at: start).value }
         return DisplayWidth().scalarWidth(scalar) == 2
+    }
+
+    /// An image: a one-character alt text (a rare character set as a picture, a "gaiji", a drop cap) is read
+    /// as that character; an image inside a line of text (after text, or a glyph-sized picture) is an
+    /// inline `[image: alt]`; any other image is a placeholder line of its own.
+    private func image(_ element: XHTMLElement, source: Int) {
+        let alt = Self.collapsed(element.attribute("alt") ?? "")
+        if alt.count == 1 {
+            writeMade(alt, source: source)
+            return
+        }
+        let placeholder = alt.isEmpty ? "[image]" : "[image: \(alt)]"
+        let inLine = pendingBreak == .none && !sink.isAtLineStart
+        guard inLine || element.isGlyphImage else {
+            breakLine(.line)
+            writeMade(placeholder, source: source)
+            breakLine(.line)
+            return
+        }
+        writeMade(placeholder, source: source)
     }
 
     /// Writes text the document does not hold as such (a separator, a placeholder) as text of its own.
@@ -449,21 +502,40 @@ final class XHTMLTextBuilder {
             pendingSpace = true
             return
         }
-        current.rows.append([])
+        if current.inCell {
+            current.add(sink, columns: current.span.columns, rows: current.span.rows)
+            current.inCell = false
+        } else if sink.count > 0 {
+            // Text loose in the table, outside every row: a row of its own, where it stands.
+            current.startRow()
+            current.add(sink)
+        }
+        sink = XHTMLTextSink()
+        current.startRow()
         table = current
     }
 
-    private func startCell() {
+    private func startCell(_ element: XHTMLElement) {
         guard var current = table, current.nestedDepth == 0 else {
             pendingSpace = true
             return
         }
-        if current.inCell { current.rows[current.rows.count - 1].append(sink) }
-        if current.rows.isEmpty { current.rows.append([]) }
+        if current.inCell {
+            current.add(sink, columns: current.span.columns, rows: current.span.rows)
+        } else if sink.count > 0 {
+            current.add(sink)  // text loose in the row before this cell: a cell of its own
+        }
+        if current.rows.isEmpty { current.startRow() }
         current.inCell = true
+        current.span = (Self.span(element.attribute("colspan"), limit: 64), Self.span(element.attribute("rowspan")))
         table = current
         sink = XHTMLTextSink()
         pendingSpace = false
+    }
+
+    /// A `colspan` or `rowspan`: a whole number from 1 (a bad or missing one is 1), at most `limit`.
+    static func span(_ value: String?, limit: Int = 1000) -> Int {
+        min(max(Int(value?.trimmingXMLSpace() ?? "") ?? 1, 1), limit)
     }
 
     private func finishCell() {
@@ -471,7 +543,7 @@ final class XHTMLTextBuilder {
             pendingSpace = true
             return
         }
-        current.rows[current.rows.count - 1].append(sink)
+        current.add(sink, columns: current.span.columns, rows: current.span.rows)
         current.inCell = false
         table = current
         sink = XHTMLTextSink()
@@ -479,11 +551,17 @@ final class XHTMLTextBuilder {
     }
 
     private func finishRow() {
-        guard let current = table, current.nestedDepth == 0 else {
+        guard var current = table, current.nestedDepth == 0 else {
             pendingSpace = true
             return
         }
-        if current.inCell { finishCell() }
+        if current.inCell {
+            finishCell()
+        } else if sink.count > 0 {
+            current.add(sink)  // text loose in the row after its last cell
+            table = current
+            sink = XHTMLTextSink()
+        }
     }
 
     /// Lays the table's cells out as aligned columns: each column as wide as its widest cell (in display
@@ -496,38 +574,66 @@ final class XHTMLTextBuilder {
             pendingSpace = true
             return
         }
-        if current.inCell { current.rows[current.rows.count - 1].append(sink) }
+        if current.inCell {
+            current.add(sink, columns: current.span.columns, rows: current.span.rows)
+        } else if sink.count > 0 {
+            current.startRow()  // text loose in the table after its last row
+            current.add(sink)
+        }
         table = nil
         sink = current.outer
-        let rows = current.rows.filter { row in row.contains { $0.count > 0 } }
+        let rows = current.rows.filter { row in row.contains { $0.text.count > 0 } }
         let measure = DisplayWidth()
-        var widths: [Int] = []
         let cellWidths = rows.map { row in
-            row.map { cell in cell.bytes.withUnsafeBufferPointer { measure.totalWidth(of: $0) } }
+            row.map { cell in cell.text.bytes.withUnsafeBufferPointer { measure.totalWidth(of: $0) } }
         }
-        for row in cellWidths {
-            for (column, width) in row.enumerated() {
-                if column == widths.count { widths.append(width) } else { widths[column] = max(widths[column], width) }
-            }
-        }
+        let widths = Self.columnWidths(rows.map { $0.map(\.columns) }, cellWidths)
         pendingSpace = false
         for (row, cells) in rows.enumerated() {
             breakLine(.line)
-            let lastFilled = cells.lastIndex { $0.count > 0 } ?? 0
-            for (column, cell) in cells.enumerated() where column <= lastFilled {
-                if column == 0 {
-                    beginText(source: cell.sourceOffsets.first?.sourceOffset ?? current.source)
+            let lastFilled = cells.lastIndex { $0.text.count > 0 } ?? 0
+            var column = 0
+            for (index, cell) in cells.enumerated() where index <= lastFilled {
+                if index == 0 {
+                    beginText(source: cell.text.sourceOffsets.first?.sourceOffset ?? current.source)
                 } else {
                     sink.append(made: "  ", source: current.source)
                 }
-                sink.append(cell)
-                if column < lastFilled {
-                    let padding = widths[column] - cellWidths[row][column]
+                sink.append(cell.text)
+                let spanned = widths[column..<min(column + cell.columns, widths.count)]
+                if index < lastFilled {
+                    let padding = spanned.reduce(2 * (spanned.count - 1), +) - cellWidths[row][index]
                     if padding > 0 { sink.append(made: String(repeating: " ", count: padding), source: current.source) }
                 }
+                column += cell.columns
             }
         }
         breakLine(.blankLine)
+    }
+
+    /// Each column's width: its widest cell of one column; a cell spanning several that is wider than
+    /// they are with their gaps widens the last of them.
+    static func columnWidths(_ spans: [[Int]], _ cellWidths: [[Int]]) -> [Int] {
+        var widths: [Int] = []
+        for (row, cells) in spans.enumerated() {
+            var column = 0
+            for (index, columns) in cells.enumerated() {
+                while widths.count < column + columns { widths.append(0) }
+                if columns == 1 { widths[column] = max(widths[column], cellWidths[row][index]) }
+                column += columns
+            }
+        }
+        for (row, cells) in spans.enumerated() {
+            var column = 0
+            for (index, columns) in cells.enumerated() {
+                if columns > 1 {
+                    let room = widths[column..<column + columns].reduce(2 * (columns - 1), +)
+                    widths[column + columns - 1] += max(0, cellWidths[row][index] - room)
+                }
+                column += columns
+            }
+        }
+        return widths
     }
 
     // MARK: - Text helpers

@@ -1,12 +1,11 @@
-/// What may change how a content document becomes text: settings and the book's stylesheets.
+/// What may change how a content document becomes text: the book's stylesheets. Settings never do (the
+/// text, and so every position, is the same whatever the reader shows; `RubyDisplay` is a display
+/// transform).
 public struct XHTMLTextOptions: Sendable, Equatable {
-    /// Whether ruby readings follow their base text in brackets or are left out.
-    public var ruby: RubyDisplay
     /// The selectors the book's stylesheets hide (`display: none`); their elements are left out.
     public var hidden: CSSDisplayNone
 
-    public init(ruby: RubyDisplay = .brackets, hidden: CSSDisplayNone = CSSDisplayNone()) {
-        self.ruby = ruby
+    public init(hidden: CSSDisplayNone = CSSDisplayNone()) {
         self.hidden = hidden
     }
 }

@@ -9,6 +9,8 @@ struct XHTMLTextSink {
     var anchors: [(id: String, offset: Int)] = []
     var links: [XHTMLLink] = []
     var notes: [(id: String, range: Range<Int>)] = []
+    /// Ruby readings with their brackets, in text order (`XHTMLText.rubyReadings`).
+    var rubyReadings: [Range<Int>] = []
 
     var count: Int { bytes.count }
 
@@ -60,6 +62,7 @@ struct XHTMLTextSink {
             XHTMLLink(range: $0.range.shifted(by: shift), href: $0.href, isNoteReference: $0.isNoteReference)
         }
         notes += other.notes.map { ($0.id, $0.range.shifted(by: shift)) }
+        rubyReadings += other.rubyReadings.map { $0.shifted(by: shift) }
         bytes += other.bytes
     }
 

@@ -11,6 +11,9 @@ public struct BookmarkExport: Sendable, Equatable {
         public var offset: Int
         /// Nil when the book could not be read (its length is not known).
         public var percent: Double?
+        /// For an EPUB, the spine item and XHTML byte the bookmark stands on (`Book.sourcePlace`); nil for
+        /// plain text and for a book that could not be read.
+        public var source: String?
         public var quote: String
         public var note: String?
         public var created: Date
@@ -32,6 +35,7 @@ public struct BookmarkExport: Sendable, Equatable {
             Entry(
                 id: bookmark.id, chapterIndex: bookmark.chapterIndex, chapterTitle: bookmark.chapterTitle,
                 offset: bookmark.offset, percent: ReadingPosition.percent(bookmark.offset, of: length),
+                source: book.sourcePlace(of: bookmark.offset),
                 quote: BookmarkQuote.around(Self.quoted(bookmark.offset, in: book), in: book.text), note: bookmark.note,
                 created: bookmark.created)
         }
@@ -45,7 +49,7 @@ public struct BookmarkExport: Sendable, Equatable {
         bookmarks = Self.inReadingOrder(state.bookmarks).map { bookmark in
             Entry(
                 id: bookmark.id, chapterIndex: bookmark.chapterIndex, chapterTitle: bookmark.chapterTitle,
-                offset: bookmark.offset, percent: nil, quote: bookmark.snippet, note: bookmark.note,
+                offset: bookmark.offset, percent: nil, source: nil, quote: bookmark.snippet, note: bookmark.note,
                 created: bookmark.created)
         }
     }

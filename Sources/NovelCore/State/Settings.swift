@@ -60,6 +60,8 @@ public struct Settings: Sendable, Equatable {
     public var illustrations: DisplayOptions.Illustrations = .caption
     /// Download-site junk lines hidden (never removed from the file).
     public var hideSiteJunk = true
+    /// An EPUB's ruby (furigana): the reading in brackets after its base text, or hidden.
+    public var ruby: RubyDisplay = .brackets
     /// Auto page turn's pace in page mode: seconds per page.
     public var autoPageSeconds: Int = 20
     /// Auto page turn's pace in scroll mode (and one-line readers): seconds per line.
@@ -78,9 +80,11 @@ public struct Settings: Sendable, Equatable {
 
     /// The display transforms these settings choose.
     public var display: DisplayOptions {
-        DisplayOptions(
+        var options = DisplayOptions(
             reflow: reflow, smartQuotes: smartQuotes, hideSiteJunk: hideSiteJunk, illustrations: illustrations,
             convert: convert)
+        options.ruby = ruby
+        return options
     }
 
     public init() {}

@@ -8,7 +8,7 @@ import Foundation
 public enum SettingsKey: String, CaseIterable, Sendable {
     case fontScale, width, margin, lineSpacing, letterSpacing, paragraphSpacing, indent, ambiguousWidth, lineBreak
     case transition, theme, statusBar, statusInfo, spread, keymap
-    case reflow, smartQuotes, hideSiteJunk, illustrations, convert
+    case reflow, smartQuotes, hideSiteJunk, illustrations, convert, ruby
     case autoPageSeconds, autoLineSeconds
     case disguise, bookInTitle
     case libraryFolder
@@ -55,6 +55,7 @@ public enum SettingsKey: String, CaseIterable, Sendable {
         case .hideSiteJunk: .flag(\.hideSiteJunk)
         case .illustrations: Self.choice(\.illustrations)
         case .convert: Self.choice(\.convert)
+        case .ruby: Self.choice(\.ruby)
         case .lineBreak: Self.choice(\.lineBreak)
         case .autoPageSeconds: Self.integer(\.autoPageSeconds, 1...600)
         // Quarter seconds: exact in binary, so stepping and checking never drift off the grid.

@@ -90,8 +90,12 @@ enum BookFile {
         return FileIdentity(status)
     }
 
-    /// The file's bytes in `range` (fewer at its end), or nil when it cannot be read.
-    static func read(_ path: String, range: Range<Int>) -> [UInt8]? {
+    /// The file's bytes in `range` (fewer at its end), or nil when it cannot be read, or when `refused`
+    /// turns down the first bytes read (at most `firstRead` of them; the rest is read only after them).
+    static func read(
+        _ path: String, range: Range<Int>, firstRead: Int = Int.max,
+        refused: (ArraySlice<UInt8>) -> Bool = { _ in false }
+    ) -> [UInt8]? {
         let descriptor = RawPath.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
@@ -101,15 +105,22 @@ enum BookFile {
         }
         var bytes = [UInt8](repeating: 0, count: range.count)
         var filled = 0
+        var checked = false
         while filled < bytes.count {
+            let wanted = checked ? bytes.count - filled : min(bytes.count, max(firstRead, 1)) - filled
             let result = bytes.withUnsafeMutableBytes { raw in
-                pread(descriptor, raw.baseAddress! + filled, raw.count - filled, off_t(range.lowerBound + filled))
+                pread(descriptor, raw.baseAddress! + filled, wanted, off_t(range.lowerBound + filled))
             }
             if result < 0, errno == EINTR { continue }
             if result < 0 { return nil }
             if result == 0 { break }
             filled += result
+            if !checked, filled >= min(bytes.count, max(firstRead, 1)) {
+                checked = true
+                if refused(bytes[..<filled]) { return nil }
+            }
         }
+        if !checked, refused(bytes[..<filled]) { return nil }
         bytes.removeSubrange(filled...)
         return bytes
     }

@@ -13,6 +13,14 @@ public enum BookLoader {
         -> BookText
     {
         let (bytes, status) = try BookFile.mapWithStatus(path)
+        return try load(bytes, status: status, path: path, encoding: encoding, progress: progress)
+    }
+
+    /// Decodes the file's bytes as `BookFile.mapWithStatus` gave them (`status` is the file's), so that
+    /// the opener can look at them first (a zip archive is an EPUB, never text) without reading again.
+    static func load(
+        _ bytes: TextBytes, status: stat, path: String, encoding: String? = nil, progress: LoadStep = .none
+    ) throws(BookError) -> BookText {
         // Taken before decoding, which lets the mapped pages go.
         let probe = AppendProbe(status: status, bytes: bytes)
         var text = try decode(bytes, path: path, encoding: encoding, progress: progress)

@@ -30,6 +30,8 @@ public struct DisplayOptions: Sendable, Equatable, Hashable {
     public var hideSiteJunk: Bool
     /// Simplified ⇄ Traditional conversion through OpenCC, applied last.
     public var convert: Conversion
+    /// Ruby readings (an EPUB's furigana) shown in brackets after their base text, or hidden (`RubyPass`).
+    public var ruby: RubyDisplay = .brackets
     /// The book's cleaning rules (`rules.json`), applied before the conversion; built-in site-junk rules
     /// switched off there are skipped by `hideSiteJunk`.
     public var cleaning = BookCleaning.none

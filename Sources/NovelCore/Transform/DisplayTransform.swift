@@ -20,36 +20,46 @@ public enum DisplayTransform {
     }
 
     /// How `chapter` (a running head before `headingStart`, heading lines before `bodyStart`) of `bytes`
-    /// is shown; with `keepHiddenLines` false, hidden lines alone make a display text too. The Chinese
-    /// conversion (`ChineseConversion`) comes last, over what the other transforms show; a configuration
-    /// that cannot be loaded shows the text unconverted (the reader and the commands report it when it is
-    /// chosen).
+    /// is shown; with `keepHiddenLines` false, hidden lines alone make a display text too. `rubyReadings`
+    /// are the ruby readings in the chapter (an EPUB's, `BookMarkup`), hidden when `options.ruby` says so.
+    /// The Chinese conversion (`ChineseConversion`) comes last, over what the other transforms show; a
+    /// configuration that cannot be loaded shows the text unconverted (the reader and the commands report
+    /// it when it is chosen).
     static func shown(
         _ bytes: UnsafeBufferPointer<UInt8>, chapter: Range<Int>, bodyStart: Int, headingStart: Int? = nil,
-        profile: TextProfile, options: DisplayOptions, keepHiddenLines: Bool, recent: RecentConversions = .shared
+        profile: TextProfile, options: DisplayOptions, keepHiddenLines: Bool, recent: RecentConversions = .shared,
+        rubyReadings: ArraySlice<Range<Int>> = []
     ) -> ChapterText {
         let bodyStart = min(max(bodyStart, chapter.lowerBound), chapter.upperBound)
         let headingStart = min(max(headingStart ?? chapter.lowerBound, chapter.lowerBound), bodyStart)
         let converting = options.convert != .none
         let shown = beforeConversion(
             bytes, chapter: chapter, bodyStart: bodyStart, headingStart: headingStart, profile: profile,
-            options: options, keepHiddenLines: keepHiddenLines && !converting)
+            options: options, keepHiddenLines: keepHiddenLines && !converting,
+            hiddenReadings: options.ruby == .hidden ? rubyReadings : [])
         guard converting, !chapter.isEmpty, chapter.upperBound <= bytes.count else { return shown }
         let source = shown.displayText ?? unchanged(bytes, chapter: chapter, bodyStart: bodyStart)
         guard let converted = ChineseConversion.convert(source, options.convert, recent: recent) else { return shown }
         return .display(converted)
     }
 
-    /// `chapter` with every transform but the conversion: reflow, quotes, site junk, then the cleaning rules.
+    /// `chapter` with every transform but the conversion: reflow, quotes, site junk, hidden ruby readings,
+    /// then the cleaning rules.
     private static func beforeConversion(
         _ bytes: UnsafeBufferPointer<UInt8>, chapter: Range<Int>, bodyStart: Int, headingStart: Int,
-        profile: TextProfile, options: DisplayOptions, keepHiddenLines: Bool
+        profile: TextProfile, options: DisplayOptions, keepHiddenLines: Bool, hiddenReadings: ArraySlice<Range<Int>>
     ) -> ChapterText {
         let rules = options.cleaning.rules
         var shown = transform(
             bytes, chapter: chapter, bodyStart: bodyStart, headingStart: headingStart, profile: profile,
-            options: options, keepHiddenLines: keepHiddenLines && rules.isEmpty)
+            options: options, keepHiddenLines: keepHiddenLines && rules.isEmpty && hiddenReadings.isEmpty)
         guard !chapter.isEmpty, chapter.upperBound <= bytes.count else { return shown }
+        if !hiddenReadings.isEmpty,
+            let hidden = RubyPass.hide(
+                hiddenReadings, in: shown.displayText ?? unchanged(bytes, chapter: chapter, bodyStart: bodyStart))
+        {
+            shown = .display(hidden)
+        }
         if !rules.isEmpty,
             let cleaned = RulePass.apply(
                 rules, to: shown.displayText ?? unchanged(bytes, chapter: chapter, bodyStart: bodyStart))

@@ -74,6 +74,7 @@ public struct ReaderLaunch {
             book: opened.book, settings: settings, state: opened.state, columns: screen.size.columns,
             rows: screen.size.rows, start: ReaderStart(offset: offset), lines: lines, rules: rules,
             converters: .background)
+        reader.showsEmphasis = !screen.noColor
         reader.overallReading = ReadingTotals(stateDirectory: opened.store.stateDirectory).load()
         // Shown in the status bar, where they are seen, not on stderr behind the reader's screen.
         for warning in opened.warnings + warnings { reader.report(warning) }
@@ -113,6 +114,7 @@ public struct ReaderLaunch {
             book: preview.book, part: preview.part, settings: display, state: nil, columns: shown.size.columns,
             rows: shown.size.rows, start: ReaderStart(offset: preview.offset), lines: lines, rules: rules,
             converters: .waiting)
+        glimpse.showsEmphasis = !shown.noColor
         shown.draw(glimpse.screen())
         do {
             return (shown, try LoadingWait.run(open, behind: &glimpse, terminal: shown))

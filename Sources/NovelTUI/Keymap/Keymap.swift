@@ -287,8 +287,9 @@ public struct Keymap: Sendable {
         ## Links and notes
 
         A book's links (an EPUB's) are underlined, and its emphasis is shown as bold, italic and underlined \
-        text where the terminal has them (a terminal without an italic mode shows italic text plain; \
-        `NO_COLOR` keeps them, as they are no color; a disguise shows none). `>` selects the next link on \
+        text where the terminal has them (a terminal without an italic mode shows italic text plain, a \
+        terminal without colors keeps the others); `NO_COLOR`, which asks for plain output, and a \
+        disguise show none (`NO_COLOR` keeps links underlined). `>` selects the next link on \
         the screen and `<` the previous one, going round; the selected link is in reverse video. `Enter` \
         on it opens a note reference's note over the foot of the page (the arrows scroll a long one, \
         `Esc`, `q` or any other key closes it), follows a link into the book as a jump (`C-o` comes \

@@ -46,12 +46,13 @@ extension Reader {
     }
 
     /// Shows another book at its own last place (`state`'s position), as a reader opened on it would;
-    /// the settings, rules, size and the reading measured so far carry over.
+    /// the settings, rules, size, whether emphasis is drawn and the reading measured so far carry over.
     public mutating func switchBook(_ other: Book, state: BookState?) {
         var next = Reader(
             book: other, settings: settings, state: state, columns: columns, rows: rows, start: .saved, lines: lines,
             rules: rules, converters: converters)
         next.overallReading = overallReading + meter.measured
+        next.showsEmphasis = showsEmphasis
         self = next
     }
 }

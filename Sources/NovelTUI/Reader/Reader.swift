@@ -72,6 +72,9 @@ public struct Reader {
     var bookReading: ReadingTime
     /// The reading measured over all books, for a book without a speed of its own yet.
     public var overallReading = ReadingTime()
+    /// Whether the book's emphasis (an EPUB's bold, italic, underline) is drawn: not under `NO_COLOR`,
+    /// which asks for plain output (links stay underlined: they are things to select, not the text's look).
+    public var showsEmphasis = true
     /// The boss key's innocent screen is up: keys other than the boss key are ignored.
     var isHidden = false
     public internal(set) var isFinished = false

@@ -5,7 +5,7 @@ import NovelCore
 enum SettingsItem: CaseIterable {
     case fontScale, width, margin, lineSpacing, letterSpacing, paragraphSpacing, indent, ambiguousWidth, theme,
         transition
-    case spread, statusBar, reflow, convert, smartQuotes, illustrations, hideSiteJunk, lineBreak, disguise
+    case spread, statusBar, reflow, convert, smartQuotes, illustrations, hideSiteJunk, ruby, lineBreak, disguise
 
     var key: SettingsKey {
         switch self {
@@ -26,6 +26,7 @@ enum SettingsItem: CaseIterable {
         case .smartQuotes: .smartQuotes
         case .hideSiteJunk: .hideSiteJunk
         case .illustrations: .illustrations
+        case .ruby: .ruby
         case .lineBreak: .lineBreak
         case .disguise: .disguise
         }
@@ -51,6 +52,7 @@ enum SettingsItem: CaseIterable {
         case .smartQuotes: "Smart quotes"
         case .hideSiteJunk: "Hide site junk"
         case .illustrations: "Illustrations"
+        case .ruby: "Ruby (furigana)"
         case .disguise: "Disguise"
         }
     }

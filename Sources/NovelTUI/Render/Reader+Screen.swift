@@ -127,7 +127,7 @@ extension Reader {
     }
 
     /// The marks of the clusters on screen: search matches, and the book's emphasis and links
-    /// (`ClusterMarks`); the emphasis is left out in a disguise.
+    /// (`ClusterMarks`); the emphasis is left out in a disguise and under `NO_COLOR` (`showsEmphasis`).
     func clusterMarks() -> ClusterMarks {
         guard let visible = visibleByteRange() else { return ClusterMarks() }
         var marks = ClusterMarks()
@@ -136,7 +136,7 @@ extension Reader {
         if let markup = book.markup {
             // A disguise must look like plain code or a log: no emphasis, no underlined links.
             if settings.disguise == .none {
-                marks.styles = markup.styles(overlapping: visible)
+                if showsEmphasis { marks.styles = markup.styles(overlapping: visible) }
                 marks.links = markup.links[markup.links(overlapping: visible)].map(\.range)
             }
             marks.selectedLink = selectedLinkOnScreen.map { markup.links[$0].range }

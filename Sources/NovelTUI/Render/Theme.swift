@@ -23,7 +23,13 @@ public struct ThemePalette: Sendable, Equatable {
     }
 
     public init(theme: Settings.Theme, environment: [String: String]) {
-        self.init(theme: theme, noColor: !(environment["NO_COLOR"] ?? "").isEmpty)
+        self.init(theme: theme, noColor: Self.asksNoColor(environment))
+    }
+
+    /// Whether the environment asks for plain output (`NO_COLOR` set and not empty, as no-color.org says):
+    /// no colors, and no emphasis of the book's text (the reader's `showsEmphasis`).
+    public static func asksNoColor(_ environment: [String: String]) -> Bool {
+        !(environment["NO_COLOR"] ?? "").isEmpty
     }
 
     /// The page's text and background.

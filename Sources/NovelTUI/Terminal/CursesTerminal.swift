@@ -12,7 +12,8 @@ public final class CursesTerminal: TerminalDevice {
     public var watcher: FileWatcher?
     private let signals: SignalWatcher
     private let useColor: Bool
-    private let noColor: Bool
+    /// `NO_COLOR`: no colors, and the book's emphasis not drawn (`Reader.showsEmphasis`).
+    let noColor: Bool
     private var theme = TerminalTheme(palette: ThemePalette(theme: .terminal, noColor: true), colors: 0)
     private var themeName: Settings.Theme?
     /// What the terminal shows now; nil forces a full redraw.
@@ -45,7 +46,7 @@ public final class CursesTerminal: TerminalDevice {
         curs_set(0)
         let mask = novel_button4_pressed() | novel_button5_pressed() | novel_button1_clicked()
         mousemask(mask, nil)
-        noColor = !(environment["NO_COLOR"] ?? "").isEmpty
+        noColor = ThemePalette.asksNoColor(environment)
         useColor = !noColor && has_colors()
         if useColor {
             start_color()

@@ -23,7 +23,8 @@ enum BookmarkExportText {
             text += "\n> \(bookmark.quote)\n"
             if let note = bookmark.note { text += "\n\(note)\n" }
             let place = bookmark.percent.map { String(format: "%.1f%%", $0) } ?? "offset \(bookmark.offset)"
-            text += "\n— \(bookmark.id), \(place)\n"
+            let source = bookmark.source.map { ", `\($0)`" } ?? ""
+            text += "\n— \(bookmark.id), \(place)\(source)\n"
         }
         return text
     }
@@ -33,11 +34,14 @@ enum BookmarkExportText {
         return [
             "title": book.title, "path": book.path, "quotedFromBook": book.quotedFromBook,
             "bookmarks": book.bookmarks.map { bookmark in
-                [
+                var row: [String: Any] = [
                     "id": bookmark.id, "chapterIndex": bookmark.chapterIndex, "chapterTitle": bookmark.chapterTitle,
                     "offset": bookmark.offset, "percent": bookmark.percent ?? NSNull(), "quote": bookmark.quote,
                     "note": bookmark.note ?? NSNull(), "created": formatter.string(from: bookmark.created),
-                ] as [String: Any]
+                ]
+                // An EPUB's bookmark also says where it stands in the book's file.
+                if let source = bookmark.source { row["source"] = source }
+                return row
             },
         ]
     }

@@ -14,9 +14,14 @@ struct LineCommand: ParsableCommand {
             reading position that many lines (--count) and print the line reached. Parallel calls never \
             skip or repeat a line. Errors go to stderr only, with a non-zero exit.
 
+            --place prints where the line starts, then a tab, then the line: for an EPUB the spine item's \
+            member path and the byte offset in its XHTML (OEBPS/ch03.xhtml:1234), for a text file the byte \
+            offset in the book's text.
+
             Examples:
               novel line book.txt --width 60
               novel line book.txt --next
+              novel line book.epub --place
               tmux set -g status-right '#(novel line --width 60 book.txt)'
             """)
 
@@ -29,6 +34,8 @@ struct LineCommand: ParsableCommand {
     @Flag(help: "Move the reading position to the next line first.") var next = false
     @Flag(help: "Move the reading position to the previous line first.") var prev = false
     @Option(help: "Lines to move with --next or --prev.") var count = 1
+    @Flag(help: "Print where the line starts (an EPUB's spine item and XHTML byte), a tab, then the line.")
+    var place = false
     @OptionGroup var bookOptions: BookOptions
 
     /// The status line's own shapes without argument-parser: `line BOOK`, with `--width N` and one of
@@ -55,7 +62,7 @@ struct LineCommand: ParsableCommand {
             }
         }
         guard let book else { return nil }
-        return LineRequest(book: book, width: width, moving: moving, encoding: nil, chapterPattern: nil)
+        return LineRequest(book: book, width: width, moving: moving, encoding: nil, chapterPattern: nil, place: false)
     }
 
     func validate() throws {
@@ -67,7 +74,7 @@ struct LineCommand: ParsableCommand {
     func run() throws {
         try LineRequest(
             book: book, width: width, moving: next ? count : prev ? -count : 0, encoding: bookOptions.encoding,
-            chapterPattern: bookOptions.chapterPattern
+            chapterPattern: bookOptions.chapterPattern, place: place
         ).run()
     }
 
@@ -87,6 +94,8 @@ struct LineRequest {
     var moving: Int
     var encoding: String?
     var chapterPattern: String?
+    /// Whether the line's place comes first (`--place`).
+    var place: Bool
 
     func run() throws {
         let columns = width ?? LineCommand.terminalColumns() ?? LineCommand.defaultWidth
@@ -96,6 +105,6 @@ struct LineRequest {
         let line = try LineStep.run(
             path: book, encoding: encoding, chapterPattern: chapterPattern, paths: NovelPaths.fromEnvironment(),
             printer: printer, moving: moving)
-        StandardOutput.writeLine(line)
+        StandardOutput.writeLine(place ? TerminalSafe.escaped(line.place) + "\t" + line.text : line.text)
     }
 }

@@ -29,5 +29,37 @@ extension EndToEnd {
             #expect(end.contains("第二十四章"))
             #expect(try session.quit(terminal) == 0)
         }
+
+        /// An EPUB rewritten while open (a chapter put in before the one on screen): the reader reopens it
+        /// whole and shows the same text, which the change moved on.
+        @Test func anEpubRewrittenWhileOpenIsReopenedAtTheSameText() throws {
+            func epub(_ numbers: [Int]) -> EpubBuilder {
+                let documents = numbers.map { number in
+                    EpubBuilder.Document(
+                        "text/c\(number).xhtml",
+                        body: "<h1>第\(number)章　渡口</h1>\n"
+                            + (1...3).map { "<p>那是第\(number)夜的第\($0)段，渡口又亮起了一盏灯。</p>" }.joined())
+                }
+                var builder = EpubBuilder(
+                    documents: documents,
+                    toc: numbers.map { EpubBuilder.NavEntry("第\($0)章　渡口", href: "text/c\($0).xhtml") })
+                builder.language = "zh-CN"
+                return builder
+            }
+            let book = session.home.path + "/river.epub"
+            try epub([1, 2, 3]).write(to: book)
+            let terminal = try session.terminal()
+            defer { terminal.kill() }
+            let first = try session.open(terminal, book, ["--chapter", "第2章"], expecting: "那是第2夜的第1段")
+            #expect(first.contains("第2章"))
+            // Written to a new file and renamed over the book, as tools that make EPUBs replace them.
+            try epub([0, 1, 2, 3]).write(to: book + ".new")
+            #expect(rename(book + ".new", book) == 0)
+            // Reopened whole: the message counts the chapter the change added.
+            let reloaded = try terminal.waitUntil("the reload message") { $0.contains("The file changed") }
+            #expect(reloaded.contains("那是第2夜的第1段"), "\(reloaded)")
+            #expect(!reloaded.contains("那是第1夜"), "\(reloaded)")
+            #expect(try session.quit(terminal) == 0)
+        }
     }
 }

@@ -22,13 +22,16 @@ import Testing
         ].map { EpubTOCPoint(title: $0.0, offset: try Self.offset(of: $0.0, in: string), depth: $0.1) }
         let index = try #require(EpubChapterIndex.make(points: points, text: text, ruleName: "navigation"))
         #expect(index.partitions(length: text.utf8.count))
-        #expect(index.entries.map(\.title) == ["书名", "第一卷 春", "第一回 起", "第二回 承", "第二卷 夏", "第三回 转", "小节"])
-        #expect(index.entries.map(\.kind) == [.front, .volume, .chapter, .chapter, .volume, .volume, .chapter])
-        #expect(index.entries.map(\.nesting) == [0, 0, 1, 1, 0, 1, 2])
-        #expect(index.entries.map(\.volumeIndex) == [nil, nil, 1, 1, nil, 4, 5])
-        #expect(index.entries.map(\.number) == [nil, 1, 1, 2, 2, 3, nil])
+        // The navigation's entries and no other: the book's title before the first one is its text.
+        #expect(index.entries.map(\.title) == ["第一卷 春", "第一回 起", "第二回 承", "第二卷 夏", "第三回 转", "小节"])
+        #expect(index.entries.map(\.kind) == [.volume, .chapter, .chapter, .volume, .volume, .chapter])
+        #expect(index.entries.map(\.nesting) == [0, 1, 1, 0, 1, 2])
+        #expect(index.entries.map(\.volumeIndex) == [nil, 0, 0, nil, 3, 4])
+        #expect(index.entries.map(\.number) == [1, 1, 2, 2, 3, nil])
+        #expect(index.entries[0].range.lowerBound == 0 && index.entries[0].bodyStart == 0)
+        #expect(index.entries[0].headingStart == 0)
         // The body starts after the heading line the navigation names.
-        let second = index.entries[3]
+        let second = index.entries[2]
         #expect(string.utf8.dropFirst(second.bodyStart).starts(with: "正文二".utf8))
     }
 
