@@ -12,7 +12,7 @@ struct SyncCommand: ParsableCommand {
             opens and leaves it. --status shows the last sync, the devices seen and any error.
 
             Examples:
-              novel settings --set sync.folder=~/Sync/novel
+              novel settings --set sync.folder=$HOME/Sync/novel
               novel sync
               novel sync --status
             """)
