@@ -49,6 +49,7 @@ public enum FuzzTargets {
         ConversionTablesFuzzTarget.target,
         RulesFuzzTarget.target,
         EpubFuzzTarget.target,
+        SyncMergeFuzzTarget.target,
     ]
 
     public static func named(_ name: String) -> FuzzTarget? {

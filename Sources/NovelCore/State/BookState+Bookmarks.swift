@@ -30,26 +30,35 @@ extension BookState {
             added.id = "b\(nextBookmarkNumber)"
         }
         nextBookmarkNumber = max(nextBookmarkNumber, (Self.bookmarkNumber(added.id) ?? 0) + 1)
+        if bookmarks.contains(where: { $0.uid == added.uid }) { added.uid = RandomID.random() }
         bookmarks.append(added)
         return added
     }
 
-    /// Removes bookmark `id`; it is no longer listed as unanchored either.
+    /// Removes bookmark `id`; it is no longer listed as unanchored either. Its uid is kept with the time
+    /// (`removedBookmarks`), so that sync removes it on every machine rather than bring it back.
     @discardableResult
-    public mutating func removeBookmark(id: String, path: String = "") throws(UnknownBookmark) -> Bookmark {
+    public mutating func removeBookmark(id: String, path: String = "", now: Date = Date()) throws(UnknownBookmark)
+        -> Bookmark
+    {
         guard let index = bookmarks.firstIndex(where: { $0.id == id }) else {
             throw UnknownBookmark(id: id, path: path)
         }
         unanchored.removeAll { $0 == id }
-        return bookmarks.remove(at: index)
+        let removed = bookmarks.remove(at: index)
+        removedBookmarks[removed.uid] = max(removedBookmarks[removed.uid] ?? now, now)
+        return removed
     }
 
     /// Sets (or, with nil or an empty text, clears) bookmark `id`'s note.
-    public mutating func setNote(_ note: String?, bookmark id: String, path: String = "") throws(UnknownBookmark) {
+    public mutating func setNote(
+        _ note: String?, bookmark id: String, path: String = "", now: Date = Date()
+    ) throws(UnknownBookmark) {
         guard let index = bookmarks.firstIndex(where: { $0.id == id }) else {
             throw UnknownBookmark(id: id, path: path)
         }
         bookmarks[index].note = note.flatMap { $0.isEmpty ? nil : $0 }
+        bookmarks[index].noteEdited = now
     }
 
     /// A hand-edited state can hold bookmarks the book cannot place: one past the end of the text is

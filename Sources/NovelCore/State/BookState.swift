@@ -37,6 +37,9 @@ public struct BookState: Sendable, Equatable {
     /// A private book (`novel read --private`): its place and bookmarks are kept, but it is never in the
     /// history of books read (`BookStateStore.recent`) and its reading time is not recorded (`lastRead`).
     public var isPrivate: Bool
+    /// Bookmarks removed here or on a synced machine, by uid, with the time of removal: the tombstones
+    /// sync needs so that a removal is never undone by another machine's older copy (docs/sync.md).
+    public var removedBookmarks: [String: Date]
 
     public init(fingerprint: String, title: String, lastPath: String) {
         self.fingerprint = fingerprint
@@ -56,6 +59,7 @@ public struct BookState: Sendable, Equatable {
         history = JumpHistory()
         reading = ReadingTime()
         isPrivate = false
+        removedBookmarks = [:]
     }
 
     /// Builds the state from a file's object; wrongly typed parts are reported and left out.
@@ -97,6 +101,19 @@ public struct BookState: Sendable, Equatable {
             bookmarks[index].id = fresh
             seenIDs.insert(fresh)
             nextBookmarkNumber += 1
+        }
+        // Two bookmarks with one uid (a hand-edited file) would be one to sync: the later one gets a new uid.
+        var seenUIDs: Set<String> = []
+        for index in bookmarks.indices where !seenUIDs.insert(bookmarks[index].uid).inserted {
+            bookmarks[index].uid = RandomID.random()
+            seenUIDs.insert(bookmarks[index].uid)
+        }
+        if let value = object["removedBookmarks"], !(value is NSNull) {
+            if let removed = Self.removedBookmarks(value) {
+                removedBookmarks = removed
+            } else {
+                warnings.append("\(path): unreadable removedBookmarks ignored")
+            }
         }
         chapterPattern = object["chapterPattern"] as? String
         encoding = object["encoding"] as? String
@@ -171,6 +188,11 @@ public struct BookState: Sendable, Equatable {
         object["private"] = isPrivate
         object["history"] = Self.keepingUnknownKeys(of: object["history"], history.stateObject) ?? NSNull()
         object["reading"] = Self.keepingUnknownKeys(of: object["reading"], reading.stateObject) ?? NSNull()
+        if removedBookmarks.isEmpty {
+            object["removedBookmarks"] = nil
+        } else {
+            object["removedBookmarks"] = removedBookmarks.mapValues { StateJSON.string(from: $0) }
+        }
         return object
     }
 
@@ -194,8 +216,19 @@ public struct BookState: Sendable, Equatable {
     /// The keys of the objects this version writes inside a state file; any other key is someone else's.
     static let knownKeys: Set<String> = [
         "id", "offset", "chapterIndex", "chapterTitle", "snippet", "note", "created", "percent", "saved",
-        "back", "forward", "characters", "seconds", "sessions",
+        "back", "forward", "characters", "seconds", "sessions", "uid", "noteEdited",
     ]
+
+    /// The tombstones' object (uid → date), or nil when any of it is of another shape.
+    static func removedBookmarks(_ value: Any) -> [String: Date]? {
+        guard let object = value as? [String: Any] else { return nil }
+        var removed: [String: Date] = [:]
+        for (uid, date) in object {
+            guard RandomID.isValid(uid), let date = StateValue.date(date) else { return nil }
+            removed[uid] = date
+        }
+        return removed
+    }
 
     /// `encoded` with the unknown keys of `old` added (a nil note is absent from `encoded` and stays absent).
     static func keepingUnknownKeys(of old: Any?, _ encoded: Any?) -> Any? {

@@ -77,6 +77,21 @@ public struct Settings: Sendable, Equatable {
     /// The most the chapter-index cache may take on disk, in megabytes (1,000,000 bytes); the least
     /// recently used indexes go first (`ChapterIndexCache+Eviction`).
     public var cacheMegabytes = 300
+    /// A WebDAV collection to sync places and bookmarks through ("": none; docs/sync.md). Its password is
+    /// never a setting.
+    public var syncURL = ""
+    /// The user name for `syncURL`.
+    public var syncUser = ""
+    /// A folder another tool keeps in sync to sync through instead ("": none).
+    public var syncFolder = ""
+    /// Settings and cleaning rules are synced too (off: only places, bookmarks and reading time).
+    public var syncSettings = false
+    /// Places are shared with legado's progress files on the same WebDAV server.
+    public var syncLegado = false
+    /// This machine's name in sync messages ("": the host name).
+    public var syncDevice = ""
+    /// A CA certificate file to verify the WebDAV server with, besides the system's ("": none).
+    public var syncCAFile = ""
 
     /// The display transforms these settings choose.
     public var display: DisplayOptions {

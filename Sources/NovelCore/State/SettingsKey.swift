@@ -13,6 +13,8 @@ public enum SettingsKey: String, CaseIterable, Sendable {
     case disguise, bookInTitle
     case libraryFolder
     case cacheMegabytes
+    case syncURL = "sync.url", syncUser = "sync.user", syncFolder = "sync.folder", syncSettings = "sync.settings"
+    case syncLegado = "sync.legado", syncDevice = "sync.device", syncCAFile = "sync.ca-file"
 
     /// How a key's value is checked, stored and stepped.
     public enum Field {
@@ -67,6 +69,13 @@ public enum SettingsKey: String, CaseIterable, Sendable {
         case .bookInTitle: .flag(\.bookInTitle)
         case .libraryFolder: .text(\.libraryFolder)
         case .cacheMegabytes: Self.integer(\.cacheMegabytes, 1...100_000)
+        case .syncURL: .text(\.syncURL)
+        case .syncUser: .text(\.syncUser)
+        case .syncFolder: .text(\.syncFolder)
+        case .syncSettings: .flag(\.syncSettings)
+        case .syncLegado: .flag(\.syncLegado)
+        case .syncDevice: .text(\.syncDevice)
+        case .syncCAFile: .text(\.syncCAFile)
         }
     }
 

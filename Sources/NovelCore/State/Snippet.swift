@@ -31,7 +31,8 @@ public enum BookmarkFactory {
         return Bookmark(
             id: "b\(number)", offset: offset, chapterIndex: entry,
             chapterTitle: book.index.entries.indices.contains(entry) ? book.index.entries[entry].title : "",
-            snippet: Snippet.at(offset, in: book.text), note: note.flatMap { $0.isEmpty ? nil : $0 }, created: now)
+            snippet: Snippet.at(offset, in: book.text), note: note.flatMap { $0.isEmpty ? nil : $0 }, created: now,
+            uid: RandomID.random())
     }
 
     public static func position(book: Book, offset: Int, now: Date = Date()) -> ReadingPosition {

@@ -101,17 +101,33 @@ extension Bookmark: StateObject {
         case let text as String: note = text
         default: return nil
         }
+        // Fields sync added: absent in older files (a uid is then derived), refused when of another shape.
+        let uid: String?
+        switch object["uid"] {
+        case .none, is NSNull: uid = nil
+        case let text as String where RandomID.isValid(text): uid = text
+        default: return nil
+        }
+        let noteEdited: Date?
+        switch object["noteEdited"] {
+        case .none, is NSNull: noteEdited = nil
+        case let text as String:
+            guard let date = StateJSON.date(from: text) else { return nil }
+            noteEdited = date
+        default: return nil
+        }
         self.init(
             id: id, offset: offset, chapterIndex: chapterIndex, chapterTitle: chapterTitle, snippet: snippet,
-            note: note, created: created)
+            note: note, created: created, uid: uid, noteEdited: noteEdited)
     }
 
     var stateObject: [String: Any] {
         var object: [String: Any] = [
             "id": id, "offset": offset, "chapterIndex": chapterIndex, "chapterTitle": chapterTitle, "snippet": snippet,
-            "created": StateJSON.string(from: created),
+            "created": StateJSON.string(from: created), "uid": uid,
         ]
         if let note { object["note"] = note }
+        if let noteEdited { object["noteEdited"] = StateJSON.string(from: noteEdited) }
         return object
     }
 }

@@ -23,3 +23,37 @@ public enum SyncError: Error, Equatable, Sendable {
     /// Reading or writing a local file of the store failed (a folder store, or the CA or password file).
     case io(path: String, reason: String)
 }
+
+extension SyncError: NovelError {
+    /// A setting that cannot work is the user's to fix (exit code 2); anything else happened on the way.
+    public var isBadInput: Bool {
+        if case .misconfigured = self { return true }
+        return false
+    }
+
+    /// The one-line message: what the store is and what happened, never a password (a store is named by a
+    /// URL without its user and password, or a folder).
+    public var description: String {
+        switch self {
+        case .unreachable(let store, let reason): "sync: cannot reach \(store): \(reason)"
+        case .timedOut(let store, let seconds):
+            "sync: \(store) did not answer within \(Self.shown(seconds)) s"
+        case .unauthorized(let store): "sync: \(store) refused the user name and password"
+        case .server(let store, let status): "sync: \(store) answered with an error (HTTP \(status))"
+        case .redirected(let store, let status):
+            "sync: \(store) answered with a redirect (HTTP \(status)); novel does not follow one, set sync.url to "
+                + "the place it names"
+        case .tooLarge(let store, let path, let limit):
+            "sync: \(path) on \(store) is larger than \(limit) bytes; ignored"
+        case .malformed(let store, let path, let reason): "sync: \(path) on \(store) is unreadable: \(reason)"
+        case .misconfigured(let reason): "sync is not set up right: \(reason)"
+        case .insecure(let store, let reason): "sync: the connection to \(store) is not secure: \(reason)"
+        case .io(let path, let reason): "sync: \(path): \(reason)"
+        }
+    }
+
+    /// Seconds as a person writes them: `30`, `2.5`.
+    private static func shown(_ seconds: Double) -> String {
+        seconds == seconds.rounded() && abs(seconds) < 1e15 ? String(Int(seconds)) : String(seconds)
+    }
+}

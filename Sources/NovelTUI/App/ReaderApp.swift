@@ -30,17 +30,20 @@ public enum ReaderApp {
     /// screen (which it saves or carries over, `ReadingSession.reloaded`), with the storage for the
     /// reopened book. `shelf` lists and opens the library overlay's books (nil: the overlay
     /// stays empty). `converters` is asked, between events, whether a conversion the model waits for
-    /// has loaded (`ReaderModel.awaitedConversion`).
+    /// has loaded (`ReaderModel.awaitedConversion`). `sync` syncs the book beside the reader (nil: sync is
+    /// off): as it opens, every `syncInterval` while it is read, and as it is left.
     public static func run<Model: ReaderModel>(
         _ model: inout Model, terminal: TerminalDevice, pending: [InputEvent] = [], storage: ReaderStorage,
         startIsSaved: Bool = true, saveDelays: ProgressSaver.Delays = .standard,
         clock: @escaping () -> Double = CursesTerminal.now,
-        reopen: Reopen? = nil, shelf: BookShelf? = nil, converters: ConverterRegistry = .background
+        reopen: Reopen? = nil, shelf: BookShelf? = nil, converters: ConverterRegistry = .background,
+        sync: BackgroundSync? = nil
     ) -> Outcome {
         var loop = Loop(
             model: model, terminal: terminal, pending: pending[...], storage: storage, reopen: reopen, shelf: shelf,
             converters: converters, saveDelays: saveDelays, clock: clock,
-            saver: ProgressSaver(delays: saveDelays, savedOffset: startIsSaved ? model.positionOffset : nil))
+            saver: ProgressSaver(delays: saveDelays, savedOffset: startIsSaved ? model.positionOffset : nil),
+            sync: sync)
         let outcome = loop.run()
         model = loop.model
         return outcome
@@ -65,6 +68,9 @@ public enum ReaderApp {
         /// Work ahead is done once after each event, when the terminal has nothing pending (a poll that
         /// does not wait), so that it never delays a key by more than one piece of it.
         var mayWorkAhead = true
+        let sync: BackgroundSync?
+        /// When the next sync beside the reader is due (the loop's clock).
+        var syncDue: Double?
 
         /// How often a conversion being loaded is asked after, while the model waits for it.
         static var conversionPoll: Double { 0.02 }
@@ -74,6 +80,7 @@ public enum ReaderApp {
             saver.moved(to: model.positionOffset, now: clock())
             if let title = model.windowTitle { terminal.setTitle(title) }
             terminal.draw(model.screen())
+            startSync(opening: true)
             var outcome = Outcome.quit
             loop: while !model.isFinished {
                 switch step() {
@@ -111,10 +118,11 @@ public enum ReaderApp {
             let searching = model.isSearching
             let ahead = mayWorkAhead && model.hasWorkAhead
             let polling = model.awaitedConversion == nil ? nil : now + Self.conversionPoll
+            let syncPoll = sync?.isRunning == true ? now + ReaderApp.syncPoll : syncDue
             let timeout =
                 ahead || searching
                 ? 0
-                : [model.nextDeadline, saver.deadline, reloadDue, polling].compactMap { $0 }.min().map {
+                : [model.nextDeadline, saver.deadline, reloadDue, polling, syncPoll].compactMap { $0 }.min().map {
                     max($0 - now, 0)
                 }
             switch pending.popFirst().map(TerminalInput.event) ?? terminal.nextInput(timeout: timeout) {
@@ -131,6 +139,8 @@ public enum ReaderApp {
                 // Nothing is waiting to be handled: the moment to write a due position.
                 saver.moved(to: model.positionOffset, now: clock())
                 if saver.isDue(now: clock()) { save() }
+                settleSync()
+                if let due = syncDue, clock() >= due { startSync(opening: false) }
             case .fileChanged:
                 // A downloader writes in many pieces: reload a moment after the first change, not per write.
                 if reloadDue == nil { reloadDue = clock() + ReaderApp.reloadDelay }
@@ -140,8 +150,36 @@ public enum ReaderApp {
                 for action in actions { perform(action) }
                 if actions.contains(.quit) { return .quit }
                 saver.moved(to: model.positionOffset, now: clock())
+                settleSync()
             }
             return .handled
+        }
+
+        /// Starts a sync of the book shown, beside the reader; the next is due `syncInterval` later (a
+        /// failed one is tried again then).
+        mutating func startSync(opening: Bool) {
+            guard let sync, let fingerprint = model.bookFingerprint else { return }
+            sync.start(fingerprint: fingerprint, opening: opening)
+            syncDue = clock() + ReaderApp.syncInterval
+        }
+
+        /// Hands the model what a finished sync brought (for the book still shown), or its one-line error.
+        mutating func settleSync() {
+            guard let finished = sync?.take(), finished.fingerprint == model.bookFingerprint else { return }
+            if let failure = finished.failure {
+                model.report(failure)
+            } else if let outcome = finished.outcome {
+                model.synced(outcome.state, offer: finished.opening ? outcome.offer : nil, now: Date())
+            }
+        }
+
+        /// The sync as a book is left: after the place and reading time are written, waiting a moment at
+        /// most (`syncLeaveWait`) for it, and for one still running first.
+        func syncLeaving() {
+            guard let sync, let fingerprint = model.bookFingerprint else { return }
+            guard sync.wait(seconds: ReaderApp.syncLeaveWait) else { return }
+            sync.start(fingerprint: fingerprint, opening: false)
+            sync.wait(seconds: ReaderApp.syncLeaveWait)
         }
 
         /// Tells the model that the conversion it waits for has loaded (or failed), once the registry says so.
@@ -220,6 +258,8 @@ public enum ReaderApp {
             saver = ProgressSaver(delays: saveDelays)
             save()
             if let title = model.windowTitle { terminal.setTitle(title) }
+            _ = sync?.take()  // the last book's
+            startSync(opening: true)
         }
 
         /// The one way a book is left (quit, a signal, another book from the library): its place on screen
@@ -235,6 +275,7 @@ public enum ReaderApp {
             {
                 failures.append(failure.message)
             }
+            syncLeaving()
             return failures
         }
 
@@ -274,6 +315,13 @@ public enum ReaderApp {
 
     /// How long after its file first changed the book is reloaded.
     static let reloadDelay = 0.3
+    /// How often the book is synced while it is read, in seconds.
+    static let syncInterval = 300.0
+    /// How often the loop looks for a running sync's result.
+    static let syncPoll = 0.1
+    /// The longest a book's leaving waits for its sync (the sync goes on failing or not; the next opening
+    /// syncs again).
+    static let syncLeaveWait = 3.0
 
     /// Opens the book again when its file changed, from the place on screen.
     public typealias Reopen = (_ place: ReadingPosition) throws -> (session: ReadingSession, storage: ReaderStorage)

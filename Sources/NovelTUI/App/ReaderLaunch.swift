@@ -78,6 +78,13 @@ public struct ReaderLaunch {
         reader.overallReading = ReadingTotals(stateDirectory: opened.store.stateDirectory).load()
         // Shown in the status bar, where they are seen, not on stderr behind the reader's screen.
         for warning in opened.warnings + warnings { reader.report(warning) }
+        let sync: BackgroundSync?
+        do {
+            sync = try makeSync()
+        } catch {
+            sync = nil
+            reader.report("\(error)")
+        }
         let storage = StoreStorage(
             session: opened, settingsStore: settingsStore, sessionTransition: sessionTransition, rulesStore: rulesStore)
         screen.watcher = FileWatcher(path: opened.book.path)
@@ -92,9 +99,21 @@ public struct ReaderLaunch {
             reopen: { place in
                 current = try current.reloaded(at: place, paths: paths, reopen: { try open(.none) })
                 return (current, storageFor(current))
-            }, shelf: shelf, converters: .background)
+            }, shelf: shelf, converters: .background, sync: sync)
         screen.restore()
         return outcome
+    }
+
+    /// The sync beside the reader the settings ask for (nil: sync is off, or no state folder is known).
+    private func makeSync() throws(SyncError) -> BackgroundSync? {
+        guard let paths, let store = try SyncStoreFactory.store(settings: settings) else { return nil }
+        let settings = settings
+        return BackgroundSync(paths: paths) {
+            BookSync(
+                store: store, storeName: SyncStoreFactory.storeName(settings: settings),
+                device: try SyncDevice.ofThisHome(paths: paths, settings: settings),
+                states: BookStateStore(paths: paths))
+        }
     }
 
     /// The first screen from `preview`, drawn on a terminal taken over for it, while the whole book opens

@@ -46,6 +46,11 @@ public protocol ReaderModel {
     var awaitedConversion: Conversion? { get }
     /// The event that the awaited conversion's load settled (`Reader.conversionSettled`).
     mutating func conversionSettled(_ conversion: Conversion, _ readiness: ConversionReadiness)
+    /// The content fingerprint of the book shown, which sync keys it by (nil: nothing to sync).
+    var bookFingerprint: String? { get }
+    /// A sync beside the reader finished: the book's state as stored after it (bookmarks from other
+    /// machines; nil: none stored yet), and another machine's newer place to offer, if any.
+    mutating func synced(_ stored: BookState?, offer: SyncOffer?, now: Date)
 }
 
 extension ReaderModel {
@@ -63,4 +68,6 @@ extension ReaderModel {
     public mutating func showStatistics(_ log: [ReadingLog.Entry], now: Date, timeZone: TimeZone) {}
     public var awaitedConversion: Conversion? { nil }
     public mutating func conversionSettled(_ conversion: Conversion, _ readiness: ConversionReadiness) {}
+    public var bookFingerprint: String? { nil }
+    public mutating func synced(_ stored: BookState?, offer: SyncOffer?, now: Date) {}
 }

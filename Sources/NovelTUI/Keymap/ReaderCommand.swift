@@ -34,6 +34,7 @@ public enum ReaderCommand: String, Sendable, CaseIterable {
     case statistics
     case nextLink = "next-link"
     case previousLink = "previous-link"
+    case syncedPlace = "synced-place"
 
     /// One line for the help overlay and docs/keys.md.
     public var help: String {
@@ -71,6 +72,7 @@ public enum ReaderCommand: String, Sendable, CaseIterable {
         case .statistics: "Reading statistics for this book: time read each day, sessions, speed, time left"
         case .nextLink: "Select the next link on the screen (an EPUB's); Enter opens a note in place or follows it"
         case .previousLink: "Select the previous link on the screen; Enter follows it (C-o comes back)"
+        case .syncedPlace: "Go to the newer place another machine synced, offered on opening (C-o comes back)"
         case .library:
             "Library: recent books and the libraryFolder setting's books; Enter switches (each book keeps its place)"
         case .autoTurn:
@@ -114,6 +116,7 @@ public enum ReaderCommand: String, Sendable, CaseIterable {
         case .statistics: ["i"]
         case .nextLink: [">"]
         case .previousLink: ["<"]
+        case .syncedPlace: ["P"]
         }
     }
 }

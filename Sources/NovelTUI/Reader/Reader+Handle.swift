@@ -134,6 +134,8 @@ extension Reader {
             selectLink(forward: false)
         case .searchHits:
             openHits()
+        case .syncedPlace:
+            goToSyncedPlace()
         default:
             break  // the overlays' commands, opened above
         }

@@ -53,6 +53,8 @@ public struct Reader {
     var overlay: Overlay?
     var numberPrefix = ""
     var message: String?
+    /// Another machine's newer place, offered when the book opened (`synced-place` goes there).
+    var syncOffer: SyncOffer?
     var search: TextSearch?
     var searchDirection: TextSearch.Direction = .forward
     var currentMatch: Range<Int>?

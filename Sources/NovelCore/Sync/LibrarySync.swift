@@ -1,0 +1,56 @@
+import Foundation
+
+/// `novel sync`: every book of this home's state synced in turn (private books are not shared), and the
+/// result recorded in `SyncStatus`.
+public struct LibrarySync: Sendable {
+    public let sync: BookSync
+    public let paths: NovelPaths
+
+    public init(sync: BookSync, paths: NovelPaths) {
+        self.sync = sync
+        self.paths = paths
+    }
+
+    public struct Summary: Sendable, Equatable {
+        public var books = 0
+        /// Devices seen, id → name (this one among them).
+        public var devices: [String: String] = [:]
+        /// Bookmarks added, changed and removed here.
+        public var added = 0
+        public var changed = 0
+        public var removed = 0
+        /// Records left out and books that could not be synced, one line each.
+        public var warnings: [String] = []
+    }
+
+    /// Syncs every book; throws the store's error when it fails (the books synced before it stay synced).
+    public func syncAll(now: Date = Date()) throws -> Summary {
+        var summary = Summary()
+        summary.devices[sync.device.id] = sync.device.name
+        do {
+            for state in sync.states.all() {
+                let outcome: BookSync.Outcome?
+                do {
+                    outcome = try sync.sync(fingerprint: state.fingerprint, now: now)
+                } catch let error as StateError {
+                    // This home's own file cannot be written (a newer novel's): that book waits, the rest go on.
+                    summary.warnings.append(error.description)
+                    continue
+                }
+                guard let outcome else { continue }
+                summary.books += 1
+                summary.devices.merge(outcome.merged.devices) { mine, _ in mine }
+                summary.added += outcome.added
+                summary.changed += outcome.changed
+                summary.removed += outcome.removed
+                summary.warnings += outcome.warnings
+            }
+        } catch {
+            try? SyncStatus.record(
+                paths: paths, at: now, devices: summary.devices, books: nil, error: "\(error)")
+            throw error
+        }
+        try SyncStatus.record(paths: paths, at: now, devices: summary.devices, books: summary.books, error: nil)
+        return summary
+    }
+}
