@@ -169,6 +169,9 @@ static CURLcode set_options(CURL *curl, const ncurl_request *request, struct cur
 #pragma GCC diagnostic pop
     }
     SET(CURLOPT_FOLLOWLOCATION, 0L)
+    // HTTP/1.1, which every WebDAV server speaks: over TLS libcurl would otherwise offer HTTP/2, whose stream
+    // resets (seen from rclone's Go server on a loaded machine) end a request that HTTP/1.1 completes.
+    SET(CURLOPT_HTTP_VERSION, (long)CURL_HTTP_VERSION_1_1)
     // TLS always verified, peer and host; a CA file adds to the system's trust (CAPATH stays the default).
     SET(CURLOPT_SSL_VERIFYPEER, 1L)
     SET(CURLOPT_SSL_VERIFYHOST, 2L)
