@@ -63,7 +63,14 @@ public struct WebDAVStore: SyncStore {
 
     public func read(_ path: String, limit: Int) throws(SyncError) -> Data? {
         let parts = try Self.parts(of: path, file: true)
-        let response = try send("GET", parts, collection: false, path: path, limit: limit)
+        let response: CurlTransfer.Response
+        do {
+            response = try send("GET", parts, collection: false, path: path, limit: limit)
+        } catch .unreachable {
+            // Another device's MOVE can replace the file while the server sends it, and the server then cuts
+            // the answer short of the length it announced; a GET can be asked again, once.
+            response = try send("GET", parts, collection: false, path: path, limit: limit)
+        }
         if response.status == 404 || response.status == 410 { return nil }
         try check(response.status, path: path)
         return response.body
