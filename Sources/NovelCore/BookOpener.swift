@@ -12,7 +12,8 @@ public enum BookOpener {
     ) throws -> Book {
         // A zip archive is an EPUB book or a file novel cannot read; an --encoding does not make it text.
         if EpubFormat.startsLikeZip(path: path) {
-            return try EpubBookOpener.open(path: path, chapterPattern: chapterPattern, progress: progress)
+            return try EpubBookOpener.open(
+                path: path, chapterPattern: chapterPattern, paths: paths, progress: progress)
         }
         let steps = progress.parts(stepWeights)
         let splitter = try ChapterSplitter(customPattern: chapterPattern)

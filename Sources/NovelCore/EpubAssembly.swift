@@ -5,6 +5,9 @@ struct EpubAssembly {
     private(set) var sources = EpubSourceMap()
     /// Where each document's text starts in the book, by member path.
     private(set) var documentStarts: [String: Int] = [:]
+    /// Each appended document's text in the book, in spine order (an empty range where a document gave no
+    /// text): what a reopen's first screen reads only some documents by (`EpubSpineRecord`).
+    private(set) var documentSpans: [Range<Int>] = []
     /// "member#id" → book offset.
     private(set) var anchors: [String: Int] = [:]
     private var styles: [StyledRange] = []
@@ -29,6 +32,7 @@ struct EpubAssembly {
             if !utf8.suffix(2).elementsEqual([0x0A, 0x0A]) { utf8.append(0x0A) }
         }
         let base = utf8.count
+        documentSpans.append(base..<base + document.utf8.count)
         if documentStarts[member] == nil { documentStarts[member] = base }
         for (id, offset) in document.anchors where anchors[Self.key(member, id)] == nil {
             anchors[Self.key(member, id)] = base + offset
@@ -66,15 +70,22 @@ struct EpubAssembly {
     }
 
     /// The navigation's entries placed in the text. An entry without a target of its own (a heading
-    /// `<span>` that groups the entries under it) lands where the next placed entry does.
-    func points(_ navigation: [EpubNavPoint]) -> [EpubTOCPoint] {
-        var offsets = navigation.map { point in point.member.flatMap { offset(member: $0, fragment: point.fragment) } }
+    /// `<span>` that groups the entries under it) lands where the next placed entry does. An entry whose
+    /// member is in `notYetAppended` (a first screen assembles only the first documents) lands past the
+    /// text so far and is left out, as is a heading whose next placed entry lands there.
+    func points(_ navigation: [EpubNavPoint], notYetAppended: Set<String> = []) -> [EpubTOCPoint] {
+        let beyond = Int.max
+        var offsets = navigation.map { point -> Int? in
+            guard let member = point.member else { return nil }
+            if let offset = offset(member: member, fragment: point.fragment) { return offset }
+            return notYetAppended.contains(member) ? beyond : nil
+        }
         var next: Int?
         for position in offsets.indices.reversed() {
             if let offset = offsets[position] { next = offset } else { offsets[position] = next }
         }
         return zip(navigation, offsets).compactMap { point, offset in
-            offset.map { EpubTOCPoint(title: point.title, offset: $0, depth: point.depth) }
+            offset.flatMap { $0 == beyond ? nil : EpubTOCPoint(title: point.title, offset: $0, depth: point.depth) }
         }
     }
 }
