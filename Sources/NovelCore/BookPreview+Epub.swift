@@ -93,15 +93,27 @@ extension BookPreview {
             offset: offset - chapter.lowerBound)
     }
 
-    /// The first documents, until their text has `window` bytes, as the start of the book.
+    /// The first documents, until their text has `window` bytes, as the start of the book: the last one
+    /// read only up to the first block end past that (`XHTMLText.extractStart`), as a long document (a part
+    /// of sixty chapters) would cost the first screen its whole parse.
     static func firstOpen(_ epub: EpubParts, pattern: String?, window: Int) throws -> BookPreview? {
         var assembly = EpubAssembly(expectedBytes: 0)
         var read = 0
+        /// The documents' declared bytes read, and their share of the one cut (its last byte parsed).
+        var readBytes = 0
         while read < epub.members.count, assembly.utf8.count < window {
-            try EpubBookOpener.append(
-                epub.members[read..<read + 1], from: epub.archive, options: epub.options, to: &assembly,
-                progress: .none)
+            let member = epub.members[read]
+            let bytes = try epub.archive.read(member)
+            let (text, isWhole) = XHTMLText.extractStart(
+                bytes, options: epub.options, minimum: window - assembly.utf8.count)
             read += 1
+            if isWhole {
+                assembly.append(member: member.name, text: text)
+                readBytes += Int(member.size)
+            } else {
+                assembly.appendStart(member: member.name, text: text)
+                readBytes += text.sourceOffsets.last?.sourceOffset ?? 0
+            }
         }
         guard !assembly.utf8.isEmpty else { return nil }
         let text = BookText(utf8: assembly.utf8, encoding: "UTF-8", encodingSource: .epubDocuments, invalidSequences: 0)
@@ -114,7 +126,9 @@ extension BookPreview {
             points: assembly.points(navigation, notYetAppended: unread), text: text, ruleName: ruleName)
         {
             index = placed
-        } else if navigation.contains(where: { $0.member.map(unread.contains) ?? false }) {
+        } else if navigation.contains(where: {
+            $0.member.map { unread.contains($0) || assembly.cutMembers.contains($0) } ?? false
+        }) {
             // Every entry lands in documents not read yet: the text read is the front matter before them.
             let end = EpubTOCPoint(title: "", offset: text.utf8.count, depth: 0)
             guard let front = EpubChapterIndex.make(points: [end], text: text, ruleName: ruleName),
@@ -130,7 +144,6 @@ extension BookPreview {
             index: index, profile: EpubBookOpener.profile(language: epub.package.metadata.language, text: text))
         book.markup = assembly.markup
         // The whole text estimated from the share of the documents' declared size that was read.
-        let readBytes = epub.members[..<read].reduce(0) { $0 + Int($1.size) }
         let allBytes = epub.members.reduce(0) { $0 + Int($1.size) }
         let wholeLength = Int(Double(text.utf8.count) * Double(allBytes) / Double(max(readBytes, 1)))
         var preview = BookPreview(

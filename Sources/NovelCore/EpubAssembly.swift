@@ -11,6 +11,8 @@ struct EpubAssembly {
     /// "member#id" → book offset.
     private(set) var anchors: [String: Int] = [:]
     private var styles: [StyledRange] = []
+    /// Members whose text was appended only in part (`appendStart`): an id not met in them lies past the cut.
+    private(set) var cutMembers: Set<String> = []
     /// Links with their href still relative to `member`.
     private var pendingLinks: [(member: String, link: XHTMLLink, base: Int)] = []
 
@@ -43,12 +45,20 @@ struct EpubAssembly {
         utf8 += document.utf8
     }
 
+    /// Adds the start of the next document (`XHTMLText.extractStart`'s cut text), as the book's last one.
+    mutating func appendStart(member: String, text document: XHTMLText) {
+        append(member: member, text: document)
+        cutMembers.insert(member)
+    }
+
     static func key(_ member: String, _ id: String) -> String { member + "#" + id }
 
     /// The book offset an href target lands on: the element with the fragment's id, else the start of the
-    /// member's text; nil for a member the spine does not hold.
+    /// member's text; nil for a member the spine does not hold, and for an id not met in a member read only
+    /// in part (it lies past the text).
     func offset(member: String, fragment: String?) -> Int? {
         if let fragment, let anchored = anchors[Self.key(member, fragment)] { return anchored }
+        if fragment != nil, cutMembers.contains(member) { return nil }
         return documentStarts[member]
     }
 
@@ -72,13 +82,14 @@ struct EpubAssembly {
     /// The navigation's entries placed in the text. An entry without a target of its own (a heading
     /// `<span>` that groups the entries under it) lands where the next placed entry does. An entry whose
     /// member is in `notYetAppended` (a first screen assembles only the first documents) lands past the
-    /// text so far and is left out, as is a heading whose next placed entry lands there.
+    /// text so far and is left out, as is a heading whose next placed entry lands there; so is one whose id
+    /// lies past the cut of a member read in part.
     func points(_ navigation: [EpubNavPoint], notYetAppended: Set<String> = []) -> [EpubTOCPoint] {
         let beyond = Int.max
         var offsets = navigation.map { point -> Int? in
             guard let member = point.member else { return nil }
             if let offset = offset(member: member, fragment: point.fragment) { return offset }
-            return notYetAppended.contains(member) ? beyond : nil
+            return notYetAppended.contains(member) || cutMembers.contains(member) ? beyond : nil
         }
         var next: Int?
         for position in offsets.indices.reversed() {
