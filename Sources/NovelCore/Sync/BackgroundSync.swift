@@ -34,9 +34,10 @@ public final class BackgroundSync: Sendable {
     /// Whether a sync is running.
     public var isRunning: Bool { progress.withLock { $0.running } }
 
-    /// Starts syncing the book `fingerprint`; false (and nothing started) while another sync runs.
+    /// Starts syncing the book `fingerprint` (and its place with legado's, given `legado`); false (and
+    /// nothing started) while another sync runs.
     @discardableResult
-    public func start(fingerprint: String, opening: Bool) -> Bool {
+    public func start(fingerprint: String, opening: Bool, legado: LegadoBook? = nil) -> Bool {
         let started = progress.withLock { progress -> Bool in
             guard !progress.running else { return false }
             progress.running = true
@@ -44,7 +45,7 @@ public final class BackgroundSync: Sendable {
         }
         guard started else { return false }
         Thread { [self] in
-            let finished = run(fingerprint: fingerprint, opening: opening)
+            let finished = run(fingerprint: fingerprint, opening: opening, legado: legado)
             progress.withLock { progress in
                 progress.running = false
                 progress.finished = finished
@@ -72,11 +73,11 @@ public final class BackgroundSync: Sendable {
         return true
     }
 
-    private func run(fingerprint: String, opening: Bool) -> Finished {
+    private func run(fingerprint: String, opening: Bool, legado: LegadoBook?) -> Finished {
         let now = Date()
         do {
             let sync = try makeSync()
-            let outcome = try sync.sync(fingerprint: fingerprint, now: now)
+            let outcome = try sync.sync(fingerprint: fingerprint, legado: legado, now: now)
             if let outcome {
                 try? SyncStatus.record(
                     paths: paths, at: now, devices: outcome.merged.devices, books: nil, error: nil)

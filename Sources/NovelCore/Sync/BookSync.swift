@@ -31,27 +31,43 @@ public struct BookSync: Sendable {
         public var warnings: [String] = []
         /// The book's local state as stored after the sync, for a reader to adopt.
         public var state: BookState?
-        /// Another device's newer place, elsewhere in the book, to offer (nil: none).
+        /// Another device's newer place, elsewhere in the book, to offer (nil: none); legado's among them.
         public var offer: SyncOffer?
+        /// legado's place as read before this sync (nil: not asked, no file, or its chapter not found).
+        public var legado: SyncedPosition?
+        /// The place written into legado's progress file (nil: none written).
+        public var legadoWritten: SyncedPosition?
     }
 
     /// Syncs the book whose state is stored under `fingerprint`; nil when the book is private (`novel
     /// read --private`: nothing of it leaves this home). A book this home has no state for yet (a first
     /// opening) is only read: the others' place is offered, and nothing is written.
+    /// With `legado` (`sync.legado`), legado's progress file for the book is read too, its place offered
+    /// like another device's, and the newest place of novel's devices written back into it where it is
+    /// newer (`LegadoExchange`); a legado file that cannot be read is a warning, never a failed sync.
     /// Throws when the store cannot be listed or written; nothing local changes then (the local merge
     /// runs only after every record is read, and this device's record is written after it).
-    public func sync(fingerprint: String, now: Date = Date()) throws -> Outcome? {
+    public func sync(fingerprint: String, legado: LegadoBook? = nil, now: Date = Date()) throws -> Outcome? {
         guard SyncPath.isValid(path(fingerprint)) else {
             throw SyncError.misconfigured(reason: "'\(fingerprint)' is not a book's fingerprint")
         }
         let stored = states.load(fingerprint: fingerprint)
         if stored?.isPrivate == true { return nil }
-        let (others, ownObject, warnings) = try records(fingerprint: fingerprint)
+        let (others, ownObject, recordWarnings) = try records(fingerprint: fingerprint)
+        var warnings = recordWarnings
+        let phone = legado.map { readLegado($0, warnings: &warnings) }
+        // legado's place wins only when strictly newer: one written from novel's comes back as old as it
+        // (legado keeps milliseconds), and must not be offered as legado's.
+        func newest(_ position: SyncedPosition?) -> SyncedPosition? {
+            guard let position, let fromPhone = phone?.position else { return position ?? phone?.position }
+            return fromPhone.saved > position.saved ? fromPhone : position
+        }
         guard let stored else {
             let everyone = SyncMerge.merge(others)
             return Outcome(
                 merged: everyone, localPosition: nil, warnings: warnings, state: nil,
-                offer: SyncOffer(newest: everyone.position, local: nil, thisDevice: device.id))
+                offer: SyncOffer(newest: newest(everyone.position), local: nil, thisDevice: device.id),
+                legado: phone?.position)
         }
         var outcome: Outcome?
         let record = try states.update(fingerprint: fingerprint, title: stored.title, path: stored.lastPath) {
@@ -64,15 +80,40 @@ public struct BookSync: Sendable {
             outcome = Outcome(
                 merged: everyone, localPosition: state.position, added: counts.added, changed: counts.changed,
                 removed: counts.removed, state: state,
-                offer: SyncOffer(newest: everyone.position, local: state.position, thisDevice: device.id))
+                offer: SyncOffer(newest: newest(everyone.position), local: state.position, thisDevice: device.id),
+                legado: phone?.position)
             return own
         }
         guard let bytes = record.bytes(keeping: ownObject) else {
             throw SyncError.malformed(store: storeName, path: path(fingerprint), reason: "a value JSON cannot hold")
         }
         try store.write(Data(bytes), to: path(fingerprint))
+        if let legado, let phone, !phone.unreadable, let ours = outcome?.merged.position,
+            let progress = LegadoExchange.progress(for: ours, in: legado, over: phone.progress)
+        {
+            do {
+                try progress.write(to: store)
+                outcome?.legadoWritten = ours
+            } catch {
+                warnings.append(error.description)
+            }
+        }
         outcome?.warnings = warnings
         return outcome
+    }
+
+    /// legado's progress for the book; a file that cannot be read (too large, not legado's JSON, the store
+    /// failing) is a warning and marked unreadable, so that it is not written over.
+    func readLegado(_ book: LegadoBook, warnings: inout [String]) -> (
+        progress: LegadoProgress?, position: SyncedPosition?, unreadable: Bool
+    ) {
+        do {
+            let (progress, position) = try LegadoExchange.read(book, from: store, storeName: storeName)
+            return (progress, position, false)
+        } catch {
+            warnings.append(error.description)
+            return (nil, nil, true)
+        }
     }
 
     /// Every device's record of the book that can be read (this device's own among them, which holds what

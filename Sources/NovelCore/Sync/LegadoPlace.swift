@@ -31,7 +31,9 @@ public enum LegadoPlace {
         return chapters.indices.contains(index) ? index : nil
     }
 
-    /// novel's byte offset for legado's place, or nil where its chapter is not found.
+    /// novel's byte offset for legado's place, or nil where its chapter is not found. legado counted its own
+    /// title before the chapter's paragraphs, so that title's length is taken where the file gives it (a
+    /// chapter found by its index may be titled otherwise in legado: `第五章 雨夜（修订）`).
     public static func byteOffset<Bytes: RandomAccessCollection<UInt8>>(
         of progress: LegadoProgress, chapters: [Chapter], text: Bytes
     ) -> Int? where Bytes.Index == Int {
@@ -39,8 +41,9 @@ public enum LegadoPlace {
             return nil
         }
         let chapter = chapters[found]
+        let legadoTitle = progress.chapterTitle.flatMap { $0.isEmpty ? nil : $0 } ?? chapter.title
         return LegadoChapterText.byteOffset(
-            position: progress.chapterPosition, title: chapter.title, range: chapter.range, in: text)
+            position: progress.chapterPosition, title: legadoTitle, range: chapter.range, in: text)
     }
 
     /// legado's place for novel's byte `offset`: the chapter it is in (its index and title in novel's list,

@@ -159,7 +159,7 @@ public enum ReaderApp {
         /// failed one is tried again then).
         mutating func startSync(opening: Bool) {
             guard let sync, let fingerprint = model.bookFingerprint else { return }
-            sync.start(fingerprint: fingerprint, opening: opening)
+            sync.start(fingerprint: fingerprint, opening: opening, legado: model.legadoBook)
             syncDue = clock() + ReaderApp.syncInterval
         }
 
@@ -178,7 +178,7 @@ public enum ReaderApp {
         func syncLeaving() {
             guard let sync, let fingerprint = model.bookFingerprint else { return }
             guard sync.wait(seconds: ReaderApp.syncLeaveWait) else { return }
-            sync.start(fingerprint: fingerprint, opening: false)
+            sync.start(fingerprint: fingerprint, opening: false, legado: model.legadoBook)
             sync.wait(seconds: ReaderApp.syncLeaveWait)
         }
 

@@ -48,6 +48,8 @@ public protocol ReaderModel {
     mutating func conversionSettled(_ conversion: Conversion, _ readiness: ConversionReadiness)
     /// The content fingerprint of the book shown, which sync keys it by (nil: nothing to sync).
     var bookFingerprint: String? { get }
+    /// The book shown as legado knows it, when its place is exchanged with legado (`sync.legado`; nil: not).
+    var legadoBook: LegadoBook? { get }
     /// A sync beside the reader finished: the book's state as stored after it (bookmarks from other
     /// machines; nil: none stored yet), and another machine's newer place to offer, if any.
     mutating func synced(_ stored: BookState?, offer: SyncOffer?, now: Date)
@@ -69,5 +71,6 @@ extension ReaderModel {
     public var awaitedConversion: Conversion? { nil }
     public mutating func conversionSettled(_ conversion: Conversion, _ readiness: ConversionReadiness) {}
     public var bookFingerprint: String? { nil }
+    public var legadoBook: LegadoBook? { nil }
     public mutating func synced(_ stored: BookState?, offer: SyncOffer?, now: Date) {}
 }

@@ -7,6 +7,8 @@ import NovelCore
 extension Reader {
     public var bookFingerprint: String? { book.fingerprint }
 
+    public var legadoBook: LegadoBook? { settings.syncLegado ? LegadoBook(book: book) : nil }
+
     public mutating func synced(_ stored: BookState?, offer: SyncOffer?, now: Date) {
         if let stored { adopt(stored, added: nil) }
         guard let offer else { return }

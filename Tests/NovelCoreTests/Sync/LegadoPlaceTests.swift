@@ -139,4 +139,14 @@ struct LegadoPlaceTests {
                 at: Self.book.chapters[1].range.lowerBound + 3, chapters: Self.book.chapters,
                 text: Self.book.bytes)?.chapterPosition == 0)
     }
+
+    @Test func aChapterFoundByIndexCountsLegadosOwnTitle() {
+        // legado titles chapter two otherwise, three characters longer: its paragraphs start three later.
+        let title = "第二章　夜雨（修订）"
+        let position = title.utf16.count + 1 + 2
+        let found = LegadoPlace.byteOffset(
+            of: progress(index: 1, title: title, position: position), chapters: Self.book.chapters,
+            text: Self.book.bytes)
+        #expect(found == Self.book.offset(of: "雨下了一夜"))
+    }
 }

@@ -33,6 +33,10 @@ import Testing
         try SyncScenarios.failingStores(store: factory)
     }
 
+    @Test func placesAreExchangedWithLegadosProgressFileBothWays() throws {
+        try LegadoScenarios.exchange(store: factory)
+    }
+
     /// The scenarios can fail: the expected bookmarks follow the rules, a removal at or after the last edit
     /// wins, and a lost bookmark is named.
     @Test func theExpectedBookmarksFollowTheRules() {

@@ -30,4 +30,8 @@ struct WebDAVSyncScenarioTests {
     @Test func aFailingStoreLeavesTheLocalStateAndSaysWhatHappened() throws {
         try withServer { try SyncScenarios.failingStores(store: $0) }
     }
+
+    @Test func placesAreExchangedWithLegadosProgressFileBothWays() throws {
+        try withServer { try LegadoScenarios.exchange(store: $0) }
+    }
 }
