@@ -50,6 +50,8 @@ public enum FuzzTargets {
         RulesFuzzTarget.target,
         EpubFuzzTarget.target,
         SyncMergeFuzzTarget.target,
+        WebDAVListingFuzzTarget.target,
+        LegadoProgressFuzzTarget.target,
     ]
 
     public static func named(_ name: String) -> FuzzTarget? {

@@ -7,11 +7,11 @@ import Foundation
 /// recovery, no network, no entity but XML's own), each href is percent-decoded, and a name is kept only
 /// when it is one part that `SyncPath` accepts; the collection itself and anything deeper or elsewhere are
 /// left out.
-enum WebDAVListing {
+public enum WebDAVListing {
     static let davNamespace = "DAV:"
 
     /// The child names, or nil when the bytes are not a multistatus document.
-    static func names(in answer: Data, collectionPath: String) -> [String]? {
+    public static func names(in answer: Data, collectionPath: String) -> [String]? {
         guard !answer.isEmpty, answer.count <= Int(Int32.max) else { return nil }
         XMLParserLibrary.prepare()
         let hrefs = answer.withUnsafeBytes { bytes -> [String]? in

@@ -9,7 +9,8 @@ struct SyncCommand: ParsableCommand {
         discussion: """
             Syncs every book you have read (private books are left out) through the folder in sync.folder \
             or the WebDAV server in sync.url; see docs/sync.md. The reader syncs a book by itself when it \
-            opens and leaves it. --status shows the last sync, the devices seen and any error.
+            opens and leaves it. With sync.settings=true, settings and cleaning rules are synced too. \
+            --status shows the last sync, the devices seen and any error.
 
             Examples:
               novel settings --set sync.folder=$HOME/Sync/novel
@@ -49,6 +50,17 @@ struct SyncCommand: ParsableCommand {
             .filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
         if !changes.isEmpty { line += "; bookmarks: " + changes.joined(separator: ", ") }
         StandardOutput.writeLine(line + ".")
+        guard settings.syncSettings else { return }
+        let settingsOutcome = try SettingsSync(
+            store: store, storeName: SyncStoreFactory.storeName(settings: settings), device: device, paths: paths
+        ).sync()
+        StandardError.warn(settingsOutcome.warnings)
+        let taken = settingsOutcome.taken
+        StandardOutput.writeLine(
+            taken.isEmpty
+                ? "Settings and cleaning rules: nothing new from other devices."
+                : "Settings and cleaning rules: took \(taken.count) from other devices (\(taken.joined(separator: ", ")))."
+        )
     }
 
     func showStatus(paths: NovelPaths, settings: Settings) {
