@@ -45,15 +45,20 @@ public struct BookSync: Sendable {
     /// With `legado` (`sync.legado`), legado's progress file for the book is read too, its place offered
     /// like another device's, and the newest place of novel's devices written back into it where it is
     /// newer (`LegadoExchange`); a legado file that cannot be read is a warning, never a failed sync.
+    /// `devices` is the store's devices folder as the caller has just listed it (`novel sync` lists it once
+    /// for all its books); nil lists it here. This device's record is written only when it holds something
+    /// new, so a sync that changes nothing only reads.
     /// Throws when the store cannot be listed or written; nothing local changes then (the local merge
     /// runs only after every record is read, and this device's record is written after it).
-    public func sync(fingerprint: String, legado: LegadoBook? = nil, now: Date = Date()) throws -> Outcome? {
+    public func sync(
+        fingerprint: String, legado: LegadoBook? = nil, devices: [String]? = nil, now: Date = Date()
+    ) throws -> Outcome? {
         guard SyncPath.isValid(path(fingerprint)) else {
             throw SyncError.misconfigured(reason: "'\(fingerprint)' is not a book's fingerprint")
         }
         let stored = states.load(fingerprint: fingerprint)
         if stored?.isPrivate == true { return nil }
-        let (others, ownObject, recordWarnings) = try records(fingerprint: fingerprint)
+        let (others, ownObject, recordWarnings) = try records(fingerprint: fingerprint, devices: devices)
         var warnings = recordWarnings
         let phone = legado.map { readLegado($0, warnings: &warnings) }
         // legado's place wins only when strictly newer: one written from novel's comes back as old as it
@@ -87,7 +92,10 @@ public struct BookSync: Sendable {
         guard let bytes = record.bytes(keeping: ownObject) else {
             throw SyncError.malformed(store: storeName, path: path(fingerprint), reason: "a value JSON cannot hold")
         }
-        try store.write(Data(bytes), to: path(fingerprint))
+        // The record in the store already says all this (but when it was written): it stays as it is.
+        var shared = others.first { $0.deviceID == device.id }
+        shared?.written = record.written
+        if shared != record { try store.write(Data(bytes), to: path(fingerprint)) }
         if let legado, let phone, !phone.unreadable, let ours = outcome?.merged.position,
             let progress = LegadoExchange.progress(for: ours, in: legado, over: phone.progress)
         {
@@ -119,13 +127,15 @@ public struct BookSync: Sendable {
     /// Every device's record of the book that can be read (this device's own among them, which holds what
     /// this home shared before and is merged too), this device's file as an object (its unknown keys are
     /// kept), and a line for each record left out.
-    func records(fingerprint: String) throws(SyncError) -> (
+    func records(fingerprint: String, devices: [String]? = nil) throws(SyncError) -> (
         records: [SyncRecord], ownObject: [String: Any], warnings: [String]
     ) {
         var records: [SyncRecord] = []
         var ownObject: [String: Any] = [:]
         var warnings: [String] = []
-        for deviceID in try store.list(SyncRecord.devicesFolder) where RandomID.isValid(deviceID) {
+        var listed = devices ?? []
+        if devices == nil { listed = try store.list(SyncRecord.devicesFolder) }
+        for deviceID in listed where RandomID.isValid(deviceID) {
             let path = SyncRecord.path(deviceID: deviceID, fingerprint: fingerprint)
             do {
                 guard let data = try store.read(path, limit: SyncRecord.largest) else { continue }

@@ -28,10 +28,12 @@ public struct LibrarySync: Sendable {
         var summary = Summary()
         summary.devices[sync.device.id] = sync.device.name
         do {
+            // Listed once for every book: a device that appears during the sync is seen by the next.
+            let devices = try sync.store.list(SyncRecord.devicesFolder)
             for state in sync.states.all() {
                 let outcome: BookSync.Outcome?
                 do {
-                    outcome = try sync.sync(fingerprint: state.fingerprint, now: now)
+                    outcome = try sync.sync(fingerprint: state.fingerprint, devices: devices, now: now)
                 } catch let error as StateError {
                     // This home's own file cannot be written (a newer novel's): that book waits, the rest go on.
                     summary.warnings.append(error.description)
