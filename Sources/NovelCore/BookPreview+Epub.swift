@@ -129,12 +129,13 @@ extension BookPreview {
         } else if navigation.contains(where: {
             $0.member.map { unread.contains($0) || assembly.cutMembers.contains($0) } ?? false
         }) {
-            // Every entry lands in documents not read yet: the text read is the front matter before them.
-            let end = EpubTOCPoint(title: "", offset: text.utf8.count, depth: 0)
-            guard let front = EpubChapterIndex.make(points: [end], text: text, ruleName: ruleName),
-                front.entries.count == 2
+            // Every entry lands in documents not read yet: the text read is the front matter before them, which
+            // the full open gives to its first entry (the navigation's first, the earliest in the book).
+            let first = EpubTOCPoint(title: navigation[0].title, offset: text.utf8.count, depth: 0)
+            guard let front = EpubChapterIndex.make(points: [first], text: text, ruleName: ruleName),
+                front.entries.count == 1
             else { return nil }
-            index = ChapterIndex(entries: [front.entries[0]], ruleName: ruleName)
+            index = front
         } else {
             index = try ChapterSplitter(customPattern: pattern).split(text)
         }
