@@ -1,5 +1,6 @@
 /// Why a sync did not happen: the one home of every sync message. A message names the store (a URL without
-/// its user and password, or a folder) and the problem in one line; it never contains a password.
+/// its user and password, or a folder) and the problem in one line; it never contains a password. Names and
+/// reasons are escaped with `TerminalSafe`, so that a server's listing cannot clear the reader's terminal.
 public enum SyncError: Error, Equatable, Sendable {
     /// The server could not be reached (the name did not resolve, the connection was refused or dropped).
     case unreachable(store: String, reason: String)
@@ -35,21 +36,29 @@ extension SyncError: NovelError {
     /// URL without its user and password, or a folder).
     public var description: String {
         switch self {
-        case .unreachable(let store, let reason): "sync: cannot reach \(store): \(reason)"
+        case .unreachable(let store, let reason): "sync: cannot reach \(shown(store)): \(shown(reason))"
         case .timedOut(let store, let seconds):
-            "sync: \(store) did not answer within \(Self.shown(seconds)) s"
-        case .unauthorized(let store): "sync: \(store) refused the user name and password"
-        case .server(let store, let status): "sync: \(store) answered with an error (HTTP \(status))"
+            "sync: \(shown(store)) did not answer within \(Self.shown(seconds)) s"
+        case .unauthorized(let store): "sync: \(shown(store)) refused the user name and password"
+        case .server(let store, let status): "sync: \(shown(store)) answered with an error (HTTP \(status))"
         case .redirected(let store, let status):
-            "sync: \(store) answered with a redirect (HTTP \(status)); novel does not follow one, set sync.url to "
-                + "the place it names"
+            "sync: \(shown(store)) answered with a redirect (HTTP \(status)); novel does not follow one, set "
+                + "sync.url to the place it names"
         case .tooLarge(let store, let path, let limit):
-            "sync: \(path) on \(store) is larger than \(limit) bytes; ignored"
-        case .malformed(let store, let path, let reason): "sync: \(path) on \(store) is unreadable: \(reason)"
-        case .misconfigured(let reason): "sync is not set up right: \(reason)"
-        case .insecure(let store, let reason): "sync: the connection to \(store) is not secure: \(reason)"
-        case .io(let path, let reason): "sync: \(path): \(reason)"
+            "sync: \(shown(path)) on \(shown(store)) is larger than \(limit) bytes; ignored"
+        case .malformed(let store, let path, let reason):
+            "sync: \(shown(path)) on \(shown(store)) is unreadable: \(shown(reason))"
+        case .misconfigured(let reason): "sync is not set up right: \(shown(reason))"
+        case .insecure(let store, let reason):
+            "sync: the connection to \(shown(store)) is not secure: \(shown(reason))"
+        case .io(let path, let reason): "sync: \(shown(path)): \(shown(reason))"
         }
+    }
+
+    /// A name or a reason from the settings, a server or the system, shown on one line: a folder, a URL, a
+    /// path from a server's listing and a server's words can all hold control characters.
+    private func shown(_ text: String) -> String {
+        TerminalSafe.escaped(text)
     }
 
     /// Seconds as a person writes them: `30`, `2.5`.

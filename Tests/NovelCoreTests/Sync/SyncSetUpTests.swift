@@ -99,6 +99,21 @@ import Testing
                 == "sync: /sync/devices: permission denied")
     }
 
+    @Test func namesAndReasonsFromOutsideAreEscaped() {
+        let hostile = "devices/\u{1B}[2J/a\nb.json"
+        let errors: [SyncError] = [
+            .malformed(store: "https://dav.example.com/\u{1B}]0;x\u{07}", path: hostile, reason: "bad\rline"),
+            .tooLarge(store: "s", path: hostile, limit: 1), .io(path: hostile, reason: "gone\u{202E}"),
+            .unreachable(store: "s", reason: "peer said \u{1B}[31m"), .misconfigured(reason: "folder \u{9B}2J"),
+        ]
+        for error in errors {
+            let shown = error.description
+            #expect(!shown.unicodeScalars.contains { TerminalSafe.isUnsafe($0, keepingLayout: false) }, "\(shown)")
+        }
+        #expect(
+            SyncError.io(path: hostile, reason: "gone").description == "sync: devices/\\e[2J/a\\nb.json: gone")
+    }
+
     @Test func anotherDevicesNewerPlaceElsewhereIsOffered() {
         let now = SyncMergeTests.at(7200 + 600)
         var theirs = SyncMergeTests.place(120_000, at: 600, on: "b")

@@ -78,7 +78,7 @@ struct WebDAVFaultTests {
             try store.write(Data(repeating: 0x7B, count: 4 << 20), to: "devices/a/book.json")
             Issue.record("an upload cut short was taken for a write")
         } catch {
-            guard case .unreachable(let name, _)? = error as? SyncError else {
+            guard case .unreachable(let name, _) = error else {
                 Issue.record("expected unreachable, got \(error)")
                 return
             }
