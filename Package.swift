@@ -30,6 +30,8 @@ let package = Package(
         .executable(name: "novel", targets: ["novel"]),
         .library(name: "NovelCore", targets: ["NovelCore"]),
         .library(name: "NovelTUI", targets: ["NovelTUI"]),
+        // The tests' helpers, for the benchmarks too (the real WebDAV server the sync rows run against).
+        .library(name: "NovelTestSupport", targets: ["NovelTestSupport"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.0")

@@ -19,6 +19,8 @@ let package = Package(
             dependencies: [
                 .product(name: "NovelCore", package: rootIdentity),
                 .product(name: "NovelTUI", package: rootIdentity),
+                // The real WebDAV server the sync rows run against, as the tests start it.
+                .product(name: "NovelTestSupport", package: rootIdentity),
             ]
         )
     ],

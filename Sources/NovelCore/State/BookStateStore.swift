@@ -56,7 +56,10 @@ public struct BookStateStore: Sendable {
             state.title = title
             state.lastPath = bookPath
             let result = try change(&state)
-            try file.write(state.merged(into: contents.object))
+            // A change that changes nothing (a sync that brought nothing new) leaves the file, and the time
+            // `latest(lastPath:)` goes by, as they are: no rewrite and no two fsyncs for nothing. A file
+            // whose unreadable parts were left out is always rewritten.
+            try file.write(state.merged(into: contents.object), unlessSameAs: warnings.isEmpty ? contents.object : [:])
             return result
         }
     }

@@ -144,12 +144,29 @@ public struct JSONObjectFile: Sendable {
 
     /// Writes `object` atomically, with `version` set, keys sorted, readable by the user only.
     public func write(_ object: [String: Any], beforeRename: (() throws -> Void)? = nil) throws {
+        try AtomicFile.write(Data(try encoded(object)), to: path, beforeRename: beforeRename)
+    }
+
+    /// Writes `object` as `write` does unless it is what the file held when read (`old`, as `read` gave
+    /// it): a change that changes nothing leaves the file, and its time, as they are. Returns whether it
+    /// wrote.
+    @discardableResult
+    public func write(_ object: [String: Any], unlessSameAs old: [String: Any]) throws -> Bool {
+        let bytes = try encoded(object)
+        // Compared as written: the encoder is the one judge of which values are the same.
+        if !old.isEmpty, (try? encoded(old)) == bytes { return false }
+        try AtomicFile.write(Data(bytes), to: path)
+        return true
+    }
+
+    /// The file's bytes for `object`: `version` set, keys sorted, a line end after.
+    private func encoded(_ object: [String: Any]) throws -> [UInt8] {
         var object = object
         object["version"] = version
         guard var bytes = JSONText.pretty(object) else {
             throw StateError.writeFailed(path: path, reason: "cannot encode JSON")
         }
         bytes.append(0x0A)
-        try AtomicFile.write(Data(bytes), to: path, beforeRename: beforeRename)
+        return bytes
     }
 }

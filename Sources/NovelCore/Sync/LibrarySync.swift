@@ -1,20 +1,26 @@
 import Foundation
 
 /// `novel sync`: every book of this home's state synced in turn (private books are not shared), and the
-/// result recorded in `SyncStatus`.
+/// result recorded in `SyncStatus`. With `legadoBook` (`sync.legado`), each book is also exchanged with
+/// legado's progress file, as the reader does: the closure opens the book of a state (nil where its file
+/// is gone or holds other text, and that book is synced without legado).
 public struct LibrarySync: Sendable {
     public let sync: BookSync
     public let paths: NovelPaths
+    public let legadoBook: (@Sendable (BookState) -> LegadoBook?)?
 
-    public init(sync: BookSync, paths: NovelPaths) {
+    public init(sync: BookSync, paths: NovelPaths, legadoBook: (@Sendable (BookState) -> LegadoBook?)? = nil) {
         self.sync = sync
         self.paths = paths
+        self.legadoBook = legadoBook
     }
 
     public struct Summary: Sendable, Equatable {
         public var books = 0
         /// Devices seen, id → name (this one among them).
         public var devices: [String: String] = [:]
+        /// Books whose place was written for legado (`sync.legado`).
+        public var legadoWritten = 0
         /// Bookmarks added, changed and removed here.
         public var added = 0
         public var changed = 0
@@ -33,7 +39,8 @@ public struct LibrarySync: Sendable {
             for state in sync.states.all() {
                 let outcome: BookSync.Outcome?
                 do {
-                    outcome = try sync.sync(fingerprint: state.fingerprint, devices: devices, now: now)
+                    let legado = state.isPrivate ? nil : legadoBook?(state)
+                    outcome = try sync.sync(fingerprint: state.fingerprint, legado: legado, devices: devices, now: now)
                 } catch let error as StateError {
                     // This home's own file cannot be written (a newer novel's): that book waits, the rest go on.
                     summary.warnings.append(error.description)
@@ -45,6 +52,7 @@ public struct LibrarySync: Sendable {
                 summary.added += outcome.added
                 summary.changed += outcome.changed
                 summary.removed += outcome.removed
+                if outcome.legadoWritten != nil { summary.legadoWritten += 1 }
                 summary.warnings += outcome.warnings
             }
         } catch {

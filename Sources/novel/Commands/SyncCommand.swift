@@ -10,7 +10,8 @@ struct SyncCommand: ParsableCommand {
             Syncs every book you have read (private books are left out) through the folder in sync.folder \
             or the WebDAV server in sync.url; see docs/sync.md. The reader syncs a book by itself when it \
             opens and leaves it. With sync.settings=true, settings and cleaning rules are synced too. \
-            --status shows the last sync, the devices seen and any error.
+            With sync.legado=true, each book's place is exchanged with legado's progress file too. --status shows \
+            the last sync, the devices seen and any error.
 
             Examples:
               novel settings --set sync.folder=$HOME/Sync/novel
@@ -38,7 +39,11 @@ struct SyncCommand: ParsableCommand {
         let sync = BookSync(
             store: store, storeName: SyncStoreFactory.storeName(settings: settings), device: device,
             states: BookStateStore(paths: paths))
-        let summary = try LibrarySync(sync: sync, paths: paths).syncAll()
+        // legado's files are named after a book's name and author, and its places are chapters and characters:
+        // each book is opened for them (`sync.legado`).
+        let opening: @Sendable (BookState) -> LegadoBook? = { LegadoBook.opened(for: $0, paths: paths) }
+        let summary = try LibrarySync(sync: sync, paths: paths, legadoBook: settings.syncLegado ? opening : nil)
+            .syncAll()
         StandardError.warn(summary.warnings)
         let others = summary.devices.filter { $0.key != device.id }.values.sorted()
         let with =
@@ -49,6 +54,9 @@ struct SyncCommand: ParsableCommand {
         let changes = [(summary.added, "added"), (summary.changed, "changed"), (summary.removed, "removed")]
             .filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
         if !changes.isEmpty { line += "; bookmarks: " + changes.joined(separator: ", ") }
+        if summary.legadoWritten > 0 {
+            line += "; places written for legado: \(summary.legadoWritten)"
+        }
         StandardOutput.writeLine(line + ".")
         guard settings.syncSettings else { return }
         let settingsOutcome = try SettingsSync(

@@ -176,6 +176,45 @@ import Testing
         #expect(state.bookmarks[0].chapterTitle == "第一章　开始")
     }
 
+    @Test func anUpdateThatChangesNothingLeavesTheFileAsItIs() throws {
+        let store = BookStateStore(paths: paths)
+        let sample = book("第一章　开始\n　　灯亮了很久很久。\n")
+        let saved = Date(timeIntervalSince1970: 1_800_000_000.125)
+        try store.update(fingerprint: sample.fingerprint, title: "a", path: "/a.txt") { state in
+            state.save(BookmarkFactory.position(book: sample, offset: 10))
+            state.lastRead = saved
+        }
+        let file = store.path(fingerprint: sample.fingerprint)
+        var object = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as? [String: Any])
+        object["fromTheFuture"] = ["keep": "me"]
+        try JSONSerialization.data(withJSONObject: object).write(to: URL(fileURLWithPath: file))
+        func identity() throws -> (inode: Int, bytes: Data) {
+            let attributes = try FileManager.default.attributesOfItem(atPath: file)
+            return (
+                (attributes[.systemFileNumber] as? NSNumber)?.intValue ?? -1,
+                try Data(contentsOf: URL(fileURLWithPath: file))
+            )
+        }
+        let before = try identity()
+        // Nothing changes (a sync that brought nothing new): the file is not replaced (an atomic write would
+        // give it another inode) and its bytes stay as they were.
+        try store.update(fingerprint: sample.fingerprint, title: "a", path: "/a.txt") { state in
+            state.lastRead = saved
+        }
+        let unchanged = try identity()
+        #expect(unchanged.inode == before.inode)
+        #expect(unchanged.bytes == before.bytes)
+        // A real change is written, the unknown key kept.
+        try store.update(fingerprint: sample.fingerprint, title: "a", path: "/a.txt") { state in
+            state.lastRead = saved.addingTimeInterval(1)
+        }
+        let changed = try identity()
+        #expect(changed.inode != before.inode)
+        #expect(contents(file)?.contains("\"keep\"") == true)
+        #expect(store.load(fingerprint: sample.fingerprint)?.lastRead == saved.addingTimeInterval(1))
+    }
+
     @Test func aCorruptBookStateIsMovedAsideAndStartsAfresh() throws {
         let store = BookStateStore(paths: paths)
         let file = store.path(fingerprint: "0123456789abcdef")
