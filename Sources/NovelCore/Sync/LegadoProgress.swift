@@ -21,6 +21,8 @@ public struct LegadoProgress {
     public var chapterTitle: String?
     /// The fields of the file other than the six above, as read.
     public var otherFields: [String: Any]
+    /// The path in the store the file was read from (nil: not read from a store).
+    public var storedAt: String?
 
     public init(
         name: String, author: String, chapterIndex: Int, chapterPosition: Int, time: Int64, chapterTitle: String?,
@@ -87,17 +89,40 @@ public struct LegadoProgress {
         return Data(JSONText.pretty(object) ?? [])
     }
 
-    /// The progress legado keeps for a book in `store`, or nil where there is none.
+    /// Where a book's file may lie: `path` first, then, where the file name holds characters legado also
+    /// escapes for a URL (`% # & ( ) + , ; = @` and the space; its `replaceReservedChar`), the same name
+    /// with those written as `%XX`, which some versions of legado leave on the server as they are.
+    public static func paths(name: String, author: String) -> [String] {
+        let plain = path(name: name, author: author)
+        let escapedByLegado: Set<Unicode.Scalar> = ["%", " ", "#", "&", "(", ")", "+", ",", ";", "=", "@"]
+        var escaped = ""
+        for scalar in plain.unicodeScalars {
+            guard escapedByLegado.contains(scalar) else {
+                escaped.unicodeScalars.append(scalar)
+                continue
+            }
+            escaped += "%" + String(scalar.value, radix: 16, uppercase: true)
+        }
+        return escaped == plain ? [plain] : [plain, escaped]
+    }
+
+    /// The progress legado keeps for a book in `store`, or nil where there is none; `storedAt` is the path
+    /// it was found at, where it is written back.
     public static func read(
         from store: some SyncStore, storeName: String, name: String, author: String
     ) throws(SyncError) -> LegadoProgress? {
-        let path = path(name: name, author: author)
-        guard let bytes = try store.read(path, limit: sizeLimit) else { return nil }
-        return try LegadoProgress(decoding: bytes, store: storeName, path: path)
+        for path in paths(name: name, author: author) {
+            guard let bytes = try store.read(path, limit: sizeLimit) else { continue }
+            var progress = try LegadoProgress(decoding: bytes, store: storeName, path: path)
+            progress.storedAt = path
+            return progress
+        }
+        return nil
     }
 
-    /// Writes the progress where legado reads it (atomically, as every store write is).
+    /// Writes the progress where legado reads it: where it was read from, else at `path` (atomically, as
+    /// every store write is).
     public func write(to store: some SyncStore) throws(SyncError) {
-        try store.write(encoded(), to: Self.path(name: name, author: author))
+        try store.write(encoded(), to: storedAt ?? Self.path(name: name, author: author))
     }
 }

@@ -101,6 +101,11 @@ struct LegadoProgressTests {
         #expect(LegadoProgress.path(name: "青灯记", author: "佚名") == "bookProgress/青灯记_佚名.json")
         #expect(LegadoProgress.path(name: "a/b:c?", author: "d\\e|\"f\"") == "bookProgress/a_b_c__d_e__f_.json")
         #expect(SyncPath.isValid(LegadoProgress.path(name: "..", author: "\u{1}")))
+        #expect(LegadoProgress.paths(name: "青灯记", author: "佚名") == ["bookProgress/青灯记_佚名.json"])
+        #expect(
+            LegadoProgress.paths(name: "斗破 (精校版)", author: "A&B")
+                == ["bookProgress/斗破 (精校版)_A&B.json", "bookProgress/斗破%20%28精校版%29_A%26B.json"])
+        #expect(LegadoProgress.paths(name: "100%", author: "").allSatisfy(SyncPath.isValid))
     }
 
     @Test func progressIsWrittenToAndReadFromAStore() throws {
@@ -113,5 +118,26 @@ struct LegadoProgressTests {
         #expect(store.files.withLock { Array($0.keys) } == ["bookProgress/青灯记_佚名.json"])
         let read = try #require(try LegadoProgress.read(from: store, storeName: "memory", name: "青灯记", author: "佚名"))
         #expect(read.chapterIndex == 3 && read.chapterPosition == 40 && read.chapterTitle == "第四章")
+    }
+
+    @Test func aFileLeftEscapedOnTheServerIsFoundAndWrittenBackWhereItLies() throws {
+        let store = MemorySyncStore()
+        let escaped = "bookProgress/斗破%20%28精校版%29_天蚕.json"
+        let phone = LegadoProgress(
+            name: "斗破 (精校版)", author: "天蚕", chapterIndex: 7, chapterPosition: 12, time: 1_700_000_000_000,
+            chapterTitle: "第八章")
+        try store.write(phone.encoded(), to: escaped)
+        var read = try #require(
+            try LegadoProgress.read(from: store, storeName: "memory", name: "斗破 (精校版)", author: "天蚕"))
+        #expect(read.chapterIndex == 7 && read.storedAt == escaped)
+        read.chapterIndex = 9
+        try read.write(to: store)
+        #expect(store.files.withLock { Array($0.keys) } == [escaped])
+        // Where both lie, the plain name (legado's own form today) is the one read.
+        let plain = phone
+        try plain.write(to: store)
+        let both = try #require(
+            try LegadoProgress.read(from: store, storeName: "memory", name: "斗破 (精校版)", author: "天蚕"))
+        #expect(both.storedAt == "bookProgress/斗破 (精校版)_天蚕.json" && both.chapterIndex == 7)
     }
 }
