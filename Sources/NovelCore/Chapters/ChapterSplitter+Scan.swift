@@ -36,6 +36,8 @@ extension ChapterSplitter {
         scalars.reserveCapacity(Self.maximumHeadingBytes)
         // This scan's own copy of the user's regex, which keeps the line it was last given.
         let matcher = custom?.matcher()
+        // Its own copy of the first test's tables, read for every line.
+        let prefilter = HeadingPrefilter()
         var textLines = textLines
         var longestTextLine = longestTextLine
         var lineStart = start
@@ -62,7 +64,7 @@ extension ChapterSplitter {
             if start == end { continue }
             // `heading` refuses the line by its first bytes too; asked here, most lines (text) cost no call
             // and no copy of an empty result (a found heading is 200 bytes).
-            if custom != nil || Self.mayBeHeading(bytes, start, end),
+            if custom != nil || prefilter.mayBeHeading(bytes, start, end),
                 let heading = heading(
                     bytes, lineStart: lineStart, lineEnd: lineEnd, trimmed: start..<end, textLinesBefore: textLines,
                     longestTextLineBefore: longestTextLine, scalars: &scalars, matcher: matcher)
@@ -169,32 +171,26 @@ extension ChapterSplitter {
                 String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<prefix]), as: UTF8.self).unicodeScalars)
             return HeadingMatcher.listLine(scalars) ?? RunOnHeading.match(scalars)
         }
-        scalars.removeAll(keepingCapacity: true)
         // An ASCII line's bytes are its scalars: no decoding (English headings and prose).
-        var isASCII = true
-        for byte in line {
-            guard byte < 0x80 else {
-                isASCII = false
-                break
-            }
-            scalars.append(Unicode.Scalar(byte))
-        }
-        if isASCII { return HeadingMatcher.matchASCII(scalars) }
+        if Self.isASCII(line) { return HeadingMatcher.matchASCII(line, scalars: &scalars) }
         scalars.removeAll(keepingCapacity: true)
         scalars.append(contentsOf: String(decoding: line, as: UTF8.self).unicodeScalars)
         return HeadingMatcher.match(scalars, width: Self.cells(scalars))
     }
 
-    /// Whether the trimmed, non-empty line `start..<end` may be a heading under the built-in rules: its
-    /// first character can start one (`HeadingMatcher.firstScalars`) and, for ASCII, its first word can
-    /// (`EnglishHeading.mayStart`). Bytes only, nothing decoded but the first character.
+    /// Whether the trimmed, non-empty line `start..<end` may be a heading under the built-in rules
+    /// (`HeadingPrefilter`), for callers that judge a few lines; the scan holds a prefilter of its own.
     @inline(__always)
     static func mayBeHeading(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
-        let first = bytes[start]
-        guard first >= 0x80 else {
-            return HeadingMatcher.mayStartHeading(UInt32(first)) && EnglishHeading.mayStart(bytes, start, end)
-        }
-        return HeadingMatcher.mayStartHeading(decodeScalar(bytes, at: start).0)
+        HeadingPrefilter.shared.mayBeHeading(bytes, start, end)
+    }
+
+    /// Whether `line` is ASCII only: its bytes OR-ed together, a loop without a branch a byte.
+    @inline(__always)
+    static func isASCII(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        var union: UInt8 = 0
+        for byte in line { union |= byte }
+        return union < 0x80
     }
 
     /// Whether the trimmed line at `range` is a heading under the rules in use. Any thread may ask: a
