@@ -62,12 +62,12 @@ extension ChapterSplitter {
             defer { lineStart = lineEnd + 1 }
             let (start, end) = Blanks.trimmed(bytes, lineStart, lineEnd)
             if start == end { continue }
-            // `heading` refuses the line by its first bytes too; asked here, most lines (text) cost no call
-            // and no copy of an empty result (a found heading is 200 bytes).
+            // `heading` refuses the line by its first bytes too, unless told they were asked about here: most
+            // lines (text) cost no call and no copy of an empty result (a found heading is 200 bytes).
             if custom != nil || prefilter.mayBeHeading(bytes, start, end),
                 let heading = heading(
                     bytes, lineStart: lineStart, lineEnd: lineEnd, trimmed: start..<end, textLinesBefore: textLines,
-                    longestTextLineBefore: longestTextLine, scalars: &scalars, matcher: matcher)
+                    longestTextLineBefore: longestTextLine, scalars: &scalars, matcher: matcher, prefiltered: true)
             {
                 found.append(heading)
                 textLines = 0
@@ -83,14 +83,16 @@ extension ChapterSplitter {
 
     /// The heading on the line `lineStart..<lineEnd`, whose trimmed text is the non-empty `trimmed`, or
     /// nil for a line of text. Judged by the line alone; the text lines before it are the caller's count.
-    /// `scalars` and `matcher` are the caller's (see `candidate`).
+    /// `scalars` and `matcher` are the caller's (see `candidate`); `prefiltered`, that the caller found the
+    /// line may be a heading by its first bytes (`HeadingPrefilter`).
     func heading(
         _ bytes: UnsafeBufferPointer<UInt8>, lineStart: Int, lineEnd: Int, trimmed: Range<Int>, textLinesBefore: Int,
-        longestTextLineBefore: Int, scalars: inout [Unicode.Scalar], matcher: CustomHeadingPattern.Matcher?
+        longestTextLineBefore: Int, scalars: inout [Unicode.Scalar], matcher: CustomHeadingPattern.Matcher?,
+        prefiltered: Bool = false
     ) -> FoundHeading? {
         var (start, end) = (trimmed.lowerBound, trimmed.upperBound)
         // Most lines of a book are refused by their first bytes, before any heading is built.
-        if custom == nil, !Self.mayBeHeading(bytes, start, end) { return nil }
+        if custom == nil, !prefiltered, !Self.mayBeHeading(bytes, start, end) { return nil }
         var heading: HeadingCandidate?
         // A heading inside an illustration's caption: `[Illustration: … Chapter I.]`.
         if custom == nil, let inner = EnglishHeading.insideCaption(bytes, start, end),
@@ -100,7 +102,7 @@ extension ChapterSplitter {
             heading = inside
             (start, end) = (inner.lowerBound, inner.upperBound)
         } else {
-            heading = candidate(bytes, start, end, scalars: &scalars, matcher: matcher)
+            heading = candidate(bytes, start, end, scalars: &scalars, matcher: matcher, prefiltered: true)
         }
         guard let heading else { return nil }
         return Self.foundHeading(
@@ -150,10 +152,11 @@ extension ChapterSplitter {
 
     /// The heading on the trimmed line `start..<end`, if it is one; `scalars` is a buffer the caller
     /// lends, so that the lines of a scan are decoded without an allocation each, and `matcher` the
-    /// calling thread's copy of the user's pattern (`custom.matcher()`; nil for the built-in rules).
+    /// calling thread's copy of the user's pattern (`custom.matcher()`; nil for the built-in rules);
+    /// `prefiltered`, that the line is known to pass `mayBeHeading`.
     private func candidate(
         _ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, scalars: inout [Unicode.Scalar],
-        matcher: CustomHeadingPattern.Matcher?
+        matcher: CustomHeadingPattern.Matcher?, prefiltered: Bool = false
     ) -> HeadingCandidate? {
         assert((matcher == nil) == (custom == nil), "a user's pattern is matched with the caller's matcher")
         let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
@@ -162,7 +165,7 @@ extension ChapterSplitter {
             return matched
                 ? HeadingCandidate(kind: .chapter, family: .chinese, number: number, unit: nil, volumeLabel: nil) : nil
         }
-        guard Self.mayBeHeading(bytes, start, end) else { return nil }
+        guard prefiltered || Self.mayBeHeading(bytes, start, end) else { return nil }
         let first = decodeScalar(bytes, at: start).value
         guard end - start <= Self.maximumHeadingBytes else {
             guard first == 0x7B2C else { return nil }  // 第
