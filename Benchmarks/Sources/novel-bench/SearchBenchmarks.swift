@@ -11,7 +11,7 @@ enum SearchBenchmarks {
     static let queries = ["说道", "一个"]
 
     /// The first of `queries` that the big book holds.
-    static func query(_ context: Context) throws -> String {
+    static func bookQuery(_ context: Context) throws -> String {
         guard
             let query = queries.first(where: { word in
                 ByteSearch.contains(context.bookBytes, Array(word.utf8))
@@ -21,7 +21,7 @@ enum SearchBenchmarks {
     }
 
     static func firstHits(_ context: Context) throws -> Row {
-        let query = try query(context)
+        let query = try bookQuery(context)
         let home = try context.freshFolder("search/home")
         let output = context.scratch + "/search.out"
         let command = [context.novel, "search", context.bookPath, query, "--max-count", "50"]
@@ -39,7 +39,7 @@ enum SearchBenchmarks {
     /// The same search of a book never opened before: each run has a home of its own, empty, so nothing
     /// is cached and no state is saved (the whole book is opened as for a first read).
     static func firstHitsNeverOpened(_ context: Context) throws -> Row {
-        let query = try query(context)
+        let query = try bookQuery(context)
         let output = context.scratch + "/search-first.out"
         let command = [context.novel, "search", context.bookPath, query, "--max-count", "50"]
         let ours = try collect(warmups: context.plan.warmups, runs: context.plan.runs) {
