@@ -36,6 +36,8 @@ extension ChapterSplitter {
         scalars.reserveCapacity(Self.maximumHeadingBytes)
         // This scan's own copy of the user's regex, which keeps the line it was last given.
         let matcher = custom?.matcher()
+        // Its own copy of the first test's tables, read for every line.
+        let prefilter = HeadingPrefilter()
         var textLines = textLines
         var longestTextLine = longestTextLine
         var lineStart = start
@@ -60,12 +62,12 @@ extension ChapterSplitter {
             defer { lineStart = lineEnd + 1 }
             let (start, end) = Blanks.trimmed(bytes, lineStart, lineEnd)
             if start == end { continue }
-            // `heading` refuses the line by its first bytes too; asked here, most lines (text) cost no call
-            // and no copy of an empty result (a found heading is 200 bytes).
-            if custom != nil || Self.mayBeHeading(bytes, start, end),
+            // `heading` refuses the line by its first bytes too, unless told they were asked about here: most
+            // lines (text) cost no call and no copy of an empty result (a found heading is 200 bytes).
+            if custom != nil || prefilter.mayBeHeading(bytes, start, end),
                 let heading = heading(
                     bytes, lineStart: lineStart, lineEnd: lineEnd, trimmed: start..<end, textLinesBefore: textLines,
-                    longestTextLineBefore: longestTextLine, scalars: &scalars, matcher: matcher)
+                    longestTextLineBefore: longestTextLine, scalars: &scalars, matcher: matcher, prefiltered: true)
             {
                 found.append(heading)
                 textLines = 0
@@ -81,14 +83,16 @@ extension ChapterSplitter {
 
     /// The heading on the line `lineStart..<lineEnd`, whose trimmed text is the non-empty `trimmed`, or
     /// nil for a line of text. Judged by the line alone; the text lines before it are the caller's count.
-    /// `scalars` and `matcher` are the caller's (see `candidate`).
+    /// `scalars` and `matcher` are the caller's (see `candidate`); `prefiltered`, that the caller found the
+    /// line may be a heading by its first bytes (`HeadingPrefilter`).
     func heading(
         _ bytes: UnsafeBufferPointer<UInt8>, lineStart: Int, lineEnd: Int, trimmed: Range<Int>, textLinesBefore: Int,
-        longestTextLineBefore: Int, scalars: inout [Unicode.Scalar], matcher: CustomHeadingPattern.Matcher?
+        longestTextLineBefore: Int, scalars: inout [Unicode.Scalar], matcher: CustomHeadingPattern.Matcher?,
+        prefiltered: Bool = false
     ) -> FoundHeading? {
         var (start, end) = (trimmed.lowerBound, trimmed.upperBound)
         // Most lines of a book are refused by their first bytes, before any heading is built.
-        if custom == nil, !Self.mayBeHeading(bytes, start, end) { return nil }
+        if custom == nil, !prefiltered, !Self.mayBeHeading(bytes, start, end) { return nil }
         var heading: HeadingCandidate?
         // A heading inside an illustration's caption: `[Illustration: … Chapter I.]`.
         if custom == nil, let inner = EnglishHeading.insideCaption(bytes, start, end),
@@ -98,7 +102,7 @@ extension ChapterSplitter {
             heading = inside
             (start, end) = (inner.lowerBound, inner.upperBound)
         } else {
-            heading = candidate(bytes, start, end, scalars: &scalars, matcher: matcher)
+            heading = candidate(bytes, start, end, scalars: &scalars, matcher: matcher, prefiltered: true)
         }
         guard let heading else { return nil }
         return Self.foundHeading(
@@ -148,10 +152,11 @@ extension ChapterSplitter {
 
     /// The heading on the trimmed line `start..<end`, if it is one; `scalars` is a buffer the caller
     /// lends, so that the lines of a scan are decoded without an allocation each, and `matcher` the
-    /// calling thread's copy of the user's pattern (`custom.matcher()`; nil for the built-in rules).
+    /// calling thread's copy of the user's pattern (`custom.matcher()`; nil for the built-in rules);
+    /// `prefiltered`, that the line is known to pass `mayBeHeading`.
     private func candidate(
         _ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, scalars: inout [Unicode.Scalar],
-        matcher: CustomHeadingPattern.Matcher?
+        matcher: CustomHeadingPattern.Matcher?, prefiltered: Bool = false
     ) -> HeadingCandidate? {
         assert((matcher == nil) == (custom == nil), "a user's pattern is matched with the caller's matcher")
         let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
@@ -160,7 +165,7 @@ extension ChapterSplitter {
             return matched
                 ? HeadingCandidate(kind: .chapter, family: .chinese, number: number, unit: nil, volumeLabel: nil) : nil
         }
-        guard Self.mayBeHeading(bytes, start, end) else { return nil }
+        guard prefiltered || Self.mayBeHeading(bytes, start, end) else { return nil }
         let first = decodeScalar(bytes, at: start).value
         guard end - start <= Self.maximumHeadingBytes else {
             guard first == 0x7B2C else { return nil }  // 第
@@ -169,32 +174,26 @@ extension ChapterSplitter {
                 String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<prefix]), as: UTF8.self).unicodeScalars)
             return HeadingMatcher.listLine(scalars) ?? RunOnHeading.match(scalars)
         }
-        scalars.removeAll(keepingCapacity: true)
         // An ASCII line's bytes are its scalars: no decoding (English headings and prose).
-        var isASCII = true
-        for byte in line {
-            guard byte < 0x80 else {
-                isASCII = false
-                break
-            }
-            scalars.append(Unicode.Scalar(byte))
-        }
-        if isASCII { return HeadingMatcher.matchASCII(scalars) }
+        if Self.isASCII(line) { return HeadingMatcher.matchASCII(line, scalars: &scalars) }
         scalars.removeAll(keepingCapacity: true)
         scalars.append(contentsOf: String(decoding: line, as: UTF8.self).unicodeScalars)
         return HeadingMatcher.match(scalars, width: Self.cells(scalars))
     }
 
-    /// Whether the trimmed, non-empty line `start..<end` may be a heading under the built-in rules: its
-    /// first character can start one (`HeadingMatcher.firstScalars`) and, for ASCII, its first word can
-    /// (`EnglishHeading.mayStart`). Bytes only, nothing decoded but the first character.
+    /// Whether the trimmed, non-empty line `start..<end` may be a heading under the built-in rules
+    /// (`HeadingPrefilter`), for callers that judge a few lines; the scan holds a prefilter of its own.
     @inline(__always)
     static func mayBeHeading(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
-        let first = bytes[start]
-        guard first >= 0x80 else {
-            return HeadingMatcher.mayStartHeading(UInt32(first)) && EnglishHeading.mayStart(bytes, start, end)
-        }
-        return HeadingMatcher.mayStartHeading(decodeScalar(bytes, at: start).0)
+        HeadingPrefilter.shared.mayBeHeading(bytes, start, end)
+    }
+
+    /// Whether `line` is ASCII only: its bytes OR-ed together, a loop without a branch a byte.
+    @inline(__always)
+    static func isASCII(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        var union: UInt8 = 0
+        for byte in line { union |= byte }
+        return union < 0x80
     }
 
     /// Whether the trimmed line at `range` is a heading under the rules in use. Any thread may ask: a

@@ -54,6 +54,16 @@ enum EnglishHeading {
         return table
     }()
 
+    /// For each capital (A = 0), the second letters of the keywords it starts, as bits (a = bit 0): a line
+    /// whose first two letters start no keyword has none for its first word (`HeadingPrefilter`).
+    static let keywordSecondLetters: InlineArray<26, UInt32> = {
+        var table = InlineArray<26, UInt32>(repeating: 0)
+        for (initial, keywords) in keywordsByInitial.enumerated() {
+            for keyword in keywords { table[initial] |= 1 << UInt32(keyword[1] - 0x61) }
+        }
+        return table
+    }()
+
     /// Whether an ASCII line (`start..<end`, trimmed) may be an English heading: its first word is a
     /// keyword or Roman digits in capitals. A byte test without allocation, so that the prose of an
     /// English book costs no decoding.
@@ -75,7 +85,7 @@ enum EnglishHeading {
         return false
     }
 
-    @inline(__always) private static func isRomanDigit(_ byte: UInt8) -> Bool {
+    @inline(__always) static func isRomanDigit(_ byte: UInt8) -> Bool {
         switch byte {
         case 0x49, 0x56, 0x58, 0x4C, 0x43, 0x44, 0x4D: true  // I V X L C D M
         default: false

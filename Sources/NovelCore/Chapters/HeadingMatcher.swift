@@ -117,7 +117,7 @@ enum HeadingMatcher {
 
     /// `firstScalars` below U+0080 as a bit mask: most lines of an English book start with ASCII, and a
     /// bit test is much cheaper than hashing.
-    private static let asciiFirstScalars: (low: UInt64, high: UInt64) = {
+    static let asciiFirstScalars: (low: UInt64, high: UInt64) = {
         var mask: (low: UInt64, high: UInt64) = (0, 0)
         for scalar in firstScalars where scalar < 0x80 {
             if scalar < 64 { mask.low |= 1 << UInt64(scalar) } else { mask.high |= 1 << UInt64(scalar - 64) }
@@ -155,13 +155,18 @@ enum HeadingMatcher {
         return listLine(line) ?? RunOnHeading.match(line)
     }
 
-    /// `match` for a line of ASCII only, whose width is its length: every Chinese form (and so a list
-    /// line or a run-on heading) needs a CJK character, so only the English rules can accept it. An
-    /// English book's candidate lines are nearly all ASCII; this spares them the Chinese rules' set
-    /// look-ups.
-    static func matchASCII(_ line: [Unicode.Scalar]) -> HeadingCandidate? {
-        guard let last = line.last, line.count <= maximumWidth, !endsSentence(last) else { return nil }
-        return EnglishHeading.match(line)
+    /// `match` for the bytes of a line of ASCII only, whose width is its length: every Chinese form (and
+    /// so a list line or a run-on heading) needs a CJK character, so only the English rules can accept it.
+    /// An English book's candidate lines are nearly all ASCII; this spares them the Chinese rules' set
+    /// look-ups, and a line the English rules refuse by its length, its ends or its first letter (an
+    /// illustration's `[Illustration: …`) the making of its scalars. `scalars` is the caller's buffer.
+    static func matchASCII(_ line: UnsafeBufferPointer<UInt8>, scalars: inout [Unicode.Scalar]) -> HeadingCandidate? {
+        guard let first = line.first, let last = line.last, line.count <= maximumWidth,
+            !endsSentence(Unicode.Scalar(last)), EnglishHeading.isUppercase(Unicode.Scalar(first))
+        else { return nil }
+        scalars.removeAll(keepingCapacity: true)
+        scalars.append(contentsOf: line.lazy.map { Unicode.Scalar($0) })
+        return EnglishHeading.match(scalars)
     }
 
     /// Why a line that starts like a heading is not one (for `novel toc --explain`), or nil when it does

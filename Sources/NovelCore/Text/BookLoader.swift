@@ -98,7 +98,10 @@ public enum BookLoader {
     /// Whether `buffer` is UTF-8 and, when it is, its normalised text (nil: nothing to change), each pass
     /// reporting to its half of `progress`. On a long text that starts as UTF-8 the two passes run side
     /// by side, the normalising one on speculation: it is stopped, and its text dropped, when the check
-    /// finds a byte that is not UTF-8 (a Windows-1252 book with an ASCII header, a damaged file).
+    /// finds a byte that is not UTF-8 (a Windows-1252 book with an ASCII header, a damaged file). The
+    /// normalising pass's search for its first byte to change goes in pieces (`TextNormaliser.SharedSearch`)
+    /// that the check's thread takes too once it is done. When the first piece holds that byte (a CR LF
+    /// book), the text is written beside the check at once; when a later one does, after both.
     static func validatedAndNormalised(
         _ buffer: UnsafeBufferPointer<UInt8>, progress halves: [LoadStep], releasingMapped: Bool = false
     ) -> (valid: Bool, normalised: [UInt8]?) {
@@ -110,21 +113,39 @@ public enum BookLoader {
             )
         }
         let notUTF8 = StopFlag()
-        let passes = SideBySide.results(2) { pass -> (valid: Bool, normalised: [UInt8]?) in
-            guard pass == 1 else {
+        let search = TextNormaliser.SharedSearch(count: buffer.count)
+        let passes = SideBySide.results(1 + search.pieces.count) { job -> PassOutcome in
+            guard job > 0 else {
                 let valid = UTF8Validator.isValid(buffer, progress: halves[0])
                 if !valid { notUTF8.raise() }
-                return (valid, nil)
+                return PassOutcome(valid: valid)
             }
+            guard !notUTF8.isRaised else { return PassOutcome() }
+            let first = search.first(in: buffer, piece: job - 1)
+            halves[1].reached(search.pieces[job - 1].upperBound, of: buffer.count)
+            guard let first, job == 1 else { return PassOutcome(firstSpecial: first) }
             // Pages let go behind the normalising pass are read again from the page cache if the check,
             // running beside it, is behind.
-            return (
-                true,
-                TextNormaliser.normalised(buffer, progress: halves[1], stop: notUTF8, releasingMapped: releasingMapped)
-            )
+            let normalised = TextNormaliser.normalised(
+                buffer, from: first, stop: notUTF8, releasingMapped: releasingMapped)
+            return PassOutcome(firstSpecial: first, normalised: normalised)
         }
-        guard passes.count == 2, passes[0].valid else { return (false, nil) }
-        return (true, passes[1].normalised)
+        defer { halves[1].finish() }
+        guard passes.count == 1 + search.pieces.count, passes[0].valid else { return (false, nil) }
+        // The pieces' answers in order: the first is the text's first byte to change.
+        guard let firstPiece = passes.indices.dropFirst().first(where: { passes[$0].firstSpecial != nil }),
+            let first = passes[firstPiece].firstSpecial
+        else { return (true, nil) }
+        if firstPiece == 1 { return (true, passes[1].normalised) }
+        return (true, TextNormaliser.normalised(buffer, from: first, stop: nil, releasingMapped: releasingMapped))
+    }
+
+    /// What one job of `validatedAndNormalised` found: the UTF-8 check's answer (job 0), or a piece's first
+    /// byte to change and, for the first piece, the text written from it.
+    private struct PassOutcome {
+        var valid = true
+        var firstSpecial: Int?
+        var normalised: [UInt8]?
     }
 
     /// Whether the first `utf8SampleBytes` of `buffer` are UTF-8 (a book in a legacy encoding mostly

@@ -44,7 +44,7 @@ public enum TextNormaliser {
     /// has a replacement on every line, and appending each line and its line feed to an array would cost
     /// more than the rest of the pass (docs/benchmarks.md, *Costs behind the code's shape*). A control picture is the only growth (one byte becomes three), so room for one in
     /// eight bytes holds any book; a text past that (mostly controls) is written again with room for all.
-    private static func normalised(
+    static func normalised(
         _ input: UnsafeBufferPointer<UInt8>, from first: Int, stop: StopFlag? = nil, releasingMapped: Bool = false
     ) -> [UInt8]? {
         for room in [input.count + input.count / 8 + 64, 3 * input.count + 64] {
@@ -220,6 +220,15 @@ public enum TextNormaliser {
     @inline(__always)
     static func changes(asciiByte byte: UInt8) -> Bool {
         (byte < 0x20 && byte != 0x0A && byte != 0x09) || byte == 0x7F
+    }
+
+    /// Whether the byte at `index` of `input`, one that `mayChange`, is changed by `write`: a changed
+    /// ASCII byte, or a 0xC2 that leads a C1 control.
+    @inline(__always)
+    static func changes(_ input: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        let byte = input[index]
+        return byte < 0x80
+            ? changes(asciiByte: byte) : index + 1 < input.count && isC1Control(following: input[index + 1])
     }
 
     /// Whether the byte after a 0xC2 lead makes a C1 control (U+0080–U+009F).

@@ -68,3 +68,38 @@ extension UTF8PassesTests {
         #expect(whole == bytes.withUnsafeBufferPointer { TextNormaliser.normalised($0) })
     }
 }
+
+extension UTF8PassesTests {
+    /// An ASCII text of several of the shared search's pieces with `changes` written over it at their
+    /// offsets (negative: from the end).
+    static func pieces(_ changes: [(offset: Int, bytes: [UInt8])]) -> [UInt8] {
+        let line = Array("A plain line of text with nothing to change.\n".utf8)
+        var bytes: [UInt8] = []
+        while bytes.count < 5 * TextNormaliser.SharedSearch.pieceBytes + 300 { bytes += line }
+        for change in changes {
+            let offset = change.offset >= 0 ? change.offset : bytes.count + change.offset
+            bytes.replaceSubrange(offset..<(offset + change.bytes.count), with: change.bytes)
+        }
+        return bytes
+    }
+
+    @Test func aByteToChangeInAnyPieceGivesWhatThePassesGiveOneAfterTheOther() {
+        let piece = TextNormaliser.SharedSearch.pieceBytes
+        let (carriageReturn, bell, middleDot, c1Control) = (
+            [UInt8(0x0D)], [UInt8(0x07)], [UInt8(0xC2), 0xB7], [UInt8(0xC2), 0x85]
+        )
+        for offset in [0, 17, piece - 1, piece, 3 * piece + 5, -1] {
+            Self.expectSame(Self.pieces([(offset, carriageReturn)]), valid: true, changed: true)
+            Self.expectSame(Self.pieces([(offset, bell)]), valid: true, changed: true)
+        }
+        // A middle dot leads with 0xC2 as a C1 control does, but is left as it is.
+        Self.expectSame(Self.pieces([(10, middleDot), (2 * piece + 3, middleDot)]), valid: true, changed: false)
+        Self.expectSame(Self.pieces([(10, middleDot), (3 * piece + 9, carriageReturn)]), valid: true, changed: true)
+        Self.expectSame(Self.pieces([(piece - 1, c1Control), (4 * piece, middleDot)]), valid: true, changed: true)
+        Self.expectSame(Self.pieces([(2 * piece - 2, middleDot), (-2, c1Control)]), valid: true, changed: true)
+        // Changes in several pieces, the first of them late.
+        Self.expectSame(
+            Self.pieces([(4 * piece + 1, bell), (2 * piece + 8, carriageReturn), (3 * piece, c1Control)]), valid: true,
+            changed: true)
+    }
+}
