@@ -212,6 +212,7 @@ import Testing
         #expect(previewOf(text) == nil)
         #expect(previewOf(home.path + "/missing.epub") == nil)
     }
+
     /// A reopen whose chapter ends early in a long document reads and parses only the document's start (in
     /// the encoding the record keeps), and shows exactly what the full open shows, in every chapter.
     @Test func aReopenParsesALongDocumentOnlyToTheChaptersEnd() throws {

@@ -85,14 +85,15 @@ public struct XHTMLText: Sendable, Equatable {
     /// `extractStart`'s text when the parse stopped well before the bytes ran out, so that nothing past
     /// them could have changed what it told (libxml2 looks a few bytes ahead at most); nil when it needs
     /// more of the document. The bytes end just after their last `>`, which no byte of a multi-byte
-    /// character in UTF-8, GB18030, Big5 or Shift_JIS is, so no character is cut at the end.
+    /// character in UTF-8, GB18030, Big5 or Shift_JIS is, so no character is cut at the end. Only for a
+    /// document whose encoding was named to the parser: where libxml2 chose (a byte order mark, a `meta`,
+    /// bytes that are not UTF-8 somewhere), the whole document is read.
     static func extractStart(
         readStart start: [UInt8], encoding: String?, options: XHTMLTextOptions, minimum: Int
     ) -> XHTMLText? {
         let lookahead = 4096
-        guard let end = start.lastIndex(of: UInt8(ascii: ">")),
-            !(encoding?.uppercased().hasPrefix("UTF-16") ?? false), !start.starts(with: [0xFF, 0xFE]),
-            !start.starts(with: [0xFE, 0xFF])
+        guard let encoding, !encoding.uppercased().hasPrefix("UTF-16"), !encoding.uppercased().hasPrefix("UTF-32"),
+            let end = start.lastIndex(of: UInt8(ascii: ">"))
         else { return nil }
         let (text, stop) = extractStart(Array(start[...end]), encoding: encoding, options: options, minimum: minimum)
         guard let stop, stop + lookahead <= end else { return nil }

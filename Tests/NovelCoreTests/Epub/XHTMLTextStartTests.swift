@@ -112,4 +112,20 @@ import Testing
         }
         #expect(taken > 20)
     }
+
+    /// Where libxml2 chose the encoding itself (here: no declaration, and a byte that is not UTF-8 late in
+    /// the document), a start read alone gives nothing: the document is read whole.
+    @Test func aDocumentWhoseEncodingTheParserChoseIsNotReadInPart() {
+        let bytes =
+            Array(
+                ("<html><body>" + String(repeating: "<p>Words of a paragraph, one after another.</p>\n", count: 500))
+                    .utf8)
+            + [0xE9] + Array("</body></html>".utf8)
+        let encoding = XHTMLDeclaredEncoding.encoding(of: bytes)
+        #expect(encoding == nil)
+        #expect(
+            XHTMLText.extractStart(
+                readStart: Array(bytes.prefix(bytes.count / 2)), encoding: encoding, options: XHTMLTextOptions(),
+                minimum: 100) == nil)
+    }
 }
