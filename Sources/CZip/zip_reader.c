@@ -89,6 +89,7 @@ int32_t nzip_stat(nzip_archive *archive, uint64_t index, nzip_member *member, nz
     member->compressed_size = stat.comp_size;
     member->method = stat.comp_method;
     member->encryption = stat.encryption_method;
+    member->crc = (stat.valid & ZIP_STAT_CRC) ? stat.crc : 0;
     return 1;
 }
 

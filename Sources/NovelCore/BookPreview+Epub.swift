@@ -15,7 +15,15 @@ extension BookPreview {
     public static func epub(
         path: String, chapterPattern: String? = nil, paths: NovelPaths, window: Int = defaultWindow
     ) -> BookPreview? {
-        guard let file = BookFile.identity(path), file.bytes > 2 * window, EpubFormat.startsLikeZip(path: path)
+        epub(path: path, chapterPattern: chapterPattern, paths: paths, window: window, startsLikeZip: nil)
+    }
+
+    /// `epub`, told whether the file starts like a zip when its first bytes were read already (`launch`).
+    static func epub(
+        path: String, chapterPattern: String?, paths: NovelPaths, window: Int, startsLikeZip: Bool?
+    ) -> BookPreview? {
+        guard let file = BookFile.identity(path), file.bytes > 2 * window,
+            startsLikeZip ?? EpubFormat.startsLikeZip(path: path)
         else { return nil }
         let previous = BookStateStore(paths: paths).latestSummary(lastPath: ReadingSession.absolutePath(path))
         let pattern = (chapterPattern ?? previous?.chapterPattern).flatMap { $0.isEmpty ? nil : $0 }
@@ -42,7 +50,10 @@ extension BookPreview {
         let members: [EpubArchive.Member]
     }
 
-    /// The chapter holding the saved position, made from the documents its text lies in.
+    /// The chapter holding the saved position, made from the documents its text lies in: those before the
+    /// last one whole, the last one (a part of sixty chapters, often) read and parsed only up to the first
+    /// block end past the chapter's end, which the record's directory digest and encoding make the start of
+    /// the text the full open made of it.
     static func reopened(
         _ epub: EpubParts, file: FileIdentity, state: BookStateSummary, pattern: String?, paths: NovelPaths
     ) throws -> BookPreview? {
@@ -50,6 +61,7 @@ extension BookPreview {
         guard let source = state.source, source.file == file,
             let record = EpubSpineRecord.load(from: cache, fingerprint: state.fingerprint),
             record.file == file, record.textBytes == source.textBytes,
+            record.directory == epub.archive.directoryDigest,
             record.documents.map(\.member) == epub.members.map(\.name)
         else { return nil }
         let offset = min(max(state.offset ?? 0, 0), source.textBytes)
@@ -65,11 +77,24 @@ extension BookPreview {
         }
         let last = max(first, spans.lastIndex { $0.lowerBound < chapter.upperBound } ?? first)
         let base = spans[first].lowerBound
-        var assembly = EpubAssembly(expectedBytes: spans[first...last].reduce(0) { $0 + $1.count })
+        var assembly = EpubAssembly(expectedBytes: chapter.upperBound - base)
         try EpubBookOpener.append(
-            epub.members[first...last], from: epub.archive, options: epub.options, to: &assembly, progress: .none)
-        // The documents made the text they made in the full open, where they lay in it.
-        guard assembly.documentSpans.map({ $0.shifted(by: base) }) == Array(spans[first...last]) else { return nil }
+            epub.members[first..<last], from: epub.archive, options: epub.options, to: &assembly, progress: .none)
+        if let start = try documentStart(
+            epub, record.documents[last], member: epub.members[last], through: chapter.upperBound)
+        {
+            assembly.appendStart(member: epub.members[last].name, text: start)
+        } else {
+            try EpubBookOpener.append(
+                epub.members[last...last], from: epub.archive, options: epub.options, to: &assembly, progress: .none)
+        }
+        // The documents made the text they made in the full open, where they lay in it (the last one, read
+        // in part, from where it started to at least the chapter's end).
+        let made = assembly.documentSpans.map { $0.shifted(by: base) }
+        guard made.count == last - first + 1, made.dropLast() == spans[first..<last],
+            let cut = made.last, cut.lowerBound == spans[last].lowerBound,
+            cut == spans[last] || (cut.upperBound >= chapter.upperBound && cut.upperBound <= spans[last].upperBound)
+        else { return nil }
         // A chapter that ends where the next document starts holds the blank line before it (`EpubAssembly`).
         let end = chapter.upperBound - base
         var utf8 = assembly.utf8
@@ -93,6 +118,24 @@ extension BookPreview {
             offset: offset - chapter.lowerBound)
     }
 
+    /// The text of `document` up to the first block end at or past `bookOffset` (a book offset inside its
+    /// span), from only the start of its bytes, read in its recorded encoding; nil when the chapter ends
+    /// with the document, or its start did not reach there (then the caller reads it whole).
+    static func documentStart(
+        _ epub: EpubParts, _ document: EpubSpineRecord.Document, member: EpubArchive.Member, through bookOffset: Int
+    ) throws -> XHTMLText? {
+        let minimum = bookOffset - document.span.lowerBound
+        guard minimum > 0, minimum < document.span.count else { return nil }
+        // The document's bytes in proportion to the text wanted, a quarter more for markup that is not spread
+        // evenly, and room for the parser's look-ahead.
+        let share = Double(minimum) / Double(document.span.count)
+        let count = Int(Double(member.size) * min(1, share * 1.25)) + (1 << 15)
+        guard UInt64(count) < member.size else { return nil }
+        let bytes = try epub.archive.readStart(member, count: count)
+        return XHTMLText.extractStart(
+            readStart: bytes, encoding: document.encoding, options: epub.options, minimum: minimum)
+    }
+
     /// The first documents, until their text has `window` bytes, as the start of the book: the last one
     /// read only up to the first block end past that (`XHTMLText.extractStart`), as a long document (a part
     /// of sixty chapters) would cost the first screen its whole parse.
@@ -101,24 +144,45 @@ extension BookPreview {
         var read = 0
         /// The documents' declared bytes read, and their share of the one cut (its last byte parsed).
         var readBytes = 0
-        while read < epub.members.count, assembly.utf8.count < window {
-            let member = epub.members[read]
-            let bytes = try epub.archive.read(member)
-            let (text, isWhole) = XHTMLText.extractStart(
-                bytes, options: epub.options, minimum: window - assembly.utf8.count)
-            read += 1
-            if isWhole {
-                assembly.append(member: member.name, text: text)
-                readBytes += Int(member.size)
-            } else {
-                assembly.appendStart(member: member.name, text: text)
-                readBytes += text.sourceOffsets.last?.sourceOffset ?? 0
+        func readDocuments() throws {
+            while read < epub.members.count, assembly.utf8.count < window {
+                let member = epub.members[read]
+                let bytes = try epub.archive.read(member)
+                let (text, isWhole) = XHTMLText.extractStart(
+                    bytes, options: epub.options, minimum: window - assembly.utf8.count)
+                read += 1
+                if isWhole {
+                    assembly.append(member: member.name, text: text)
+                    readBytes += Int(member.size)
+                } else {
+                    assembly.appendStart(member: member.name, text: text)
+                    readBytes += text.sourceOffsets.last?.sourceOffset ?? 0
+                }
             }
         }
+        // The navigation (a thousand entries or more in a long book) is parsed beside the documents, its
+        // bytes read first: the documents' reads hold the archive while they inflate.
+        var navigationBytes: [UInt8]?
+        if pattern == nil, let member = EpubNavigation.navigationMember(epub.archive, epub.package) {
+            navigationBytes = try epub.archive.read(member)
+        }
+        var documentsRead: Result<Void, any Error> = .success(())
+        var navigationRead: Result<[EpubNavPoint], any Error> = .success([])
+        // Each job writes only its own result (and the documents' job the state above), read after both end.
+        _ = SideBySide.results(pattern == nil ? 2 : 1) { job in
+            if job == 0 {
+                documentsRead = Result { try readDocuments() }
+            } else {
+                navigationRead = Result {
+                    try EpubNavigation.read(from: epub.archive, package: epub.package, navigationBytes: navigationBytes)
+                }
+            }
+        }
+        try documentsRead.get()
         guard !assembly.utf8.isEmpty else { return nil }
         let text = BookText(utf8: assembly.utf8, encoding: "UTF-8", encodingSource: .epubDocuments, invalidSequences: 0)
         // The index as the full open makes it, from the entries that land in the text read.
-        let navigation = pattern == nil ? try EpubNavigation.read(from: epub.archive, package: epub.package) : []
+        let navigation = try navigationRead.get()
         let unread = Set(epub.members[read...].map(\.name))
         let ruleName = EpubBookOpener.ruleName(epub.package, navigation)
         let index: ChapterIndex

@@ -32,6 +32,37 @@ public struct BookPreview: Sendable {
         path: String, encoding forced: String? = nil, chapterPattern: String? = nil, paths: NovelPaths,
         window: Int = defaultWindow
     ) -> BookPreview? {
+        var startsLikeZip: Bool?
+        return open(
+            path: path, encoding: forced, chapterPattern: chapterPattern, paths: paths, window: window,
+            startsLikeZip: &startsLikeZip)
+    }
+
+    /// The first screen of the book at `path`, a .txt (`open`) or an EPUB (`epub`): told apart by the first
+    /// bytes `open` reads, as `BookOpener` tells them by the bytes it loads, so that an EPUB's start is not
+    /// read a second time for it.
+    public static func launch(
+        path: String, encoding: String? = nil, chapterPattern: String? = nil, paths: NovelPaths,
+        window: Int = defaultWindow
+    ) -> BookPreview? {
+        var startsLikeZip: Bool?
+        if let preview = open(
+            path: path, encoding: encoding, chapterPattern: chapterPattern, paths: paths, window: window,
+            startsLikeZip: &startsLikeZip)
+        {
+            return preview
+        }
+        // The .txt preview may decline before it reads (a small file, a state that does not fit the file).
+        if startsLikeZip == false { return nil }
+        return epub(
+            path: path, chapterPattern: chapterPattern, paths: paths, window: window, startsLikeZip: startsLikeZip)
+    }
+
+    /// `open`, which sets `startsLikeZip` when it read the file's first bytes (a zip gets no .txt preview).
+    static func open(
+        path: String, encoding forced: String?, chapterPattern: String?, paths: NovelPaths, window: Int,
+        startsLikeZip: inout Bool?
+    ) -> BookPreview? {
         guard let file = BookFile.identity(path), file.bytes > 2 * window else { return nil }
         let previous = BookStateStore(paths: paths).latestSummary(lastPath: ReadingSession.absolutePath(path))
         let pattern = (chapterPattern ?? previous?.chapterPattern).flatMap { $0.isEmpty ? nil : $0 }
@@ -76,7 +107,11 @@ public struct BookPreview: Sendable {
         // is never an EPUB's: its text is not its file's bytes).
         guard
             var bytes = BookFile.read(
-                path, range: 0..<rawCount, firstRead: window, refused: { EpubFormat.startsLikeZip($0) }),
+                path, range: 0..<rawCount, firstRead: window,
+                refused: { start in
+                    startsLikeZip = EpubFormat.startsLikeZip(start)
+                    return startsLikeZip == true
+                }),
             let end = lineEnd(in: bytes, encoding: encoding)
         else { return nil }
         bytes.removeSubrange(end...)

@@ -9,6 +9,8 @@ struct EpubAssembly {
     /// Each appended document's text in the book, in spine order (an empty range where a document gave no
     /// text): what a reopen's first screen reads only some documents by (`EpubSpineRecord`).
     private(set) var documentSpans: [Range<Int>] = []
+    /// Each appended document's `XHTMLText.declaredEncoding`, in spine order.
+    private(set) var documentEncodings: [String?] = []
     /// "member#id" → book offset.
     private(set) var anchors: [String: Int] = [:]
     private var styles: [StyledRange] = []
@@ -37,6 +39,7 @@ struct EpubAssembly {
         }
         let base = utf8.count
         documentSpans.append(base..<base + document.utf8.count)
+        documentEncodings.append(document.declaredEncoding)
         if documentStarts[member] == nil { documentStarts[member] = base }
         for (id, offset) in document.anchors where anchors[Self.key(member, id)] == nil {
             anchors[Self.key(member, id)] = base + offset

@@ -50,7 +50,9 @@ enum EpubBookOpener {
         book.epub = EpubFacts(
             version: package.version, authors: package.metadata.creators, language: package.metadata.language,
             sources: assembled.sources)
-        if let paths { keepForPreview(book, assembled, pattern: pattern, paths: paths) }
+        if let paths {
+            keepForPreview(book, assembled, directory: archive.directoryDigest, pattern: pattern, paths: paths)
+        }
         return book
     }
 
@@ -67,12 +69,19 @@ enum EpubBookOpener {
     /// Keeps what the book's next first screen needs (`BookPreview.epub`): the chapter index in the cache and
     /// where each document's text lies (`EpubSpineRecord`), written once for each version of the file (and
     /// again for another chapter pattern), so that an open that finds them costs two small reads.
-    static func keepForPreview(_ book: Book, _ assembled: EpubAssembly, pattern: String?, paths: NovelPaths) {
+    static func keepForPreview(
+        _ book: Book, _ assembled: EpubAssembly, directory: ByteDigest, pattern: String?, paths: NovelPaths
+    ) {
         guard let file = book.text.fileIdentity else { return }
         let cache = ChapterIndexCache(paths: paths)
+        let documents = assembled.sources.members.indices.map {
+            EpubSpineRecord.Document(
+                member: assembled.sources.members[$0], span: assembled.documentSpans[$0],
+                encoding: assembled.documentEncodings[$0])
+        }
         let record = EpubSpineRecord(
-            file: file, textBytes: book.text.utf8.count, script: book.profile.script,
-            documents: zip(assembled.sources.members, assembled.documentSpans).map(EpubSpineRecord.Document.init))
+            file: file, directory: directory, textBytes: book.text.utf8.count, script: book.profile.script,
+            documents: documents)
         let hasIndex = cache.entry(fingerprint: book.fingerprint, pattern: pattern, containing: 0) != nil
         guard !hasIndex || EpubSpineRecord.load(from: cache, fingerprint: book.fingerprint) != record else { return }
         cache.store(book.index, fingerprint: book.fingerprint, pattern: pattern)

@@ -171,10 +171,12 @@ import Testing
     @Test func theRecordReadsBackAndRefusesDamage() throws {
         let cache = ChapterIndexCache(directory: paths.cacheDirectory)
         let record = EpubSpineRecord(
-            file: FileIdentity(bytes: 1234, modified: 99), textBytes: 500, script: .cjk,
+            file: FileIdentity(bytes: 1234, modified: 99), directory: ByteDigest.of(Array("directory".utf8)),
+            textBytes: 500, script: .cjk,
             documents: [
-                .init(member: "OEBPS/a.xhtml", span: 0..<200), .init(member: "OEBPS/empty.xhtml", span: 200..<200),
-                .init(member: "OEBPS/b.xhtml", span: 202..<500),
+                .init(member: "OEBPS/a.xhtml", span: 0..<200, encoding: "UTF-8"),
+                .init(member: "OEBPS/empty.xhtml", span: 200..<200, encoding: nil),
+                .init(member: "OEBPS/b.xhtml", span: 202..<500, encoding: "GB18030"),
             ])
         record.store(in: cache, fingerprint: "f1")
         #expect(EpubSpineRecord.load(from: cache, fingerprint: "f1") == record)
@@ -209,6 +211,84 @@ import Testing
         try Data(String(repeating: "第1章 开始\n正文。\n", count: 2000).utf8).write(to: URL(fileURLWithPath: text))
         #expect(previewOf(text) == nil)
         #expect(previewOf(home.path + "/missing.epub") == nil)
+    }
+
+    /// A reopen whose chapter ends early in a long document reads and parses only the document's start (in
+    /// the encoding the record keeps), and shows exactly what the full open shows, in every chapter.
+    @Test func aReopenParsesALongDocumentOnlyToTheChaptersEnd() throws {
+        let path = try write(fragmentBook(files: 2, perFile: 40))
+        let session = try ReadingSession.open(path: path, paths: paths)
+        let full = session.book
+        let record = try #require(
+            EpubSpineRecord.load(
+                from: ChapterIndexCache(directory: paths.cacheDirectory), fingerprint: full.fingerprint))
+        #expect(record.documents.allSatisfy { $0.encoding == "UTF-8" })
+        for (number, original) in full.index.entries.enumerated() where !original.range.isEmpty {
+            let place = original.range.lowerBound + (number.isMultiple(of: 2) ? original.range.count / 2 : 0)
+            try session.update { state in state.position = BookmarkFactory.position(book: full, offset: place) }
+            let preview = try #require(previewOf(path), "entry \(number)")
+            #expect(preview.part.base == original.range.lowerBound && preview.part.base + preview.offset == place)
+            #expect(Array(preview.book.text.utf8) == Array(full.text.utf8[original.range]), "entry \(number)")
+            let base = preview.part.base
+            let lines = page(preview.book, at: preview.offset).map { ($0.lowerBound + base)..<($0.upperBound + base) }
+            #expect(lines == page(full, at: place), "entry \(number)")
+            #expect(styles(preview.book, 0..<preview.book.text.utf8.count, shift: base) == styles(full, original.range))
+        }
+        // The shortcut itself: the first part's start, up to its third chapter's end, from a part of its bytes.
+        let archive = try EpubArchive(path: path)
+        let package = try EpubPackage.read(from: archive)
+        let parts = BookPreview.EpubParts(
+            path: path, archive: archive, package: package,
+            options: XHTMLTextOptions(hidden: EpubBookOpener.hiddenSelectors(archive, package)),
+            members: EpubBookOpener.spineMembers(archive, package))
+        let document = record.documents[1]
+        let chapterEnd = try #require(
+            full.index.entries.map(\.range.upperBound).first {
+                document.span.contains($0) && $0 - document.span.lowerBound > 2000
+            })
+        #expect(document.span.contains(chapterEnd))
+        let start = try #require(
+            try BookPreview.documentStart(parts, document, member: parts.members[1], through: chapterEnd))
+        #expect(start.utf8.count >= chapterEnd - document.span.lowerBound && start.utf8.count < document.span.count / 4)
+        #expect(Array(full.text.utf8[document.span.lowerBound...].prefix(start.utf8.count)) == start.utf8)
+        // Not for a chapter that ends with its document.
+        #expect(
+            try BookPreview.documentStart(parts, document, member: parts.members[1], through: document.span.upperBound)
+                == nil)
+    }
+
+    /// A record made for another zip directory (a member rewritten while the file kept its size and time)
+    /// no longer says where the text lies: no preview, the full open decides.
+    @Test func aRecordOfAnotherDirectoryGetsNoPreview() throws {
+        let path = try write(fragmentBook(files: 2, perFile: 40))
+        let session = try ReadingSession.open(path: path, paths: paths)
+        try session.update { state in
+            state.position = BookmarkFactory.position(book: session.book, offset: session.book.text.utf8.count / 4)
+        }
+        #expect(previewOf(path) != nil)
+        let cache = ChapterIndexCache(directory: paths.cacheDirectory)
+        var record = try #require(EpubSpineRecord.load(from: cache, fingerprint: session.book.fingerprint))
+        #expect(record.directory == (try EpubArchive(path: path)).directoryDigest)
+        record.directory = ByteDigest.of(Array("another directory".utf8))
+        record.store(in: cache, fingerprint: session.book.fingerprint)
+        #expect(previewOf(path) == nil)
+    }
+
+    /// `launch` takes an EPUB's first screen from `epub` once the .txt preview's first read saw a zip, and a
+    /// .txt's from `open`.
+    @Test func launchTellsAnEpubFromTheTxtPreviewsFirstRead() throws {
+        let path = try write(fragmentBook())
+        let epub = try #require(previewOf(path))
+        let launched = try #require(BookPreview.launch(path: path, paths: paths, window: window))
+        #expect(launched.book.text.utf8 == epub.book.text.utf8 && launched.offset == epub.offset)
+        #expect(launched.book.index.entries.map(\.title) == epub.book.index.entries.map(\.title))
+        let txt = home.path + "/book.txt"
+        let chapters = (1...40).map { "第\($0)章 夜行\n\n" + String(repeating: "他提着灯走过长街，风吹得灯火忽明忽暗。\n", count: 20) }
+        try Data(chapters.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: txt))
+        let open = try #require(BookPreview.open(path: txt, paths: paths, window: window))
+        let launchedText = try #require(BookPreview.launch(path: txt, paths: paths, window: window))
+        #expect(launchedText.book.text.utf8 == open.book.text.utf8)
+        #expect(BookPreview.launch(path: home.path + "/missing.epub", paths: paths, window: window) == nil)
     }
 }
 

@@ -46,6 +46,8 @@ typedef struct {
     uint16_t method;
     /// The zip encryption method (0 none).
     uint16_t encryption;
+    /// The CRC-32 of the inflated bytes, as the directory declares it (0 where the directory gives none).
+    uint32_t crc;
 } nzip_member;
 
 /// Loads libzip if it is not loaded yet (once per process, thread-safe): 1 when it is there, else 0 with

@@ -25,6 +25,8 @@ public final class EpubArchive: Sendable {
         public let method: UInt16
         /// Encrypted by the zip format itself.
         public let isEncrypted: Bool
+        /// The CRC-32 of its inflated bytes that the directory declares (checked by a read to the end).
+        public let crc: UInt32
     }
 
     /// The book's file, as the messages name it.
@@ -75,7 +77,7 @@ public final class EpubArchive: Sendable {
             members.append(
                 Member(
                     name: name, index: index, size: entry.size, compressedSize: entry.compressed_size,
-                    method: entry.method, isEncrypted: entry.encryption != 0))
+                    method: entry.method, isEncrypted: entry.encryption != 0, crc: entry.crc))
             // A name that appears twice means its first entry, as unzip and libzip's look-up take it.
             if byName[name] == nil { byName[name] = index }
         }
@@ -88,6 +90,21 @@ public final class EpubArchive: Sendable {
     /// The member called `name` exactly, or nil.
     public func member(_ name: String) -> Member? {
         byName[name].map { members[$0] }
+    }
+
+    /// A digest of the directory: every member's name, sizes, method and CRC-32. Equal digests mean members
+    /// of the same bytes (short of a forged CRC), so that what was learnt from reading them whole (where
+    /// each document's text lies, `EpubSpineRecord`) still holds for a read of only their start.
+    public var directoryDigest: ByteDigest {
+        var bytes: [UInt8] = []
+        for member in members {
+            bytes += member.name.utf8
+            bytes.append(0)
+            for value in [member.size, member.compressedSize, UInt64(member.method), UInt64(member.crc)] {
+                withUnsafeBytes(of: value.littleEndian) { bytes += $0 }
+            }
+        }
+        return ByteDigest.of(bytes)
     }
 
     /// The bytes of the member called `name`.
@@ -114,6 +131,27 @@ public final class EpubArchive: Sendable {
         if failed { throw readError(error, member: member) }
         if bytes.count > member.size { throw .memberOverflow(path: path, member: member.name, declared: member.size) }
         if bytes.count < member.size {
+            throw .damaged(path: path, reason: "member '\(member.name)' ends before its declared size")
+        }
+        return bytes
+    }
+
+    /// The member's first `count` bytes (all of them when it holds fewer), under `read`'s limits; a read that
+    /// stops early is not checked against the CRC-32, which only a read to the end can do.
+    func readStart(_ member: Member, count: Int) throws(EpubError) -> [UInt8] {
+        guard UInt64(max(0, count)) < member.size else { return try read(member) }
+        try checkLimits(member)
+        var error = nzip_error()
+        var failed = false
+        let bytes = [UInt8](unsafeUninitializedCapacity: max(0, count)) { buffer, filled in
+            let read = handle.withLock {
+                nzip_read($0.pointer, UInt64(member.index), buffer.baseAddress, UInt64(buffer.count), &error)
+            }
+            filled = max(0, Int(read))
+            failed = read < 0
+        }
+        if failed { throw readError(error, member: member) }
+        if bytes.count < count {
             throw .damaged(path: path, reason: "member '\(member.name)' ends before its declared size")
         }
         return bytes

@@ -25,8 +25,24 @@ public enum EpubNavigation {
     static let opsNamespace = "http://www.idpf.org/2007/ops"
 
     public static func read(from archive: EpubArchive, package: EpubPackage) throws(EpubError) -> [EpubNavPoint] {
-        if let item = package.navigation, let member = item.path, archive.member(member) != nil {
-            let points = try navigationPoints(archive.read(member), member: member, book: archive.path)
+        try read(from: archive, package: package, navigationBytes: nil)
+    }
+
+    /// The EPUB 3 navigation document's member, when the package names one the archive holds.
+    static func navigationMember(_ archive: EpubArchive, _ package: EpubPackage) -> EpubArchive.Member? {
+        package.navigation?.path.flatMap { archive.member($0) }
+    }
+
+    /// `read`, with the navigation document's bytes when they were read already (`navigationBytes`, from
+    /// `navigationMember`): a first screen reads them before it parses them beside its documents, whose
+    /// reads would hold the archive meanwhile.
+    static func read(
+        from archive: EpubArchive, package: EpubPackage, navigationBytes: [UInt8]?
+    ) throws(EpubError) -> [EpubNavPoint] {
+        if let member = navigationMember(archive, package) {
+            let bytes: [UInt8]
+            if let navigationBytes { bytes = navigationBytes } else { bytes = try archive.read(member) }
+            let points = try navigationPoints(bytes, member: member.name, book: archive.path)
             if !points.isEmpty { return points }
         }
         if let item = package.ncx, let member = item.path, archive.member(member) != nil {
@@ -61,6 +77,7 @@ public enum EpubNavigation {
             let list = toc.descendants(named: "ol").first
         else { return [] }
         var points: [EpubNavPoint] = []
+        var resolver = EpubPath.Resolver(base: member, book: book)
         // (list, depth) pairs still to read, the next one last; each list's items in order, an item's own
         // list read right after it.
         var pending: [(items: ArraySlice<XMLTree.Element>, depth: Int)] = [(list.elements(named: "li")[...], 0)]
@@ -72,7 +89,7 @@ public enum EpubNavigation {
                 let title = navigationTitle(label.text)
                 if !title.isEmpty {
                     let href = label.name == "a" ? label.attribute("href") : nil
-                    points.append(try point(title, href: href, member: member, book: book, depth: top.depth))
+                    points.append(try point(title, href: href, resolver: &resolver, depth: top.depth))
                 } else {
                     childDepth = top.depth  // an item without a title does not make a level of its own
                 }
@@ -88,6 +105,7 @@ public enum EpubNavigation {
     public static func ncxPoints(_ bytes: [UInt8], member: String, book: String) throws(EpubError) -> [EpubNavPoint] {
         guard let tree = XMLTree.parse(bytes), let map = tree.root.descendants(named: "navMap").first else { return [] }
         var points: [EpubNavPoint] = []
+        var resolver = EpubPath.Resolver(base: member, book: book)
         var pending: [(items: ArraySlice<XMLTree.Element>, depth: Int)] = [(map.elements(named: "navPoint")[...], 0)]
         while var top = pending.popLast() {
             guard let navPoint = top.items.popFirst() else { continue }
@@ -96,7 +114,7 @@ public enum EpubNavigation {
             let title = navigationTitle(navPoint.element(named: "navLabel")?.element(named: "text")?.text ?? "")
             if !title.isEmpty {
                 let href = navPoint.element(named: "content")?.attribute("src")
-                points.append(try point(title, href: href, member: member, book: book, depth: top.depth))
+                points.append(try point(title, href: href, resolver: &resolver, depth: top.depth))
             } else {
                 childDepth = top.depth
             }
@@ -121,10 +139,10 @@ public enum EpubNavigation {
     }
 
     private static func point(
-        _ title: String, href: String?, member: String, book: String, depth: Int
+        _ title: String, href: String?, resolver: inout EpubPath.Resolver, depth: Int
     ) throws(EpubError) -> EpubNavPoint {
         guard let href, !href.trimmingXMLSpace().isEmpty,
-            case .member(let target, let fragment) = try EpubPath.resolve(href, against: member, in: book)
+            case .member(let target, let fragment) = try resolver.resolve(href)
         else { return EpubNavPoint(title: title, member: nil, fragment: nil, depth: depth) }
         return EpubNavPoint(title: title, member: target, fragment: fragment, depth: depth)
     }

@@ -8,6 +8,12 @@ public enum EpubPath {
         case member(String, fragment: String?)
         /// A URL with a scheme (`http:`, `mailto:`, `file:`): not part of the book.
         case outside
+
+        /// The same target with `fragment` (a place outside the book has none).
+        func with(fragment: String?) -> Target {
+            guard case .member(let member, _) = self else { return self }
+            return .member(member, fragment: fragment)
+        }
     }
 
     /// Why an href was refused.
@@ -27,18 +33,30 @@ public enum EpubPath {
     /// `META-INF/container.xml` and `encryption.xml` paths are): percent-escapes decoded (an escaped `/` or
     /// `.` counts as one), `.` and empty segments dropped, `..` taking back one folder.
     public static func resolve(_ href: String, against base: String) throws(Problem) -> Target {
+        let (reference, fragment) = parts(href)
+        return try resolve(reference: reference, against: base).with(fragment: fragment)
+    }
+
+    /// An href's reference (trimmed, before any `#`) and its fragment, decoded (nil when empty or absent).
+    static func parts(_ href: String) -> (reference: Substring, fragment: String?) {
         var reference = Substring(href.trimmingXMLSpace())
         var fragment: String?
-        if let hash = reference.firstIndex(of: "#") {
-            let text = decoded(reference[reference.index(after: hash)...])
+        if let hash = reference.utf8.firstIndex(of: UInt8(ascii: "#")) {
+            let text = decoded(reference[reference.utf8.index(after: hash)...])
             fragment = text.isEmpty ? nil : text
             reference = reference[..<hash]
         }
+        return (reference, fragment)
+    }
+
+    /// The target of a reference without its fragment (see `resolve`).
+    static func resolve(reference: Substring, against base: String) throws(Problem) -> Target {
+        var reference = reference
         if hasScheme(reference) { return .outside }
-        if let query = reference.firstIndex(of: "?") { reference = reference[..<query] }
+        if let query = reference.utf8.firstIndex(of: UInt8(ascii: "?")) { reference = reference[..<query] }
         let path = decoded(reference)
         if path.hasPrefix("/") { throw .absolute }
-        if path.isEmpty { return .member(base, fragment: fragment) }
+        if path.isEmpty { return .member(base, fragment: nil) }
         var segments = base.split(separator: "/").dropLast().map(String.init)
         for segment in path.split(separator: "/") {
             switch segment {
@@ -48,7 +66,7 @@ public enum EpubPath {
             default: segments.append(String(segment))
             }
         }
-        return .member(segments.joined(separator: "/"), fragment: fragment)
+        return .member(segments.joined(separator: "/"), fragment: nil)
     }
 
     /// `resolve`, with a refused href worded as the book's error: `book` is the book's file, `source` the
@@ -60,6 +78,33 @@ public enum EpubPath {
             return try resolve(href, against: base)
         } catch {
             throw .unsafePath(path: book, href: href, in: source ?? base, problem: error)
+        }
+    }
+
+    /// Resolves the hrefs of one member, each reference (the part before `#`) once: a navigation document
+    /// of a thousand entries points into a few dozen documents, and a first screen reads it whole.
+    struct Resolver {
+        let base: String
+        let book: String
+        private var targets: [Substring: Target] = [:]
+
+        /// `base` is the member the hrefs are read from, `book` the book's file (for messages).
+        init(base: String, book: String) {
+            self.base = base
+            self.book = book
+        }
+
+        /// `EpubPath.resolve(href, against: base, in: book)`.
+        mutating func resolve(_ href: String) throws(EpubError) -> Target {
+            let (reference, fragment) = parts(href)
+            if let known = targets[reference] { return known.with(fragment: fragment) }
+            do {
+                let target = try EpubPath.resolve(reference: reference, against: base)
+                targets[reference] = target
+                return target.with(fragment: fragment)
+            } catch {
+                throw .unsafePath(path: book, href: href, in: base, problem: error)
+            }
         }
     }
 
@@ -77,7 +122,7 @@ public enum EpubPath {
     /// The text with each `%XX` replaced by its byte; bytes that are not UTF-8 are kept as `RawPath` keeps
     /// a file name's, so that they still match the member names (read the same way) byte for byte.
     static func decoded(_ text: Substring) -> String {
-        guard text.contains("%") else { return String(text) }
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return String(text) }
         let utf8 = Array(text.utf8)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(utf8.count)

@@ -27,19 +27,22 @@ final class XHTMLParser {
     /// Asked after each element's end: whether to stop the parse there.
     private var shouldStop: (() -> Bool)?
     private var stopped = false
+    /// The document offset the parse had read to when it stopped.
+    private var stopOffset: Int?
 
-    /// Parses `bytes`, giving `builder` its events; with `shouldStop`, stops after the first element end
-    /// where it says so (libxml2's parser is a stream: what it told before the stop is what it tells in a
-    /// whole parse). Returns whether it stopped before the document's end.
+    /// Parses `bytes` in `encoding` (`XHTMLDeclaredEncoding`'s choice; nil lets libxml2 choose), giving
+    /// `builder` its events; with `shouldStop`, stops after the first element end where it says so
+    /// (libxml2's parser is a stream: what it told before the stop is what it tells in a whole parse).
+    /// Returns the document offset it stopped at, or nil when it read to the document's end.
     @discardableResult
     static func parse(
-        _ bytes: [UInt8], into builder: XHTMLTextBuilder, shouldStop: (() -> Bool)? = nil
-    ) -> Bool {
+        _ bytes: [UInt8], encoding: String?, into builder: XHTMLTextBuilder, shouldStop: (() -> Bool)? = nil
+    ) -> Int? {
         XMLParserLibrary.prepare()
-        guard !bytes.isEmpty, bytes.count < Int(Int32.max) else { return false }
+        guard !bytes.isEmpty, bytes.count < Int(Int32.max) else { return nil }
         let parser = XHTMLParser(source: bytes, builder: builder)
         parser.shouldStop = shouldStop
-        guard let context = htmlNewParserCtxt() else { return false }
+        guard let context = htmlNewParserCtxt() else { return nil }
         defer { htmlFreeParserCtxt(context) }
         parser.context = context
         context.pointee.sax.pointee = makeHandler()
@@ -50,16 +53,15 @@ final class XHTMLParser {
         let previousContext = __xmlStructuredErrorContext().pointee
         xmlSetStructuredErrorFunc(nil, { _, _ in })
         defer { xmlSetStructuredErrorFunc(previousContext, previousHandler) }
-        let declared = XHTMLDeclaredEncoding.encoding(of: bytes)
         let document = withExtendedLifetime(parser) {
             bytes.withUnsafeBufferPointer { buffer in
                 buffer.withMemoryRebound(to: CChar.self) {
-                    htmlCtxtReadMemory(context, $0.baseAddress, Int32($0.count), nil, declared, options)
+                    htmlCtxtReadMemory(context, $0.baseAddress, Int32($0.count), nil, encoding, options)
                 }
             }
         }
         if let document { xmlFreeDoc(document) }
-        return parser.stopped
+        return parser.stopOffset
     }
 
     /// The SAX handler: every event moves the source position on; only elements and text reach the builder.
@@ -79,6 +81,7 @@ final class XHTMLParser {
             parser.builder.endElement(name: String(cString: name), source: start)
             if let shouldStop = parser.shouldStop, !parser.stopped, shouldStop() {
                 parser.stopped = true
+                parser.stopOffset = parser.tracker.source
                 xmlStopParser(context?.assumingMemoryBound(to: xmlParserCtxt.self))
             }
         }

@@ -24,10 +24,15 @@ public struct XHTMLText: Sendable, Equatable {
     /// `（かんじ）`), in text order: the text always has them, and the `ruby` setting shows or hides them
     /// (`RubyDisplay`), so that a position is the same either way.
     public var rubyReadings: [Range<Int>]
+    /// The encoding the parser was told to read the document in (`XHTMLDeclaredEncoding`), nil when
+    /// libxml2 chose it: the choice looks at the whole document, so a read of only its start is told it
+    /// (`EpubSpineRecord`).
+    public var declaredEncoding: String?
 
     public init(
         utf8: [UInt8], sourceOffsets: [XHTMLSourceOffset], styles: [StyledRange], anchors: [String: Int],
-        links: [XHTMLLink], notes: [String: Range<Int>], rubyReadings: [Range<Int>] = []
+        links: [XHTMLLink], notes: [String: Range<Int>], rubyReadings: [Range<Int>] = [],
+        declaredEncoding: String? = nil
     ) {
         self.utf8 = utf8
         self.sourceOffsets = sourceOffsets
@@ -36,13 +41,17 @@ public struct XHTMLText: Sendable, Equatable {
         self.links = links
         self.notes = notes
         self.rubyReadings = rubyReadings
+        self.declaredEncoding = declaredEncoding
     }
 
     /// The text of the content document `bytes` (XHTML or HTML, in any encoding it declares).
     public static func extract(_ bytes: [UInt8], options: XHTMLTextOptions = XHTMLTextOptions()) -> XHTMLText {
         let builder = XHTMLTextBuilder(options: options)
-        XHTMLParser.parse(bytes, into: builder)
-        return builder.finish()
+        let encoding = XHTMLDeclaredEncoding.encoding(of: bytes)
+        XHTMLParser.parse(bytes, encoding: encoding, into: builder)
+        var text = builder.finish()
+        text.declaredEncoding = encoding
+        return text
     }
 
     /// The text of the start of the content document `bytes`: the parse stops at the first block end where
@@ -52,9 +61,43 @@ public struct XHTMLText: Sendable, Equatable {
     static func extractStart(
         _ bytes: [UInt8], options: XHTMLTextOptions = XHTMLTextOptions(), minimum: Int
     ) -> (text: XHTMLText, isWhole: Bool) {
+        let (text, stop) = extractStart(
+            bytes, encoding: XHTMLDeclaredEncoding.encoding(of: bytes), options: options, minimum: minimum)
+        return (text, stop == nil)
+    }
+
+    /// `extractStart` of `bytes`, read in `encoding` (the whole document's `XHTMLDeclaredEncoding`, which
+    /// the start alone cannot tell), with the document offset the parse stopped at (nil: it read to the
+    /// end of `bytes`).
+    static func extractStart(
+        _ bytes: [UInt8], encoding: String?, options: XHTMLTextOptions, minimum: Int
+    ) -> (text: XHTMLText, stop: Int?) {
         let builder = XHTMLTextBuilder(options: options)
-        let stopped = XHTMLParser.parse(bytes, into: builder) { builder.count >= minimum && builder.isAtBlockCut }
-        return (builder.finish(), !stopped)
+        let stop = XHTMLParser.parse(bytes, encoding: encoding, into: builder) {
+            builder.count >= minimum && builder.isAtBlockCut
+        }
+        var text = builder.finish()
+        text.declaredEncoding = encoding
+        return (text, stop)
+    }
+
+    /// The start of a document of which only the first bytes were read (`start`, `EpubArchive.readStart`):
+    /// `extractStart`'s text when the parse stopped well before the bytes ran out, so that nothing past
+    /// them could have changed what it told (libxml2 looks a few bytes ahead at most); nil when it needs
+    /// more of the document. The bytes end just after their last `>`, which no byte of a multi-byte
+    /// character in UTF-8, GB18030, Big5 or Shift_JIS is, so no character is cut at the end. Only for a
+    /// document whose encoding was named to the parser: where libxml2 chose (a byte order mark, a `meta`,
+    /// bytes that are not UTF-8 somewhere), the whole document is read.
+    static func extractStart(
+        readStart start: [UInt8], encoding: String?, options: XHTMLTextOptions, minimum: Int
+    ) -> XHTMLText? {
+        let lookahead = 4096
+        guard let encoding, !encoding.uppercased().hasPrefix("UTF-16"), !encoding.uppercased().hasPrefix("UTF-32"),
+            let end = start.lastIndex(of: UInt8(ascii: ">"))
+        else { return nil }
+        let (text, stop) = extractStart(Array(start[...end]), encoding: encoding, options: options, minimum: minimum)
+        guard let stop, stop + lookahead <= end else { return nil }
+        return text
     }
 
     /// The document offset the text at `textOffset` came from.

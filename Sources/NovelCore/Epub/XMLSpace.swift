@@ -4,34 +4,44 @@ enum XMLSpace {
     static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
         scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "\r"
     }
+
+    /// `isSpace` of a UTF-8 byte: XML's spaces are ASCII, and no byte of a longer sequence is ASCII.
+    static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
 }
 
 extension StringProtocol {
-    /// The text without XML white space at either end.
+    /// The text without XML white space at either end. Worked on the UTF-8 bytes: a navigation of a
+    /// thousand entries trims every href and title before the first screen.
     func trimmingXMLSpace() -> String {
-        let scalars = unicodeScalars
-        guard let first = scalars.firstIndex(where: { !XMLSpace.isSpace($0) }),
-            let last = scalars.lastIndex(where: { !XMLSpace.isSpace($0) })
-        else { return "" }
-        var result = String.UnicodeScalarView()
-        result.append(contentsOf: scalars[first...last])
-        return String(result)
+        let bytes = utf8
+        var first: UTF8View.Index?
+        var last = bytes.startIndex
+        for index in bytes.indices where !XMLSpace.isSpace(bytes[index]) {
+            if first == nil { first = index }
+            last = index
+        }
+        guard let first else { return "" }
+        return String(decoding: bytes[first...last], as: UTF8.self)
     }
 
     /// The text trimmed, with each run of XML white space inside it made one space (a title written over
-    /// several lines of markup reads as one line).
+    /// several lines of markup reads as one line). Only the ASCII spaces change, so the bytes between them
+    /// are copied as they are.
     func collapsingXMLSpace() -> String {
-        var result = String.UnicodeScalarView()
+        var result: [UInt8] = []
+        result.reserveCapacity(utf8.count)
         var pendingSpace = false
-        for scalar in unicodeScalars {
-            if XMLSpace.isSpace(scalar) {
+        for byte in utf8 {
+            if XMLSpace.isSpace(byte) {
                 pendingSpace = !result.isEmpty
             } else {
-                if pendingSpace { result.append(" ") }
+                if pendingSpace { result.append(0x20) }
                 pendingSpace = false
-                result.append(scalar)
+                result.append(byte)
             }
         }
-        return String(result)
+        return String(decoding: result, as: UTF8.self)
     }
 }

@@ -52,4 +52,24 @@ import Testing
             try EpubPath.resolve("../../etc/passwd", against: "OEBPS/content.opf", in: "evil\u{1B}[2J.epub")
         }
     }
+
+    @Test func aResolverGivesWhatResolveGivesAndRefusesAsItDoes() throws {
+        let base = "OEBPS/nav.xhtml"
+        let hrefs = [
+            "text/part1.xhtml#c1", "text/part1.xhtml#c2", " text/part1.xhtml#c%C3%A9\n", "text/part2.xhtml", "#here",
+            "http://example.com/#a", "../x.xhtml#y", "text/part1.xhtml?q=1#c3", "text/part1.xhtml#", "",
+        ]
+        var resolver = EpubPath.Resolver(base: base, book: "book.epub")
+        // Twice over: the second time every reference is known.
+        for href in hrefs + hrefs {
+            #expect(try resolver.resolve(href) == EpubPath.resolve(href, against: base), "\(href)")
+        }
+        for (href, problem) in [("../../x.xhtml#a", EpubPath.Problem.climbsOut), ("/etc/passwd#b", .absolute)] {
+            for _ in 0..<2 {
+                #expect(throws: EpubError.unsafePath(path: "book.epub", href: href, in: base, problem: problem)) {
+                    try resolver.resolve(href)
+                }
+            }
+        }
+    }
 }

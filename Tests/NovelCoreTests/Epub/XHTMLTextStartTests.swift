@@ -73,4 +73,59 @@ import Testing
         #expect(reached < 2 * 1000 + 2 * paragraph.utf8.count)
         #expect(start.sourceOffset(ofText: 500) == whole.sourceOffset(ofText: 500))
     }
+
+    /// A document of which only the first bytes were read (`EpubArchive.readStart`) gives exactly the start
+    /// the whole document gives, or nothing when its bytes end too near the cut: in UTF-8, and in GBK, whose
+    /// choice of encoding is the whole document's (told, as `EpubSpineRecord` keeps it).
+    @Test(arguments: [false, true])
+    func aDocumentReadInPartGivesTheWholeDocumentsStartOrNothing(gbk: Bool) {
+        let bytes: [UInt8]
+        if gbk {
+            var document = Array(
+                "<?xml version=\"1.0\" encoding=\"GBK\"?>\n<html><head><title>t</title></head><body>\n".utf8)
+            for number in 0..<400 {
+                document += Array("<h2 id=\"c\(number)\">".utf8) + XHTMLTextEncodingTests.gbk.heading
+                document += Array("</h2>\n<p>".utf8) + XHTMLTextEncodingTests.gbk.paragraph + Array(" <b>".utf8)
+                document += XHTMLTextEncodingTests.gbk.paragraph + Array("</b></p>\n".utf8)
+            }
+            bytes = document + Array("</body></html>\n".utf8)
+        } else {
+            bytes = Array(XHTMLTextTests.page(String(repeating: Self.body, count: 30)).utf8)
+        }
+        let encoding = XHTMLDeclaredEncoding.encoding(of: bytes)
+        #expect((encoding == "GBK") == gbk)
+        let options = XHTMLTextOptions()
+        let whole = XHTMLText.extract(bytes)
+        var taken = 0
+        for minimum in stride(from: 1, to: whole.utf8.count, by: 1999) {
+            let (expected, stop) = XHTMLText.extractStart(bytes, encoding: encoding, options: options, minimum: minimum)
+            #expect(stop != nil)
+            for count in stride(from: 64, through: bytes.count, by: 1201) {
+                guard
+                    let start = XHTMLText.extractStart(
+                        readStart: Array(bytes.prefix(count)), encoding: encoding, options: options, minimum: minimum)
+                else { continue }
+                taken += 1
+                #expect(start == expected, "minimum \(minimum), \(count) bytes")
+                #expect(whole.utf8.starts(with: start.utf8))
+            }
+        }
+        #expect(taken > 20)
+    }
+
+    /// Where libxml2 chose the encoding itself (here: no declaration, and a byte that is not UTF-8 late in
+    /// the document), a start read alone gives nothing: the document is read whole.
+    @Test func aDocumentWhoseEncodingTheParserChoseIsNotReadInPart() {
+        let bytes =
+            Array(
+                ("<html><body>" + String(repeating: "<p>Words of a paragraph, one after another.</p>\n", count: 500))
+                    .utf8)
+            + [0xE9] + Array("</body></html>".utf8)
+        let encoding = XHTMLDeclaredEncoding.encoding(of: bytes)
+        #expect(encoding == nil)
+        #expect(
+            XHTMLText.extractStart(
+                readStart: Array(bytes.prefix(bytes.count / 2)), encoding: encoding, options: XHTMLTextOptions(),
+                minimum: 100) == nil)
+    }
 }
