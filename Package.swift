@@ -69,18 +69,23 @@ let package = Package(
         // libzip for EPUB archives, loaded with dlopen on first use rather than linked: linking libzip.so costs
         // about 1.3 ms at every start (it loads libcrypto). Only <zip.h>'s types are compiled in.
         .target(name: "CZip", linkerSettings: [.linkedLibrary("dl")]),
+        // libespeak-ng for read-aloud, loaded with dlopen when speech starts, as libzip is (the launch budget);
+        // only the headers of libespeak-ng-dev are compiled in.
+        .target(name: "CEspeak", linkerSettings: [.linkedLibrary("dl")]),
         .target(
             name: "NovelCore",
             dependencies: ["CICU", "CPosix", "COpenCC", "COpenCCDictionaries", "CLibXML2", "CZip"]),
         // The commit and build day for `novel --version` (scripts/build-novel sets them).
         .target(name: "CBuildInfo", cSettings: buildInfo("NOVEL_BUILD_COMMIT") + buildInfo("NOVEL_BUILD_DATE")),
+        // Read-aloud's engines (espeak-ng, a speaking command), apart from the pure core.
+        .target(name: "NovelSpeech", dependencies: ["NovelCore", "CEspeak"]),
         .target(
             name: "NovelTUI", dependencies: ["NovelCore", "CPosix", "CNcurses"],
             linkerSettings: [.linkedLibrary("ncursesw")]),
         .executableTarget(
             name: "novel",
             dependencies: [
-                "NovelCore", "NovelTUI", "CBuildInfo",
+                "NovelCore", "NovelTUI", "NovelSpeech", "CBuildInfo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -96,6 +101,7 @@ let package = Package(
         .testTarget(
             name: "NovelTUITests", dependencies: ["NovelTUI", "NovelCore", "NovelTestSupport"],
             exclude: ["Render/Golden"]),
+        .testTarget(name: "NovelSpeechTests", dependencies: ["NovelSpeech", "NovelCore", "NovelTestSupport"]),
         .testTarget(
             name: "NovelCLITests", dependencies: ["NovelCore", "NovelTestSupport"], exclude: ["EndToEnd/Golden"]),
         .testTarget(
