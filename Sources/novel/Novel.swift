@@ -25,7 +25,7 @@ struct Novel: ParsableCommand {
             InfoCommand.self, PrintCommand.self, LineCommand.self, SearchCommand.self, RecentCommand.self,
             LibraryCommand.self,
             WidthsCommand.self,
-            RulesCommand.self, StatsCommand.self, SyncCommand.self,
+            RulesCommand.self, StatsCommand.self, SyncCommand.self, SpeakCommand.self,
         ]
     )
 
