@@ -15,7 +15,8 @@ public enum BookOpener {
         // Told from the bytes the text is loaded from: a .txt is read once.
         if EpubFormat.startsLikeZip(bytes) {
             return try EpubBookOpener.open(
-                path: path, file: FileIdentity(status), chapterPattern: chapterPattern, progress: progress)
+                path: path, file: FileIdentity(status), chapterPattern: chapterPattern, paths: paths,
+                progress: progress)
         }
         let steps = progress.parts(stepWeights)
         let splitter = try ChapterSplitter(customPattern: chapterPattern)

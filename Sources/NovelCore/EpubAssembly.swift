@@ -6,10 +6,15 @@ struct EpubAssembly {
     private(set) var sources = EpubSourceMap()
     /// Where each document's text starts in the book, by member path.
     private(set) var documentStarts: [String: Int] = [:]
+    /// Each appended document's text in the book, in spine order (an empty range where a document gave no
+    /// text): what a reopen's first screen reads only some documents by (`EpubSpineRecord`).
+    private(set) var documentSpans: [Range<Int>] = []
     /// "member#id" → book offset.
     private(set) var anchors: [String: Int] = [:]
     private var styles: [StyledRange] = []
     private var rubyReadings: [Range<Int>] = []
+    /// Members whose text was appended only in part (`appendStart`): an id not met in them lies past the cut.
+    private(set) var cutMembers: Set<String> = []
     /// Links with their href still relative to `member`.
     private var pendingLinks: [(member: String, link: XHTMLLink, base: Int)] = []
 
@@ -31,6 +36,7 @@ struct EpubAssembly {
             if !utf8.suffix(2).elementsEqual([0x0A, 0x0A]) { utf8.append(0x0A) }
         }
         let base = utf8.count
+        documentSpans.append(base..<base + document.utf8.count)
         if documentStarts[member] == nil { documentStarts[member] = base }
         for (id, offset) in document.anchors where anchors[Self.key(member, id)] == nil {
             anchors[Self.key(member, id)] = base + offset
@@ -42,12 +48,20 @@ struct EpubAssembly {
         utf8 += document.utf8
     }
 
+    /// Adds the start of the next document (`XHTMLText.extractStart`'s cut text), as the book's last one.
+    mutating func appendStart(member: String, text document: XHTMLText) {
+        append(member: member, text: document)
+        cutMembers.insert(member)
+    }
+
     static func key(_ member: String, _ id: String) -> String { member + "#" + id }
 
     /// The book offset an href target lands on: the element with the fragment's id, else the start of the
-    /// member's text; nil for a member the spine does not hold.
+    /// member's text; nil for a member the spine does not hold, and for an id not met in a member read only
+    /// in part (it lies past the text).
     func offset(member: String, fragment: String?) -> Int? {
         if let fragment, let anchored = anchors[Self.key(member, fragment)] { return anchored }
+        if fragment != nil, cutMembers.contains(member) { return nil }
         return documentStarts[member]
     }
 
@@ -69,15 +83,23 @@ struct EpubAssembly {
     }
 
     /// The navigation's entries placed in the text. An entry without a target of its own (a heading
-    /// `<span>` that groups the entries under it) lands where the next placed entry does.
-    func points(_ navigation: [EpubNavPoint]) -> [EpubTOCPoint] {
-        var offsets = navigation.map { point in point.member.flatMap { offset(member: $0, fragment: point.fragment) } }
+    /// `<span>` that groups the entries under it) lands where the next placed entry does. An entry whose
+    /// member is in `notYetAppended` (a first screen assembles only the first documents) lands past the
+    /// text so far and is left out, as is a heading whose next placed entry lands there; so is one whose id
+    /// lies past the cut of a member read in part.
+    func points(_ navigation: [EpubNavPoint], notYetAppended: Set<String> = []) -> [EpubTOCPoint] {
+        let beyond = Int.max
+        var offsets = navigation.map { point -> Int? in
+            guard let member = point.member else { return nil }
+            if let offset = offset(member: member, fragment: point.fragment) { return offset }
+            return notYetAppended.contains(member) || cutMembers.contains(member) ? beyond : nil
+        }
         var next: Int?
         for position in offsets.indices.reversed() {
             if let offset = offsets[position] { next = offset } else { offsets[position] = next }
         }
         return zip(navigation, offsets).compactMap { point, offset in
-            offset.map { EpubTOCPoint(title: point.title, offset: $0, depth: point.depth) }
+            offset.flatMap { $0 == beyond ? nil : EpubTOCPoint(title: point.title, offset: $0, depth: point.depth) }
         }
     }
 }

@@ -14,10 +14,12 @@ enum EpubBookOpener {
     static let stepWeights: [Double] = [0.05, 0.9, 0.05]
 
     /// `file` is the identity of the file at `path` when it was looked at (`BookOpener` has it from the
-    /// bytes it told the EPUB by); nil takes it now.
-    static func open(path: String, file: FileIdentity? = nil, chapterPattern: String?, progress: LoadStep) throws
-        -> Book
-    {
+    /// bytes it told the EPUB by); nil takes it now. With `paths`, what the next first screen needs is kept
+    /// in the cache (`keepForPreview`).
+    static func open(
+        path: String, file: FileIdentity? = nil, chapterPattern: String?, paths: NovelPaths? = nil,
+        progress: LoadStep
+    ) throws -> Book {
         // Taken before the archive is read, as a .txt's is before its bytes are: a change while the book
         // is read shows as a changed stamp.
         let file = file ?? BookFile.identity(path)
@@ -38,18 +40,43 @@ enum EpubBookOpener {
         let fromNavigation =
             pattern == nil
             ? EpubChapterIndex.make(
-                points: assembled.points(navigation), text: text,
-                ruleName: package.navigation != nil && !navigation.isEmpty ? navigationRule : ncxRule) : nil
+                points: assembled.points(navigation), text: text, ruleName: ruleName(package, navigation)) : nil
         let index = try fromNavigation ?? ChapterSplitter(customPattern: pattern).split(text)
         steps[2].finish()
         var book = Book(
-            path: path, title: package.metadata.title ?? BookOpener.title(of: path), text: text,
-            fingerprint: fingerprint, index: index, profile: profile(language: package.metadata.language, text: text))
+            path: path, title: title(package, path: path), text: text, fingerprint: fingerprint, index: index,
+            profile: profile(language: package.metadata.language, text: text))
         book.markup = assembled.markup
         book.epub = EpubFacts(
             version: package.version, authors: package.metadata.creators, language: package.metadata.language,
             sources: assembled.sources)
+        if let paths { keepForPreview(book, assembled, pattern: pattern, paths: paths) }
         return book
+    }
+
+    /// The index's rule name: the navigation document's when the book has one that gave entries, else the NCX's.
+    static func ruleName(_ package: EpubPackage, _ navigation: [EpubNavPoint]) -> String {
+        package.navigation != nil && !navigation.isEmpty ? navigationRule : ncxRule
+    }
+
+    /// The package's title, else the file's name.
+    static func title(_ package: EpubPackage, path: String) -> String {
+        package.metadata.title ?? BookOpener.title(of: path)
+    }
+
+    /// Keeps what the book's next first screen needs (`BookPreview.epub`): the chapter index in the cache and
+    /// where each document's text lies (`EpubSpineRecord`), written once for each version of the file (and
+    /// again for another chapter pattern), so that an open that finds them costs two small reads.
+    static func keepForPreview(_ book: Book, _ assembled: EpubAssembly, pattern: String?, paths: NovelPaths) {
+        guard let file = book.text.fileIdentity else { return }
+        let cache = ChapterIndexCache(paths: paths)
+        let record = EpubSpineRecord(
+            file: file, textBytes: book.text.utf8.count, script: book.profile.script,
+            documents: zip(assembled.sources.members, assembled.documentSpans).map(EpubSpineRecord.Document.init))
+        let hasIndex = cache.entry(fingerprint: book.fingerprint, pattern: pattern, containing: 0) != nil
+        guard !hasIndex || EpubSpineRecord.load(from: cache, fingerprint: book.fingerprint) != record else { return }
+        cache.store(book.index, fingerprint: book.fingerprint, pattern: pattern)
+        record.store(in: cache, fingerprint: book.fingerprint)
     }
 
     /// The selectors the book's stylesheets hide (`display: none`); a stylesheet that cannot be read hides
@@ -75,10 +102,24 @@ enum EpubBookOpener {
     static func assembleSpine(
         _ archive: EpubArchive, _ package: EpubPackage, options: XHTMLTextOptions, progress: LoadStep
     ) throws -> EpubAssembly {
-        let members = package.spine.compactMap(\.item.path).compactMap { archive.member($0) }
+        let members = spineMembers(archive, package)
         var assembly = EpubAssembly(expectedBytes: members.reduce(0) { $0 + Int($1.size) })
-        for batchStart in stride(from: 0, to: members.count, by: documentsPerBatch) {
-            let batch = members[batchStart..<min(batchStart + documentsPerBatch, members.count)]
+        try append(members[...], from: archive, options: options, to: &assembly, progress: progress)
+        return assembly
+    }
+
+    /// The spine's documents that are in the archive, in spine order: what the book's text is made of.
+    static func spineMembers(_ archive: EpubArchive, _ package: EpubPackage) -> [EpubArchive.Member] {
+        package.spine.compactMap(\.item.path).compactMap { archive.member($0) }
+    }
+
+    /// Appends the text of `members` to `assembly`, a batch side by side at a time (see `assembleSpine`).
+    static func append(
+        _ members: ArraySlice<EpubArchive.Member>, from archive: EpubArchive, options: XHTMLTextOptions,
+        to assembly: inout EpubAssembly, progress: LoadStep
+    ) throws {
+        for batchStart in stride(from: members.startIndex, to: members.endIndex, by: documentsPerBatch) {
+            let batch = members[batchStart..<min(batchStart + documentsPerBatch, members.endIndex)]
             let results = SideBySide.results(batch.count) { position -> Result<XHTMLText, EpubError> in
                 do throws(EpubError) {
                     let bytes = try archive.read(batch[batchStart + position])
@@ -90,16 +131,14 @@ enum EpubBookOpener {
             for (member, result) in zip(batch, results) {
                 assembly.append(member: member.name, text: try result.get())
             }
-            progress.reached(batchStart + batch.count, of: members.count)
+            progress.reached(batchStart + batch.count - members.startIndex, of: members.count)
         }
-        return assembly
     }
 
     /// The script the book's `dc:language` names (Chinese, Japanese and Korean lay out as CJK), else the
     /// one the text's own samples show; never hard-wrapped: an EPUB's paragraphs are its markup's.
     static func profile(language: String?, text: BookText) -> TextProfile {
-        let sampled = TextProfile.of(text)
-        var script = sampled.script
+        var script = TextProfile.of(text).script
         if let language = language?.lowercased().split(separator: "-").first {
             if ["zh", "ja", "ko", "yue", "lzh", "cmn"].contains(String(language)) {
                 script = .cjk
@@ -107,7 +146,12 @@ enum EpubBookOpener {
                 script = .latin
             }
         }
-        return TextProfile(
+        return profile(script: script)
+    }
+
+    /// An EPUB's profile once its script is known (a first screen has it from `EpubSpineRecord`).
+    static func profile(script: TextProfile.Script) -> TextProfile {
+        TextProfile(
             script: script, isHardWrapped: false, wrapWidth: nil,
             reason: "an EPUB: its paragraphs are the book's markup")
     }

@@ -4,9 +4,217 @@ import Testing
 
 @testable import NovelCore
 
+/// The first screen of an EPUB (`BookPreview.epub`): only the documents that hold the chapter on screen are
+/// read, and what it shows sits at exactly the offsets of the full open.
+@Suite final class BookPreviewEpubTests {
+    let home: TemporaryDirectory
+    let paths: NovelPaths
+    /// Small so that the test books count as big: the first open reads documents until it has this much text.
+    let window = 1024
+
+    init() throws {
+        home = try TemporaryDirectory()
+        paths = home.novelPaths
+    }
+
+    deinit { home.remove() }
+
+    /// A book whose chapters live inside few files, as many CJK EPUBs keep them: a title page without an
+    /// entry of its own, then `files` documents of `perFile` chapters each, every chapter a fragment target
+    /// (`part2.xhtml#c7`) under a volume heading without a link of its own. Each document after the first
+    /// opens with a paragraph before its first chapter, which belongs to the chapter before it: that
+    /// chapter's text spans two documents.
+    func fragmentBook(files: Int = 3, perFile: Int = 12, language: String = "zh") -> EpubBuilder {
+        var documents = [
+            EpubBuilder.Document("text/title.xhtml", body: "<h1>青灯记</h1>\n<p>一部用来试验的小说。</p>")
+        ]
+        var toc: [EpubBuilder.NavEntry] = []
+        var number = 0
+        for file in 1...files {
+            var body = file == 1 ? "" : "<p>（接上文）灯火又亮了起来，<em>他</em>回头看了一眼。</p>\n"
+            var entries: [EpubBuilder.NavEntry] = []
+            for _ in 0..<perFile {
+                number += 1
+                body += "<h2 id=\"c\(number)\">第\(number)章 夜行\(number)</h2>\n"
+                for paragraph in 0..<10 {
+                    body +=
+                        "<p>他提着灯走过长街，第\(paragraph)段，<b>风</b>吹得灯火忽明忽暗，“快走吧。”她说。"
+                        + "第\(number)章的第\(paragraph)段到此为止。</p>\n"
+                }
+                entries.append(
+                    EpubBuilder.NavEntry("第\(number)章 夜行\(number)", href: "text/part\(file).xhtml#c\(number)"))
+            }
+            documents.append(EpubBuilder.Document("text/part\(file).xhtml", body: body))
+            toc.append(EpubBuilder.NavEntry("第\(file)卷", href: nil, children: entries))
+        }
+        var builder = EpubBuilder(documents: documents, toc: toc)
+        builder.language = language
+        builder.title = "青灯记"
+        return builder
+    }
+
+    func write(_ builder: EpubBuilder, name: String = "book.epub") throws -> String {
+        let path = home.path + "/" + name
+        try builder.write(to: path)
+        return path
+    }
+
+    /// The lines of the page that holds `offset`, as byte ranges.
+    func page(_ book: Book, at offset: Int) -> [Range<Int>] {
+        let layouter = PageLayouter(settings: LayoutSettings(), viewport: Viewport(columns: 40, rows: 12))
+        let entry = book.index.entryIndex(containing: offset)
+        let layout = layouter.layout(book, entry: entry)
+        let page = layout.pages[layout.pageIndex(containing: offset)]
+        return layout.lines[page.lines].map(\.bytes)
+    }
+
+    /// The styles of `range` of the book, as (range, style) pairs shifted by `shift`.
+    func styles(_ book: Book, _ range: Range<Int>, shift: Int = 0) -> [String] {
+        (book.markup?.styles(overlapping: range) ?? []).map { styled in
+            let clamped = styled.range.clamped(to: range)
+            return "\(clamped.lowerBound + shift)..<\(clamped.upperBound + shift) \(styled.style.rawValue)"
+        }
+    }
+
+    func previewOf(_ path: String) -> BookPreview? {
+        BookPreview.epub(path: path, paths: paths, window: window)
+    }
+
+    @Test func firstOpenShowsTheStartOfTheBookAsTheFullOpenDoes() throws {
+        let path = try write(fragmentBook())
+        let preview = try #require(previewOf(path))
+        let full = try BookOpener.open(path: path)
+        let text = preview.book.text.utf8
+        #expect(preview.offset == 0 && preview.state == nil && preview.part.base == 0)
+        #expect(!preview.chaptersAreExact)
+        // Only the title page and the start of the first part: parsed up to the first block end past the
+        // window (its next paragraph is less than 200 bytes), though the part's text is much longer.
+        #expect(text.count >= window && text.count < window + 200)
+        #expect(text.count < full.index.entries[12].range.lowerBound / 2)
+        #expect(full.text.utf8.starts(with: text))
+        #expect(preview.book.profile == full.profile)
+        #expect(preview.book.title == full.title)
+        // Every entry but the last (cut where the text read ends) is the full open's; those whose ids lie past
+        // the cut are left out, not placed at their document's start.
+        let shown = preview.book.index.entries
+        #expect(shown.count == 2)
+        for (mine, theirs) in zip(shown.dropLast(), full.index.entries) {
+            #expect(mine.title == theirs.title && mine.range == theirs.range && mine.bodyStart == theirs.bodyStart)
+        }
+        #expect(shown.first?.title == full.index.entries.first?.title)
+        #expect(page(preview.book, at: 0) == page(full, at: 0))
+        let firstPage = page(full, at: 0)
+        let pageRange = (firstPage.first?.lowerBound ?? 0)..<(firstPage.last?.upperBound ?? 0)
+        #expect(styles(preview.book, pageRange) == styles(full, pageRange))
+        // The whole length is estimated from the share of the documents read.
+        let length = Double(preview.part.wholeLength)
+        #expect(abs(length - Double(full.text.utf8.count)) < 0.25 * Double(full.text.utf8.count))
+        #expect(preview.book.text.sourceStamp == nil, "a preview never stamps the state")
+    }
+
+    /// Reopened at a place in each chapter (the chapter that runs on into the next document among them), the
+    /// preview holds that chapter alone at its offsets in the whole text, and its page is the full book's.
+    @Test func reopenShowsTheSavedChapterAtTheFullOpensOffsets() throws {
+        let path = try write(fragmentBook())
+        let session = try ReadingSession.open(path: path, paths: paths)
+        let full = session.book
+        #expect(full.index.entries.count > 30)
+        let spansTwo = try #require(
+            full.index.entries.firstIndex { entry in
+                let text = String(decoding: full.text.utf8[entry.range], as: UTF8.self)
+                return text.contains("（接上文）")
+            })
+        #expect(spansTwo > 1)
+        for (number, original) in full.index.entries.enumerated() where !original.range.isEmpty {
+            // Deep in the chapter, or at its very start.
+            let place = original.range.lowerBound + (number.isMultiple(of: 2) ? original.range.count * 2 / 3 : 0)
+            try session.update { state in state.position = BookmarkFactory.position(book: full, offset: place) }
+            let preview = try #require(previewOf(path), "entry \(number)")
+            let book = preview.book
+            let base = preview.part.base
+            #expect(preview.state?.fingerprint == full.fingerprint)
+            #expect(preview.part.wholeLength == full.text.utf8.count)
+            #expect(base == original.range.lowerBound && base + preview.offset == place)
+            #expect(book.index.entries.count == 1)
+            let shown = try #require(book.index.entries.first)
+            #expect(shown.title == original.title)
+            #expect(shown.range == 0..<original.range.count)
+            #expect(shown.bodyStart + base == original.bodyStart)
+            #expect(Array(book.text.utf8) == Array(full.text.utf8[original.range]), "entry \(number)")
+            #expect(book.profile == full.profile)
+            let lines = page(book, at: preview.offset).map { ($0.lowerBound + base)..<($0.upperBound + base) }
+            #expect(lines == page(full, at: place), "entry \(number)")
+            #expect(styles(book, 0..<book.text.utf8.count, shift: base) == styles(full, original.range))
+        }
+    }
+
+    @Test func aChangedFileOrAMissingRecordGetsNoPreview() throws {
+        let path = try write(fragmentBook())
+        let session = try ReadingSession.open(path: path, paths: paths)
+        try session.update { state in
+            state.position = BookmarkFactory.position(book: session.book, offset: session.book.text.utf8.count / 2)
+        }
+        #expect(previewOf(path) != nil)
+        // The same book, another time: the full open must decide where the position went.
+        let later = Date().addingTimeInterval(60)
+        try FileManager.default.setAttributes([.modificationDate: later], ofItemAtPath: path)
+        #expect(previewOf(path) == nil)
+        // Opened again, the record is made for the file as it is now.
+        let again = try ReadingSession.open(path: path, paths: paths)
+        try again.update { state in state.position = BookmarkFactory.position(book: again.book, offset: 100) }
+        #expect(previewOf(path) != nil)
+        let cache = ChapterIndexCache(directory: paths.cacheDirectory)
+        unlink(EpubSpineRecord.path(in: cache, fingerprint: session.book.fingerprint))
+        #expect(previewOf(path) == nil)
+    }
+
+    @Test func theRecordReadsBackAndRefusesDamage() throws {
+        let cache = ChapterIndexCache(directory: paths.cacheDirectory)
+        let record = EpubSpineRecord(
+            file: FileIdentity(bytes: 1234, modified: 99), textBytes: 500, script: .cjk,
+            documents: [
+                .init(member: "OEBPS/a.xhtml", span: 0..<200), .init(member: "OEBPS/empty.xhtml", span: 200..<200),
+                .init(member: "OEBPS/b.xhtml", span: 202..<500),
+            ])
+        record.store(in: cache, fingerprint: "f1")
+        #expect(EpubSpineRecord.load(from: cache, fingerprint: "f1") == record)
+        #expect(EpubSpineRecord.load(from: cache, fingerprint: "f2") == nil)
+        let file = EpubSpineRecord.path(in: cache, fingerprint: "f1")
+        var bytes = try #require(FileManager.default.contents(atPath: file))
+        bytes.removeLast(3)
+        try bytes.write(to: URL(fileURLWithPath: file))
+        #expect(EpubSpineRecord.load(from: cache, fingerprint: "f1") == nil, "cut short")
+        var overlapping = record
+        overlapping.documents[2].span = 150..<500
+        overlapping.store(in: cache, fingerprint: "f1")
+        #expect(EpubSpineRecord.load(from: cache, fingerprint: "f1") == nil, "documents out of order")
+    }
+
+    @Test func aBookWhoseEntriesAllLieInLaterDocumentsShowsItsFrontMatter() throws {
+        var builder = fragmentBook()
+        // A long title page: the first open reads it alone, and no entry lands in it.
+        builder.documents[0].body += String(repeating: "<p>这一页只有前言，没有章节。</p>\n", count: 80)
+        let path = try write(builder)
+        let preview = try #require(previewOf(path))
+        let full = try BookOpener.open(path: path)
+        #expect(preview.book.index.entries.count == 1)
+        #expect(preview.book.index.entries[0].title == full.index.entries[0].title)
+        #expect(page(preview.book, at: 0) == page(full, at: 0))
+    }
+
+    @Test func smallAndTextFilesGetNoEpubPreview() throws {
+        let small = try write(EpubBuilder.sample(), name: "small.epub")
+        #expect(BookPreview.epub(path: small, paths: paths, window: 1 << 16) == nil)
+        let text = home.path + "/book.txt"
+        try Data(String(repeating: "第1章 开始\n正文。\n", count: 2000).utf8).write(to: URL(fileURLWithPath: text))
+        #expect(previewOf(text) == nil)
+        #expect(previewOf(home.path + "/missing.epub") == nil)
+    }
+}
+
 /// An EPUB's text is made from its documents, never read from the start of its file: however large, it
 /// gets no text preview, on a first open and when it was read before (the full open shows it).
-@Suite struct BookPreviewEpubTests {
+@Suite struct BookPreviewEpubTextTests {
     @Test func aLargeEpubGetsNoTextPreviewFirstOpenOrReopened() throws {
         let home = try TemporaryDirectory("novel-preview-epub")
         defer { home.remove() }

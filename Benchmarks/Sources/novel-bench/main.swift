@@ -103,6 +103,8 @@ func runAll(_ arguments: [String]) -> Int32 {
     add("search process", goal: "≤ 2× the time") { [try SearchBenchmarks.firstHits(context)] }
     add("novel print", goal: "≤ 1× the time") { [try TerminalBenchmarks.printRow(context)] }
     add("launch and memory in tmux", goal: "≤ 2× the time") { try TerminalBenchmarks.launchRows(context) }
+    add("epub launch", goal: "≤ 2× the time") { try EpubBenchmarks.launchRows(context) }
+    add("epub toc and memory", goal: "≤ 3× the time") { try EpubBenchmarks.tocRows(context) }
     add("page turn", goal: "p99 < 1 ms") { [try PagerBenchmarks.pageTurn(context)] }
     add("TOC jump", goal: "< 10 ms (p99)") { [try PagerBenchmarks.tocJump(context)] }
     add("english toc process", goal: "≤ 3× the time") {

@@ -24,12 +24,22 @@ final class XHTMLParser {
         HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
             | HTML_PARSE_NONET.rawValue)
 
-    /// Parses `bytes`, giving `builder` its events.
-    static func parse(_ bytes: [UInt8], into builder: XHTMLTextBuilder) {
+    /// Asked after each element's end: whether to stop the parse there.
+    private var shouldStop: (() -> Bool)?
+    private var stopped = false
+
+    /// Parses `bytes`, giving `builder` its events; with `shouldStop`, stops after the first element end
+    /// where it says so (libxml2's parser is a stream: what it told before the stop is what it tells in a
+    /// whole parse). Returns whether it stopped before the document's end.
+    @discardableResult
+    static func parse(
+        _ bytes: [UInt8], into builder: XHTMLTextBuilder, shouldStop: (() -> Bool)? = nil
+    ) -> Bool {
         XMLParserLibrary.prepare()
-        guard !bytes.isEmpty, bytes.count < Int(Int32.max) else { return }
+        guard !bytes.isEmpty, bytes.count < Int(Int32.max) else { return false }
         let parser = XHTMLParser(source: bytes, builder: builder)
-        guard let context = htmlNewParserCtxt() else { return }
+        parser.shouldStop = shouldStop
+        guard let context = htmlNewParserCtxt() else { return false }
         defer { htmlFreeParserCtxt(context) }
         parser.context = context
         context.pointee.sax.pointee = makeHandler()
@@ -49,6 +59,7 @@ final class XHTMLParser {
             }
         }
         if let document { xmlFreeDoc(document) }
+        return parser.stopped
     }
 
     /// The SAX handler: every event moves the source position on; only elements and text reach the builder.
@@ -66,6 +77,10 @@ final class XHTMLParser {
             _ = parser.position()
             parser.afterStartTag = false
             parser.builder.endElement(name: String(cString: name), source: start)
+            if let shouldStop = parser.shouldStop, !parser.stopped, shouldStop() {
+                parser.stopped = true
+                xmlStopParser(context?.assumingMemoryBound(to: xmlParserCtxt.self))
+            }
         }
         handler.characters = { context, text, length in
             guard let parser = XHTMLParser.of(context), let text, length > 0 else { return }
@@ -84,7 +99,9 @@ final class XHTMLParser {
         guard let context, let owner = context.assumingMemoryBound(to: xmlParserCtxt.self).pointee._private else {
             return nil
         }
-        return Unmanaged<XHTMLParser>.fromOpaque(owner).takeUnretainedValue()
+        let parser = Unmanaged<XHTMLParser>.fromOpaque(owner).takeUnretainedValue()
+        // After a stop nothing more reaches the builder (libxml2 may still close what is open).
+        return parser.stopped ? nil : parser
     }
 
     /// An event that gives no text (a comment, a script's content, a doctype): its bytes are passed over.

@@ -45,6 +45,18 @@ public struct XHTMLText: Sendable, Equatable {
         return builder.finish()
     }
 
+    /// The text of the start of the content document `bytes`: the parse stops at the first block end where
+    /// the text has at least `minimum` bytes and nothing open changes it (`XHTMLTextBuilder.isAtBlockCut`),
+    /// so the text is the start of `extract`'s, up to and including the line end after that block. `isWhole`
+    /// tells whether the document ended first. A first screen needs only a screenful of a long document.
+    static func extractStart(
+        _ bytes: [UInt8], options: XHTMLTextOptions = XHTMLTextOptions(), minimum: Int
+    ) -> (text: XHTMLText, isWhole: Bool) {
+        let builder = XHTMLTextBuilder(options: options)
+        let stopped = XHTMLParser.parse(bytes, into: builder) { builder.count >= minimum && builder.isAtBlockCut }
+        return (builder.finish(), !stopped)
+    }
+
     /// The document offset the text at `textOffset` came from.
     public func sourceOffset(ofText textOffset: Int) -> Int {
         var low = 0

@@ -174,6 +174,20 @@ final class XHTMLTextBuilder {
         }
     }
 
+    /// The text written so far.
+    var count: Int { sink.count }
+
+    /// Whether the text written so far is final, so that the document's text may be cut here and stay a
+    /// start of the whole document's text (`XHTMLText.extractStart`): a block has just ended (its line end
+    /// is still to come, and `finish` writes it as the next block would) and nothing open writes into the
+    /// text before its end or places something later: no table (its cells are laid out at its end), link,
+    /// note, list marker, ruby bracket, hidden or preformatted run, and no id waiting for the next text.
+    var isAtBlockCut: Bool {
+        pendingBreak != .none && sink.count > 0 && table == nil && openLinks.isEmpty && rubyBracket == .none
+            && hiddenDepth == 0 && drawingDepth == 0 && preformattedDepth == 0 && lists.isEmpty
+            && pendingMarker == nil && pendingAnchors.isEmpty && open.allSatisfy { $0.link == nil && $0.noteID == nil }
+    }
+
     /// The text and everything pointing into it, once the document has ended.
     func finish() -> XHTMLText {
         // What is written at the end goes on from where the last run reached (not from where it began: a

@@ -20,8 +20,11 @@ public enum SyncStoreFactory {
         return parts.string ?? "the WebDAV server"
     }
 
-    /// The store, nil when sync is off. A folder must be an absolute path to an existing folder.
-    public static func store(settings: Settings) throws(SyncError) -> (any SyncStore)? {
+    /// The store, nil when sync is off. A folder must be an absolute path to an existing folder; a WebDAV
+    /// user's password is looked for in `environment` and `paths` (`SyncCredentials`).
+    public static func store(
+        settings: Settings, paths: NovelPaths, environment: [String: String]
+    ) throws(SyncError) -> (any SyncStore)? {
         switch (settings.syncURL.isEmpty, settings.syncFolder.isEmpty) {
         case (true, true):
             return nil
@@ -37,11 +40,17 @@ public enum SyncStoreFactory {
             }
             return FolderSyncStore(root: folder)
         case (false, true):
-            // WEBDAV-PLUG-IN: the one place the WebDAV store is made. After merging the webdav branch:
-            //     return try WebDAVStore(
-            //         url: settings.syncURL, user: settings.syncUser, password: <its password lookup>,
-            //         caFile: settings.syncCAFile.isEmpty ? nil : settings.syncCAFile, timeout: timeoutSeconds)
-            throw .misconfigured(reason: "WebDAV is not built in")
+            let url = settings.syncURL
+            let user = settings.syncUser.isEmpty ? nil : settings.syncUser
+            let password = try user.map { (user) throws(SyncError) in
+                let host = URLComponents(string: url)?.host ?? ""
+                return try SyncCredentials.requiredPassword(
+                    user: user, host: host, environment: environment, paths: paths
+                ).password
+            }
+            return try WebDAVStore(
+                url: url, user: user, password: password,
+                caFile: settings.syncCAFile.isEmpty ? nil : settings.syncCAFile, timeout: timeoutSeconds)
         }
     }
 }

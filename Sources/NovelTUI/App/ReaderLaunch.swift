@@ -106,7 +106,10 @@ public struct ReaderLaunch {
 
     /// The sync beside the reader the settings ask for (nil: sync is off, or no state folder is known).
     private func makeSync() throws(SyncError) -> BackgroundSync? {
-        guard let paths, let store = try SyncStoreFactory.store(settings: settings) else { return nil }
+        guard let paths,
+            let store = try SyncStoreFactory.store(
+                settings: settings, paths: paths, environment: ProcessInfo.processInfo.environment)
+        else { return nil }
         let settings = settings
         return BackgroundSync(paths: paths) {
             BookSync(

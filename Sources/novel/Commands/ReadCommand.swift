@@ -123,7 +123,8 @@ struct ReadRequest {
         // --reflow or --convert, which the preview's state does not know yet).
         let preview =
             chapter == nil && bookmark == nil && percent == nil && reflow == nil && convert == nil
-            ? BookPreview.open(path: path, encoding: encoding, chapterPattern: chapterPattern, paths: paths) : nil
+            ? BookPreview.open(path: path, encoding: encoding, chapterPattern: chapterPattern, paths: paths)
+                ?? BookPreview.epub(path: path, chapterPattern: chapterPattern, paths: paths) : nil
         let rulesStore = RulesStore(paths: paths)
         let rules = rulesStore.load()
         var launch = ReaderLaunch(

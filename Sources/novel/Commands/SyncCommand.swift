@@ -27,7 +27,10 @@ struct SyncCommand: ParsableCommand {
             showStatus(paths: paths, settings: settings)
             return
         }
-        guard let store = try SyncStoreFactory.store(settings: settings) else {
+        guard
+            let store = try SyncStoreFactory.store(
+                settings: settings, paths: paths, environment: ProcessInfo.processInfo.environment)
+        else {
             throw SyncError.misconfigured(reason: "sync is off; set sync.folder or sync.url (see docs/sync.md)")
         }
         let device = try SyncDevice.ofThisHome(paths: paths, settings: settings)

@@ -118,4 +118,11 @@ import Testing
         #expect(levelled.map(\.title) == ["a", "b", "c", "d", "e", "f"])
         #expect(levelled.map(\.depth) == [0, 1, 2, 0, 0, 1])
     }
+
+    @Test func aTitleIsTrimmedOfBlanksOfAnyKindAndKeepsThoseInside() {
+        #expect(EpubNavigation.navigationTitle("\u{3000} 第一章\u{00A0}  标题 \u{3000}\n") == "第一章\u{00A0} 标题")
+        #expect(EpubNavigation.navigationTitle("\n\t Chapter\u{2003}One\u{00A0}") == "Chapter\u{2003}One")
+        #expect(EpubNavigation.navigationTitle("\u{3000}\u{00A0} \n").isEmpty)
+        #expect(EpubNavigation.navigationTitle("é") == "é")
+    }
 }

@@ -29,24 +29,33 @@ import Testing
 
     @Test func theSettingsChooseTheStore() throws {
         var settings = Settings()
-        #expect(try SyncStoreFactory.store(settings: settings) == nil)
+        #expect(try SyncStoreFactory.store(settings: settings, paths: home.novelPaths, environment: [:]) == nil)
         settings.syncFolder = home.path
-        #expect((try SyncStoreFactory.store(settings: settings) as? FolderSyncStore)?.root == home.path)
+        #expect(
+            (try SyncStoreFactory.store(settings: settings, paths: home.novelPaths, environment: [:])
+                as? FolderSyncStore)?.root == home.path)
         settings.syncFolder = "relative/sync"
         #expect(throws: SyncError.misconfigured(reason: "sync.folder must be an absolute path, not 'relative/sync'")) {
-            try SyncStoreFactory.store(settings: settings)
+            try SyncStoreFactory.store(settings: settings, paths: home.novelPaths, environment: [:])
         }
         settings.syncFolder = home.path + "/missing"
-        #expect(throws: SyncError.self) { try SyncStoreFactory.store(settings: settings) }
+        #expect(throws: SyncError.self) {
+            try SyncStoreFactory.store(settings: settings, paths: home.novelPaths, environment: [:])
+        }
         settings.syncURL = "https://dav.example.com/novel/"
         #expect(throws: SyncError.misconfigured(reason: "sync.url and sync.folder are both set; set one of them")) {
-            try SyncStoreFactory.store(settings: settings)
+            try SyncStoreFactory.store(settings: settings, paths: home.novelPaths, environment: [:])
         }
         settings.syncFolder = ""
-        // Until the WebDAV store is plugged in (SyncStoreFactory's WEBDAV-PLUG-IN), a URL says so.
-        #expect(throws: SyncError.misconfigured(reason: "WebDAV is not built in")) {
-            try SyncStoreFactory.store(settings: settings)
+        #expect(try SyncStoreFactory.store(settings: settings, paths: home.novelPaths, environment: [:]) is WebDAVStore)
+        settings.syncUser = "reader"
+        // A user needs a password, and none is given anywhere.
+        #expect(throws: SyncError.self) {
+            try SyncStoreFactory.store(settings: settings, paths: home.novelPaths, environment: [:])
         }
+        let store = try SyncStoreFactory.store(
+            settings: settings, paths: home.novelPaths, environment: [SyncCredentials.environmentVariable: "pw"])
+        #expect((store as? WebDAVStore)?.name == "https://dav.example.com/novel/")
     }
 
     @Test func aStoreIsNamedWithoutUserOrPassword() {

@@ -1,0 +1,169 @@
+/// The first screen of an EPUB before the whole book is open (issue 33: within twice `less`). The full open
+/// inflates and parses every spine document; the first screen needs only the few that hold the chapter on
+/// it. Its positions are the full open's: the documents make the same text wherever they are read, and
+/// it is placed where they lay in the whole text.
+///
+/// - A book read before (its state's `source` stamp matches the file, and the full open kept an
+///   `EpubSpineRecord` and its chapter index for this very file): the chapter holding the saved position
+///   alone, from the documents its text lies in, as the .txt preview reads one chapter (`chapter`).
+/// - A first open: the first documents, until the text has `window` bytes, with the entries of the
+///   navigation that land in them; only the first chapter is sure to be the full open's
+///   (`chaptersAreExact` is false), as for a .txt book's first open.
+///
+/// Anything that does not fit gets no preview, only the full open, which reports problems.
+extension BookPreview {
+    public static func epub(
+        path: String, chapterPattern: String? = nil, paths: NovelPaths, window: Int = defaultWindow
+    ) -> BookPreview? {
+        guard let file = BookFile.identity(path), file.bytes > 2 * window, EpubFormat.startsLikeZip(path: path)
+        else { return nil }
+        let previous = BookStateStore(paths: paths).latestSummary(lastPath: ReadingSession.absolutePath(path))
+        let pattern = (chapterPattern ?? previous?.chapterPattern).flatMap { $0.isEmpty ? nil : $0 }
+        // What both opens read before the documents: the archive's directory, the package and the stylesheets.
+        guard let archive = try? EpubArchive(path: path), let package = try? EpubPackage.read(from: archive) else {
+            return nil
+        }
+        let book = EpubParts(
+            path: path, archive: archive, package: package,
+            options: XHTMLTextOptions(hidden: EpubBookOpener.hiddenSelectors(archive, package)),
+            members: EpubBookOpener.spineMembers(archive, package))
+        if let previous {
+            return try? reopened(book, file: file, state: previous, pattern: pattern, paths: paths)
+        }
+        return try? firstOpen(book, pattern: pattern, window: window)
+    }
+
+    /// What the preview has read of an EPUB before its documents.
+    struct EpubParts {
+        let path: String
+        let archive: EpubArchive
+        let package: EpubPackage
+        let options: XHTMLTextOptions
+        let members: [EpubArchive.Member]
+    }
+
+    /// The chapter holding the saved position, made from the documents its text lies in.
+    static func reopened(
+        _ epub: EpubParts, file: FileIdentity, state: BookStateSummary, pattern: String?, paths: NovelPaths
+    ) throws -> BookPreview? {
+        let cache = ChapterIndexCache(directory: paths.cacheDirectory)
+        guard let source = state.source, source.file == file,
+            let record = EpubSpineRecord.load(from: cache, fingerprint: state.fingerprint),
+            record.file == file, record.textBytes == source.textBytes,
+            record.documents.map(\.member) == epub.members.map(\.name)
+        else { return nil }
+        let offset = min(max(state.offset ?? 0, 0), source.textBytes)
+        guard let (found, ruleName) = cache.entry(fingerprint: state.fingerprint, pattern: pattern, containing: offset),
+            found.range.upperBound <= source.textBytes
+        else { return nil }
+        let chapter = found.range
+        let spans = record.documents.map(\.span)
+        // The documents from the one the chapter starts in to the one it ends in (a document without text
+        // never starts one: the next document's text does not follow it as it followed the text before).
+        guard let first = spans.lastIndex(where: { !$0.isEmpty && $0.lowerBound <= chapter.lowerBound }) else {
+            return nil
+        }
+        let last = max(first, spans.lastIndex { $0.lowerBound < chapter.upperBound } ?? first)
+        let base = spans[first].lowerBound
+        var assembly = EpubAssembly(expectedBytes: spans[first...last].reduce(0) { $0 + $1.count })
+        try EpubBookOpener.append(
+            epub.members[first...last], from: epub.archive, options: epub.options, to: &assembly, progress: .none)
+        // The documents made the text they made in the full open, where they lay in it.
+        guard assembly.documentSpans.map({ $0.shifted(by: base) }) == Array(spans[first...last]) else { return nil }
+        // A chapter that ends where the next document starts holds the blank line before it (`EpubAssembly`).
+        let end = chapter.upperBound - base
+        var utf8 = assembly.utf8
+        guard end <= utf8.count + 2 else { return nil }
+        utf8 += repeatElement(0x0A, count: max(0, end - utf8.count))
+        let start = chapter.lowerBound - base
+        var entry = found
+        entry.range = 0..<chapter.count
+        entry.bodyStart -= chapter.lowerBound
+        entry.headingStart -= chapter.lowerBound
+        entry.volumeIndex = nil
+        var book = Book(
+            path: epub.path, title: EpubBookOpener.title(epub.package, path: epub.path),
+            text: BookText(
+                utf8: Array(utf8[start..<end]), encoding: "UTF-8", encodingSource: .epubDocuments, invalidSequences: 0),
+            fingerprint: state.fingerprint, index: ChapterIndex(entries: [entry], ruleName: ruleName),
+            profile: EpubBookOpener.profile(script: record.script))
+        book.markup = clipped(assembly.markup, to: start..<end)
+        return BookPreview(
+            book: book, part: BookPart(base: chapter.lowerBound, wholeLength: source.textBytes), state: state,
+            offset: offset - chapter.lowerBound)
+    }
+
+    /// The first documents, until their text has `window` bytes, as the start of the book: the last one
+    /// read only up to the first block end past that (`XHTMLText.extractStart`), as a long document (a part
+    /// of sixty chapters) would cost the first screen its whole parse.
+    static func firstOpen(_ epub: EpubParts, pattern: String?, window: Int) throws -> BookPreview? {
+        var assembly = EpubAssembly(expectedBytes: 0)
+        var read = 0
+        /// The documents' declared bytes read, and their share of the one cut (its last byte parsed).
+        var readBytes = 0
+        while read < epub.members.count, assembly.utf8.count < window {
+            let member = epub.members[read]
+            let bytes = try epub.archive.read(member)
+            let (text, isWhole) = XHTMLText.extractStart(
+                bytes, options: epub.options, minimum: window - assembly.utf8.count)
+            read += 1
+            if isWhole {
+                assembly.append(member: member.name, text: text)
+                readBytes += Int(member.size)
+            } else {
+                assembly.appendStart(member: member.name, text: text)
+                readBytes += text.sourceOffsets.last?.sourceOffset ?? 0
+            }
+        }
+        guard !assembly.utf8.isEmpty else { return nil }
+        let text = BookText(utf8: assembly.utf8, encoding: "UTF-8", encodingSource: .epubDocuments, invalidSequences: 0)
+        // The index as the full open makes it, from the entries that land in the text read.
+        let navigation = pattern == nil ? try EpubNavigation.read(from: epub.archive, package: epub.package) : []
+        let unread = Set(epub.members[read...].map(\.name))
+        let ruleName = EpubBookOpener.ruleName(epub.package, navigation)
+        let index: ChapterIndex
+        if let placed = EpubChapterIndex.make(
+            points: assembly.points(navigation, notYetAppended: unread), text: text, ruleName: ruleName)
+        {
+            index = placed
+        } else if navigation.contains(where: {
+            $0.member.map { unread.contains($0) || assembly.cutMembers.contains($0) } ?? false
+        }) {
+            // Every entry lands in documents not read yet: the text read is the front matter before them, which
+            // the full open gives to its first entry (the navigation's first, the earliest in the book).
+            let first = EpubTOCPoint(title: navigation[0].title, offset: text.utf8.count, depth: 0)
+            guard let front = EpubChapterIndex.make(points: [first], text: text, ruleName: ruleName),
+                front.entries.count == 1
+            else { return nil }
+            index = front
+        } else {
+            index = try ChapterSplitter(customPattern: pattern).split(text)
+        }
+        guard !index.entries.isEmpty else { return nil }
+        var book = Book(
+            path: epub.path, title: EpubBookOpener.title(epub.package, path: epub.path), text: text, fingerprint: "",
+            index: index, profile: EpubBookOpener.profile(language: epub.package.metadata.language, text: text))
+        book.markup = assembly.markup
+        // The whole text estimated from the share of the documents' declared size that was read.
+        let allBytes = epub.members.reduce(0) { $0 + Int($1.size) }
+        let wholeLength = Int(Double(text.utf8.count) * Double(allBytes) / Double(max(readBytes, 1)))
+        var preview = BookPreview(
+            book: book, part: BookPart(base: 0, wholeLength: max(wholeLength, text.utf8.count)), state: nil, offset: 0)
+        preview.chaptersAreExact = false
+        return preview
+    }
+
+    /// The markup of `range` of a text, moved to start at 0: runs cut at its ends, links that leave it
+    /// without a target (the preview holds no text there).
+    static func clipped(_ markup: BookMarkup, to range: Range<Int>) -> BookMarkup {
+        let styles = markup.styles(overlapping: range).map { styled in
+            StyledRange(range: styled.range.clamped(to: range).shifted(by: -range.lowerBound), style: styled.style)
+        }
+        let links = markup.links[markup.links(overlapping: range)].map { link in
+            BookLink(
+                range: link.range.clamped(to: range).shifted(by: -range.lowerBound),
+                target: link.target.flatMap { range.contains($0) ? $0 - range.lowerBound : nil }, isNote: link.isNote)
+        }
+        return BookMarkup(styles: styles, links: links)
+    }
+}
