@@ -30,6 +30,7 @@ let package = Package(
         .executable(name: "novel", targets: ["novel"]),
         .library(name: "NovelCore", targets: ["NovelCore"]),
         .library(name: "NovelTUI", targets: ["NovelTUI"]),
+        .library(name: "NovelSpeech", targets: ["NovelSpeech"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.0")
@@ -84,7 +85,7 @@ let package = Package(
         // Read-aloud's engines (espeak-ng, a speaking command), apart from the pure core.
         .target(name: "NovelSpeech", dependencies: ["NovelCore", "CEspeak"]),
         .target(
-            name: "NovelTUI", dependencies: ["NovelCore", "CPosix", "CNcurses"],
+            name: "NovelTUI", dependencies: ["NovelCore", "NovelSpeech", "CPosix", "CNcurses"],
             linkerSettings: [.linkedLibrary("ncursesw")]),
         .executableTarget(
             name: "novel",
@@ -93,7 +94,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .target(name: "NovelTestSupport", dependencies: ["NovelCore"]),
+        .target(name: "NovelTestSupport", dependencies: ["NovelCore", "NovelSpeech"]),
         // What each libFuzzer target does with one input; also replayed by the tests (docs/fuzzing.md).
         .target(
             name: "NovelFuzzing", dependencies: ["NovelCore", "NovelTUI", "COpenCC", "NovelTestSupport"],
@@ -103,7 +104,7 @@ let package = Package(
             dependencies: ["NovelCore", "CICU", "CPosix", "COpenCC", "CZip", "NovelTestSupport"],
             exclude: ["Layout/Golden"]),
         .testTarget(
-            name: "NovelTUITests", dependencies: ["NovelTUI", "NovelCore", "NovelTestSupport"],
+            name: "NovelTUITests", dependencies: ["NovelTUI", "NovelCore", "NovelSpeech", "NovelTestSupport"],
             exclude: ["Render/Golden"]),
         .testTarget(name: "NovelSpeechTests", dependencies: ["NovelSpeech", "NovelCore", "NovelTestSupport"]),
         .testTarget(

@@ -19,6 +19,7 @@ let package = Package(
             dependencies: [
                 .product(name: "NovelCore", package: rootIdentity),
                 .product(name: "NovelTUI", package: rootIdentity),
+                .product(name: "NovelSpeech", package: rootIdentity),
             ]
         )
     ],

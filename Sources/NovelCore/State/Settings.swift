@@ -92,6 +92,8 @@ public struct Settings: Sendable, Equatable {
     public var syncDevice = ""
     /// A CA certificate file to verify the WebDAV server with, besides the system's ("": none).
     public var syncCAFile = ""
+    /// Read-aloud's sleep timer: stop after so many minutes, at the chapter's end, or never.
+    public var speechSleep: SpeechSleep = .off
 
     /// The display transforms these settings choose.
     public var display: DisplayOptions {

@@ -15,6 +15,7 @@ public enum SettingsKey: String, CaseIterable, Sendable {
     case cacheMegabytes
     case syncURL = "sync.url", syncUser = "sync.user", syncFolder = "sync.folder", syncSettings = "sync.settings"
     case syncLegado = "sync.legado", syncDevice = "sync.device", syncCAFile = "sync.ca-file"
+    case speechSleep = "speech.sleep"
 
     /// How a key's value is checked, stored and stepped.
     public enum Field {
@@ -76,6 +77,7 @@ public enum SettingsKey: String, CaseIterable, Sendable {
         case .syncLegado: .flag(\.syncLegado)
         case .syncDevice: .text(\.syncDevice)
         case .syncCAFile: .text(\.syncCAFile)
+        case .speechSleep: Self.choice(\.speechSleep)
         }
     }
 
