@@ -42,7 +42,8 @@ extension Reader {
             return
         }
         readAloud = ReadAloud(
-            entry: found.entry, sentences: found.sentences, options: frame.layout.display, current: found.index,
+            entry: found.entry, chapter: entries[found.entry].range, sentences: found.sentences,
+            options: frame.layout.display, current: found.index,
             rate: readAloud?.rate ?? ReadAloud.startRate,
             sleepDeadline: ReadAloud.deadline(settings.speechSleep, now: now))
         speechGeneration += 1
@@ -92,7 +93,8 @@ extension Reader {
         }
     }
 
-    /// After a key: a new way of showing the text (a conversion, a reflow, cleaning rules) finds the
+    /// After a key: a new way of showing the text (a conversion, a reflow, cleaning rules) or another chapter
+    /// rule finds the
     /// sentences again from the one being said; a move that took the sentence being said off screen takes
     /// the voice to the first sentence on the screen; a new sleep timer setting starts it again from now.
     mutating func followKeyWithVoice(sleep: SpeechSleep, now: Double) {
@@ -101,19 +103,7 @@ extension Reader {
             running.sleepDeadline = ReadAloud.deadline(settings.speechSleep, now: now)
             readAloud = running
         }
-        if frame.layout.display != running.options {
-            let from =
-                running.sentences.indices.contains(running.current)
-                ? running.sentences[running.current].range.lowerBound : firstVisibleOffset
-            let sentences = shownSentences(running.entry)
-            running.sentences = sentences
-            running.options = frame.layout.display
-            running.current = sentences.firstIndex { $0.range.upperBound > from } ?? max(0, sentences.count - 1)
-            running.spoken = nil
-            readAloud = running
-            speechGeneration += 1
-            return
-        }
+        if refindSentences() { return }
         guard canLayout, let visible = visibleByteRange(), running.entry != currentEntry || !isShown(running, visible)
         else { return }
         guard let found = firstSentenceOnScreen() else {
@@ -121,11 +111,36 @@ extension Reader {
             return
         }
         running.entry = found.entry
+        running.chapter = entries[found.entry].range
         running.sentences = found.sentences
         running.current = found.index
         running.spoken = nil
         readAloud = running
         speechGeneration += 1
+    }
+
+    /// Finds the sentences again, from the one being said, when the text they were found in is shown
+    /// otherwise now (a conversion, a reflow, cleaning rules) or is another (a reload, another chapter
+    /// rule); true when it did.
+    @discardableResult
+    mutating func refindSentences() -> Bool {
+        guard var running = readAloud, !entries.isEmpty else { return false }
+        let moved = !entries.indices.contains(running.entry) || entries[running.entry].range != running.chapter
+        guard moved || frame.layout.display != running.options else { return false }
+        let from =
+            running.sentences.indices.contains(running.current)
+            ? running.sentences[running.current].range.lowerBound : firstVisibleOffset
+        let entry = book.index.entryIndex(containing: min(from, max(0, book.text.utf8.count - 1)))
+        let sentences = shownSentences(entry)
+        running.entry = entry
+        running.chapter = entries[entry].range
+        running.sentences = sentences
+        running.options = frame.layout.display
+        running.current = sentences.firstIndex { $0.range.upperBound > from } ?? max(0, sentences.count - 1)
+        running.spoken = nil
+        readAloud = running
+        speechGeneration += 1
+        return true
     }
 
     /// Whether the sentence being said (or the one to say next) shows within `visible`.
@@ -185,6 +200,7 @@ extension Reader {
             if !sentences.isEmpty {
                 var next = running
                 next.entry = entry
+                next.chapter = entries[entry].range
                 next.sentences = sentences
                 next.current = 0
                 next.spoken = nil

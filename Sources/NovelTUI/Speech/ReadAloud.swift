@@ -5,8 +5,10 @@ import NovelSpeech
 /// as it is shown, the one being said, and what the keys set (pause, rate, the sleep timer). Pure state:
 /// the host speaks what `Reader.speechRequest` asks and reports the engine's events back.
 struct ReadAloud: Equatable {
-    /// The chapter whose sentences these are.
+    /// The chapter whose sentences these are, and its bytes then (a reload or another chapter rule moves
+    /// them, and the sentences are found again).
     var entry: Int
+    var chapter: Range<Int>
     var sentences: [SpokenSentence]
     /// The display options they were found under: a change (a conversion, a reflow) finds them again.
     var options: DisplayOptions

@@ -183,4 +183,21 @@ import Testing
         reader.press("Space")
         #expect(reader.firstVisibleOffset > top)
     }
+
+    /// The last chapter grew (a download went on): its sentences are found again in the grown text, the
+    /// voice going on from the sentence it was saying.
+    @Test func aReloadFindsTheSentencesAgainFromTheOneBeingSaid() throws {
+        let last = sampleBook.index.entries.count - 1
+        var reader = makeReader(start: ReaderStart(offset: sampleBook.index.entries[last].range.lowerBound))
+        reader.press("A")
+        let before = try #require(reader.speechRequest)
+        Self.report(&reader, before.first + 1, .started)
+        var text = String(decoding: sampleBook.text.utf8.withUnsafeBufferPointer { Array($0) }, as: UTF8.self)
+        text += "　　雨停了，天边露出一线光。\n"
+        reader.reload(makeBook(text), state: nil)
+        let after = try #require(reader.speechRequest)
+        #expect(after.generation > before.generation)
+        #expect(after.sentences.last?.text == "雨停了，天边露出一线光。")
+        #expect(after.sentences[after.first].range == before.sentences[before.first + 1].range)
+    }
 }
