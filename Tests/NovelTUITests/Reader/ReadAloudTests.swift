@@ -200,4 +200,14 @@ import Testing
         #expect(after.sentences.last?.text == "雨停了，天边露出一线光。")
         #expect(after.sentences[after.first].range == before.sentences[before.first + 1].range)
     }
+
+    @Test func autoPageTurnWaitsWhileTheVoiceTurnsThePages() {
+        var reader = makeReader(start: Self.chapterOne)
+        reader.press("a")
+        #expect(reader.autoTurn != nil)
+        reader.press("A")
+        #expect(reader.autoTurn == nil && reader.speechRequest != nil)
+        reader.press("a")
+        #expect(reader.autoTurn == nil && reader.speechRequest != nil)
+    }
 }
