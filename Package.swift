@@ -70,20 +70,20 @@ let package = Package(
         // libzip for EPUB archives, loaded with dlopen on first use rather than linked: linking libzip.so costs
         // about 1.3 ms at every start (it loads libcrypto). Only <zip.h>'s types are compiled in.
         .target(name: "CZip", linkerSettings: [.linkedLibrary("dl")]),
+        // libespeak-ng for read-aloud, loaded with dlopen when speech starts, as libzip is (the launch budget),
+        // and libpcaudio to play its speech; the few types of theirs it uses are declared in it (no -dev package).
+        .target(name: "CEspeak", linkerSettings: [.linkedLibrary("dl")]),
         // libcurl for the WebDAV sync store, loaded with dlopen on first use rather than linked: it would load
         // its TLS, HTTP/2 and IDN libraries at every start of a reader that may never sync. Only
         // <curl/curl.h>'s types and constants are compiled in (libcurl4-openssl-dev at build time).
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),
-        // libespeak-ng for read-aloud, loaded with dlopen when speech starts, as libzip is (the launch budget);
-        // only the headers of libespeak-ng-dev are compiled in.
-        .target(name: "CEspeak", linkerSettings: [.linkedLibrary("dl")]),
         .target(
             name: "NovelCore",
             dependencies: ["CICU", "CPosix", "COpenCC", "COpenCCDictionaries", "CLibXML2", "CZip", "CCurl"]),
         // The commit and build day for `novel --version` (scripts/build-novel sets them).
         .target(name: "CBuildInfo", cSettings: buildInfo("NOVEL_BUILD_COMMIT") + buildInfo("NOVEL_BUILD_DATE")),
         // Read-aloud's engines (espeak-ng, a speaking command), apart from the pure core.
-        .target(name: "NovelSpeech", dependencies: ["NovelCore", "CEspeak"]),
+        .target(name: "NovelSpeech", dependencies: ["NovelCore", "CEspeak", "CPosix"]),
         .target(
             name: "NovelTUI", dependencies: ["NovelCore", "NovelSpeech", "CPosix", "CNcurses"],
             linkerSettings: [.linkedLibrary("ncursesw")]),
@@ -106,7 +106,9 @@ let package = Package(
         .testTarget(
             name: "NovelTUITests", dependencies: ["NovelTUI", "NovelCore", "NovelSpeech", "NovelTestSupport"],
             exclude: ["Render/Golden"]),
-        .testTarget(name: "NovelSpeechTests", dependencies: ["NovelSpeech", "NovelCore", "NovelTestSupport"]),
+        .testTarget(
+            name: "NovelSpeechTests", dependencies: ["NovelSpeech", "NovelCore", "NovelTestSupport"],
+            exclude: ["FakeSpeaker"]),
         .testTarget(
             name: "NovelCLITests", dependencies: ["NovelCore", "NovelTestSupport"], exclude: ["EndToEnd/Golden"]),
         .testTarget(

@@ -4,8 +4,9 @@ import NovelTestSupport
 import Synchronization
 import Testing
 
-/// The command engine with a fake speaking command of our own: it logs each sentence it reads on standard
-/// input and each signal it gets, and (for stop tests) starts a child that must end with it.
+/// The command engine with a speaking command of our own (`FakeSpeaker/fake-speaker.sh`): it logs each
+/// sentence it reads on standard input and each signal it gets, and can take its time, speak through a
+/// child, leave a child behind or ignore SIGTERM.
 @Suite final class CommandEngineTests {
     let folder: TemporaryDirectory
     let log: String
@@ -17,81 +18,146 @@ import Testing
 
     deinit { folder.remove() }
 
-    /// A command that logs `said: <line>`, then runs `then` (shell), logging `TERM` if it gets SIGTERM.
-    func fakeCommand(then: String = "") throws -> String {
-        let script = try folder.write(
-            "fake-speaker.sh",
-            """
-            trap 'echo TERM >> "$1"; exit 143' TERM
-            IFS= read -r line
-            echo "said: $line" >> "$1"
-            \(then)
-            """)
-        return "sh \(script) \(log)"
-    }
+    /// The fake speaker, next to this file in the repository.
+    static let fakeSpeaker = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("FakeSpeaker/fake-speaker.sh").path
+
+    func command(_ options: String = "") -> String { "sh '\(Self.fakeSpeaker)' '\(log)' \(options)" }
 
     var logLines: [String] {
         ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
     }
 
+    /// The process id a fake speaker wrote to `file`, waiting up to 10 s for it.
+    static func processID(in file: String) throws -> pid_t {
+        for _ in 0..<1000 {
+            if let text = try? String(contentsOfFile: file, encoding: .utf8),
+                let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines))
+            {
+                return pid
+            }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        throw CancellationError()
+    }
+
+    /// Whether process `pid` is gone: not running and not a zombie (reaped).
+    static func isGone(_ pid: pid_t) -> Bool { kill(pid, 0) == -1 && errno == ESRCH }
+
+    /// Whether no process is left in group `group`, a zombie or not.
+    static func isGroupGone(_ group: pid_t) -> Bool { kill(-group, 0) == -1 && errno == ESRCH }
+
     @Test func eachSentenceIsOneRunWithItsTextOnStandardInput() throws {
-        let engine = CommandEngine(command: try fakeCommand())
+        let engine = CommandEngine(command: command())
         var events: [SpeechEvent] = []
         for sentence in ["雨下了一整夜。", "“你还不睡吗？”", "He did not answer."] {
             #expect(try engine.speak(sentence) { events.append($0) })
         }
         #expect(logLines == ["said: 雨下了一整夜。", "said: “你还不睡吗？”", "said: He did not answer."])
         #expect(events == Array(repeating: [SpeechEvent.started, .ended], count: 3).flatMap { $0 })
+        engine.stop()
+        #expect(try !engine.speak("停。") { _ in }, "a stopped engine starts nothing until reset")
+        engine.reset()
+        #expect(try engine.speak("再说一句。") { _ in })
+        #expect(logLines.count == 4 && logLines.last == "said: 再说一句。")
     }
 
-    /// Stop ends the command and the child it started (its whole process group) with SIGTERM.
-    @Test func stopEndsTheCommandsWholeGroup() throws {
+    /// The utterance ends when the command does: a command that takes its time is waited for.
+    @Test func anUtteranceLastsAsLongAsItsCommand() throws {
+        let engine = CommandEngine(command: command("--seconds 0.3"))
+        let started = ContinuousClock.now
+        #expect(try engine.speak("慢慢说。") { _ in })
+        #expect(ContinuousClock.now - started >= .milliseconds(300))
+    }
+
+    /// Stop ends the command and the child it speaks through (its whole process group) with SIGTERM within
+    /// 100 ms of the call, and both are reaped: no zombie, no orphan.
+    @Test func stopEndsTheCommandsWholeGroupAtOnce() throws {
         let childFile = folder.path + "/child"
-        let engine = CommandEngine(
-            command: try fakeCommand(then: "sleep 30 & echo $! > \(childFile); wait"))
+        let pidFile = folder.path + "/pid"
+        let engine = CommandEngine(command: command("--pid '\(pidFile)' --child '\(childFile)'"))
         let stoppedAt = Mutex<ContinuousClock.Instant?>(nil)
         let stopper = Thread {
-            // Stops once the command has read its sentence and started its child.
-            while (try? String(contentsOfFile: childFile, encoding: .utf8))?.hasSuffix("\n") != true {
+            // Stops once the command has read its sentence and is speaking it through its child.
+            _ = try? Self.processID(in: childFile)
+            stoppedAt.withLock { $0 = .now }
+            engine.stop()
+        }
+        var events: [SpeechEvent] = []
+        stopper.start()
+        let finished = try engine.speak("他站在窗前。") { events.append($0) }
+        let lag = ContinuousClock.now - (try #require(stoppedAt.withLock { $0 }))
+        #expect(!finished)
+        #expect(events == [.started], "it was speaking when stopped, and reports no end")
+        #expect(lag < .milliseconds(100), "the command's group ended \(lag) after stop")
+        #expect(logLines == ["said: 他站在窗前。", "signal: TERM"])
+        let child = try Self.processID(in: childFile)
+        let group = try Self.processID(in: pidFile)
+        #expect(Self.isGone(child), "the command's child \(child) outlived stop, or is a zombie")
+        #expect(Self.isGroupGone(group), "something of the command's group \(group) is left")
+        #expect(try !engine.speak("不再说。") { _ in }, "a stopped engine starts nothing until reset")
+        #expect(logLines.count == 2)
+    }
+
+    /// A command that ignores SIGTERM (and its child too) is killed, whole, after the grace period.
+    @Test func aCommandIgnoringTermIsKilledAfterTheGrace() throws {
+        let pidFile = folder.path + "/pid"
+        let engine = CommandEngine(command: command("--pid '\(pidFile)' --ignore-term --seconds 30"))
+        let log = log
+        let stoppedAt = Mutex<ContinuousClock.Instant?>(nil)
+        let stopper = Thread {
+            while (try? String(contentsOfFile: log, encoding: .utf8))?.hasPrefix("said:") != true {
                 Thread.sleep(forTimeInterval: 0.01)
             }
             stoppedAt.withLock { $0 = .now }
             engine.stop()
         }
         stopper.start()
-        let finished = try engine.speak("他站在窗前。") { _ in }
-        let lag = ContinuousClock.now - (try #require(stoppedAt.withLock { $0 }))
-        #expect(!finished)
-        #expect(lag < .milliseconds(100), "the command ended \(lag) after stop")
-        #expect(logLines == ["said: 他站在窗前。", "TERM"])
-        let child = try #require(
-            Int32(
-                try String(contentsOfFile: childFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
-        // The child got SIGTERM with its group; give it a moment to be reaped by init.
-        var alive = true
-        for _ in 0..<100 where alive {
-            alive = kill(child, 0) == 0
-            if alive { Thread.sleep(forTimeInterval: 0.01) }
-        }
-        #expect(!alive, "the command's child \(child) outlived stop")
-        #expect(try !engine.speak("不再说。") { _ in }, "a stopped engine starts nothing until reset")
-        #expect(logLines.count == 2)
+        #expect(try !engine.speak("Stop me.") { _ in })
+        let took = ContinuousClock.now - (try #require(stoppedAt.withLock { $0 }))
+        #expect(took >= CommandEngine.killGrace, "ended \(took) after stop: before SIGKILL was due")
+        #expect(took < CommandEngine.killGrace + .seconds(1), "ended \(took) after stop")
+        #expect(logLines == ["said: Stop me.", "signal: TERM (ignored)"])
+        #expect(Self.isGroupGone(try Self.processID(in: pidFile)))
     }
 
-    /// A command that ignores SIGTERM is killed after the grace period.
-    @Test func aCommandIgnoringTermIsKilled() throws {
-        let script = try folder.write(
-            "stubborn.sh", "trap '' TERM\nIFS= read -r line\necho \"said: $line\" >> \"$1\"\nsleep 30\n")
-        let engine = CommandEngine(command: "sh \(script) \(log)")
+    /// What a command leaves running when it exits (a player in the background) ends with its utterance.
+    @Test func whatACommandLeavesBehindEndsWithIt() throws {
+        let leftFile = folder.path + "/left"
+        let engine = CommandEngine(command: command("--leave-child '\(leftFile)'"))
+        var events: [SpeechEvent] = []
+        #expect(try engine.speak("说完就走。") { events.append($0) })
+        #expect(events == [.started, .ended])
+        let left = try Self.processID(in: leftFile)
+        #expect(Self.isGone(left), "the child \(left) the command left behind is still there")
+    }
+
+    /// A stop and a reset in quick succession end the utterance being spoken for good: the reset lets the
+    /// next utterance speak, not the stopped one go on.
+    @Test func aResetDoesNotReviveTheStoppedUtterance() throws {
+        let engine = CommandEngine(command: command("--seconds 5"))
         let log = log
+        let stoppedAt = Mutex<ContinuousClock.Instant?>(nil)
         let stopper = Thread {
-            while (try? String(contentsOfFile: log, encoding: .utf8)) == nil { Thread.sleep(forTimeInterval: 0.01) }
+            while (try? String(contentsOfFile: log, encoding: .utf8))?.hasPrefix("said:") != true {
+                Thread.sleep(forTimeInterval: 0.01)
+            }
+            stoppedAt.withLock { $0 = .now }
             engine.stop()
+            engine.reset()
         }
         stopper.start()
-        let started = ContinuousClock.now
-        #expect(try !engine.speak("Stop me.") { _ in })
-        let took = ContinuousClock.now - started
-        #expect(took < .seconds(CommandEngine.killGrace + 2), "took \(took)")
+        #expect(try !engine.speak("第一句。") { _ in })
+        let lag = ContinuousClock.now - (try #require(stoppedAt.withLock { $0 }))
+        #expect(lag < .milliseconds(100), "ended \(lag) after stop")
+        #expect(logLines == ["said: 第一句。", "signal: TERM"])
+    }
+
+    /// A command the shell cannot find or run is an error in one line, not an utterance that ends at once
+    /// (a reader would race through the book in silence).
+    @Test func aCommandThatCannotRunIsRefusedInOneLine() throws {
+        let engine = CommandEngine(command: "novel-no-such-speaker-command --say")
+        let error = try #require(throws: SpeechError.self) { try engine.speak("Nothing.") { _ in } }
+        #expect(error.message.contains("novel-no-such-speaker-command") && !error.message.contains("\n"))
     }
 }

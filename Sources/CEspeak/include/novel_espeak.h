@@ -16,12 +16,14 @@ typedef enum {
     NESPEAK_OK = 0,
     /// libespeak-ng could not be loaded (the message is the dynamic loader's).
     NESPEAK_LIBRARY_MISSING = 1,
-    /// espeak_Initialize failed (no voice data, or no audio device for playback).
+    /// espeak_Initialize failed (no voice data).
     NESPEAK_INITIALIZE_FAILED = 2,
     /// No voice of that name or language.
     NESPEAK_NO_SUCH_VOICE = 3,
     /// espeak_Synth refused the text.
     NESPEAK_SYNTHESIS_FAILED = 4,
+    /// No audio device could be opened or written to (the message names the problem).
+    NESPEAK_NO_AUDIO_DEVICE = 5,
 } nespeak_error_kind;
 
 typedef struct {
@@ -47,8 +49,8 @@ typedef struct {
     int32_t audio_position;
 } nespeak_event;
 
-/// Receives each block of samples (16-bit mono; none in playback) with the events that fall in it, in order;
-/// returns nonzero to stop the synthesis.
+/// Receives each block of 16-bit mono samples with the events that fall in it, in order (when playing, after
+/// the block went to the device); returns nonzero to stop the synthesis.
 typedef int32_t (*nespeak_sink)(void *context, const int16_t *samples, int32_t count, const nespeak_event *events,
                                 int32_t event_count);
 
@@ -59,20 +61,19 @@ int32_t nespeak_load(nespeak_error *error);
 /// own copy: for tests of the missing-library message.
 int32_t nespeak_probe(const char *name, nespeak_error *error);
 
-/// Initialises the synthesizer (again, when the mode changes): samples handed to the sink (playback 0), or
-/// played by espeak-ng on the audio device with events as they are heard (playback 1). Returns the sample
-/// rate, or 0 on failure.
+/// Initialises the synthesizer (once per process) and, for `playback`, opens the audio device (once too).
+/// Returns the sample rate, or 0 on failure.
 int32_t nespeak_open(int32_t playback, nespeak_error *error);
 
-/// Chooses a voice by name or language (`cmn`, `yue`, `en`, `en-us`).
+/// Whether espeak-ng has a voice of this name or language (`cmn`, `yue`, `en`, `en-us`); selects it.
 int32_t nespeak_set_voice(const char *name, nespeak_error *error);
 
-/// Sets the rate in words per minute (espeak-ng's range is 80 to 450).
-void nespeak_set_rate(int32_t words_per_minute);
-
-/// Speaks `text` (UTF-8) to the end or until the sink asks to stop, calling `sink` on this thread; returns
-/// 1 when it ran (stopped or not), else 0 with `error`. One synthesis at a time in the process.
-int32_t nespeak_synthesize(const char *text, void *context, nespeak_sink sink, nespeak_error *error);
+/// Speaks `text` (UTF-8) in `voice` at `words_per_minute` to the end or until the sink asks to stop, calling
+/// `sink` on this thread; with `playback`, plays it on the device opened by nespeak_open(1, …) and returns
+/// when it has been heard (at once when stopped). Returns 1 when it ran (stopped or not), else 0 with
+/// `error`. One synthesis at a time in the process.
+int32_t nespeak_synthesize(const char *text, const char *voice, int32_t words_per_minute, int32_t playback,
+                           void *context, nespeak_sink sink, nespeak_error *error);
 
 /// Calls `visit` with each installed voice's name, first language and file (identifier).
 typedef void (*nespeak_voice_visitor)(void *context, const char *name, const char *language,

@@ -1,7 +1,7 @@
 #ifndef NOVEL_POSIX_H
 #define NOVEL_POSIX_H
 
-// System calls Swift cannot make as they are (a signal handler, a variadic syscall), kept apart from the
+// System calls Swift cannot make as they are (a signal handler, variadic calls), kept apart from the
 // ICU facade. Only <stdint.h>/<stddef.h> here, like CICU's header.
 
 #include <stddef.h>
@@ -25,6 +25,10 @@ int64_t nmap_repaired_pages(void);
 /// Raises the calling thread's nice value by `by` (at most to 19; thread_priority.c): 0 on success,
 /// -1 with errno set.
 int32_t nthread_lower_priority(int32_t by);
+
+/// Makes the process the reaper of its orphaned descendants (Linux's PR_SET_CHILD_SUBREAPER; child_reaper.c),
+/// so that what a speaking command started is reaped by novel: 0 on success, -1 elsewhere.
+int32_t nprocess_become_subreaper(void);
 
 #ifdef __cplusplus
 }

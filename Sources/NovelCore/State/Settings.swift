@@ -92,6 +92,12 @@ public struct Settings: Sendable, Equatable {
     public var syncDevice = ""
     /// A CA certificate file to verify the WebDAV server with, besides the system's ("": none).
     public var syncCAFile = ""
+    /// The espeak-ng voice read-aloud speaks in ("": from the book's language, `SpeechVoice`).
+    public var speechVoice = ""
+    /// espeak-ng's rate in words per minute (`SpeechRate`).
+    public var speechRate = SpeechRate.defaultWordsPerMinute
+    /// A command that speaks the text it reads on standard input, instead of espeak-ng ("": none).
+    public var speechCommand = ""
     /// Read-aloud's sleep timer: stop after so many minutes, at the chapter's end, or never.
     public var speechSleep: SpeechSleep = .off
 

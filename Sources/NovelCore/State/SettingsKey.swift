@@ -15,6 +15,7 @@ public enum SettingsKey: String, CaseIterable, Sendable {
     case cacheMegabytes
     case syncURL = "sync.url", syncUser = "sync.user", syncFolder = "sync.folder", syncSettings = "sync.settings"
     case syncLegado = "sync.legado", syncDevice = "sync.device", syncCAFile = "sync.ca-file"
+    case speechVoice = "speech.voice", speechRate = "speech.rate", speechCommand = "speech.command"
     case speechSleep = "speech.sleep"
 
     /// How a key's value is checked, stored and stepped.
@@ -77,6 +78,10 @@ public enum SettingsKey: String, CaseIterable, Sendable {
         case .syncLegado: .flag(\.syncLegado)
         case .syncDevice: .text(\.syncDevice)
         case .syncCAFile: .text(\.syncCAFile)
+        case .speechVoice: .text(\.speechVoice)
+        case .speechRate:
+            Self.integer(\.speechRate, SpeechRate.wordsPerMinute, step: SpeechRate.step)
+        case .speechCommand: .text(\.speechCommand)
         case .speechSleep: Self.choice(\.speechSleep)
         }
     }

@@ -11,7 +11,9 @@ extension Reader {
         guard let readAloud, !readAloud.isPaused, !isHidden, !isFinished else { return nil }
         return SpeechRequest(
             generation: speechGeneration, sentences: readAloud.sentences, first: readAloud.current,
-            voice: SpeechVoiceChoice(voice: SpeechVoice.espeakVoice(for: book), rate: readAloud.rate))
+            voice: SpeechVoiceChoice(
+                voice: settings.speechVoice.isEmpty ? SpeechVoice.espeakVoice(for: book) : settings.speechVoice,
+                rate: readAloud.rate))
     }
 
     /// The book bytes of the sentence being said, highlighted on screen.
@@ -44,7 +46,7 @@ extension Reader {
         readAloud = ReadAloud(
             entry: found.entry, chapter: entries[found.entry].range, sentences: found.sentences,
             options: frame.layout.display, current: found.index,
-            rate: readAloud?.rate ?? ReadAloud.startRate,
+            rate: readAloud?.rate ?? SpeechRate.clamped(settings.speechRate),
             sleepDeadline: ReadAloud.deadline(settings.speechSleep, now: now))
         speechGeneration += 1
         autoTurn = nil
@@ -70,7 +72,8 @@ extension Reader {
     }
 
     /// A key while reading aloud is on and no overlay is up: the read-aloud key pauses or resumes, the
-    /// font keys (`+` `-`) change the rate, `Esc` stops. Returns the actions when the key was taken here.
+    /// font keys (`+` `-`) change the rate (saved as `speech.rate`), `Esc` stops. Returns the actions when
+    /// the key was taken here.
     mutating func handleWhileReadingAloud(_ event: InputEvent, now: Double) -> [ReaderAction]? {
         guard var running = readAloud, overlay == nil, !isHidden, numberPrefix.isEmpty else { return nil }
         if event == .key(.escape) {
@@ -87,7 +90,10 @@ extension Reader {
             readAloud = running
             if !running.isPaused { speechGeneration += 1 }
             message = "Reading aloud at \(running.rate) words a minute"
-            return []
+            var paced = settings
+            paced.speechRate = running.rate
+            settings = paced
+            return [.saveSettings(paced)]
         default:
             return nil
         }

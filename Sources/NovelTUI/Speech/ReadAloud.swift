@@ -1,5 +1,4 @@
 import NovelCore
-import NovelSpeech
 
 /// Read-aloud in the reader while it is on (`Reader+ReadAloud`): the sentences of the chapter being read
 /// as it is shown, the one being said, and what the keys set (pause, rate, the sleep timer). Pure state:
@@ -22,10 +21,9 @@ struct ReadAloud: Equatable {
     /// When the sleep timer stops reading aloud (monotonic seconds; nil: no timer running).
     var sleepDeadline: Double?
 
-    /// The rates `+` and `-` step through: espeak-ng's range, in steps of `rateStep`.
-    static let rates = EspeakEngine.rates
-    static let rateStep = 25
-    static let startRate = EspeakEngine.defaultRate
+    /// The rates `+` and `-` step through: `speech.rate`'s range, in its steps.
+    static let rates = SpeechRate.wordsPerMinute
+    static let rateStep = SpeechRate.step
 
     /// The book bytes of the sentence highlighted.
     var spokenRange: Range<Int>? {

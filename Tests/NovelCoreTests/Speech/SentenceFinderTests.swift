@@ -128,4 +128,65 @@ import Testing
                 "He said [quietly] that 12 men came."
             ])
     }
+
+    /// A line that ends with a clause mark was cut where its sentence goes on (a hard-wrapped line, the first
+    /// line of a couplet): the sentence runs on into the next line, but not past a blank line. A line that
+    /// ends in a word with no mark stays a piece of its own.
+    @Test func aSentenceGoesOnAfterALineEndingWithAClauseMark() {
+        let text = """
+            昨夜风雨打窗，
+            今朝花落满庭。
+            他说：
+            　　“走吧，天要亮了。”
+            她没有答应，
+
+            只是坐着。
+            话说那日
+            天色已晚。
+
+            """
+        let book = TestBooks.book(text, split: false)
+        #expect(
+            Self.texts(SentenceFinder.sentences(book, entry: 0, options: .verbatim)) == [
+                "昨夜风雨打窗， 今朝花落满庭。", "他说： “走吧，天要亮了。”", "她没有答应，", "只是坐着。", "话说那日", "天色已晚。",
+            ])
+    }
+
+    /// In Latin text a line that starts with a small letter goes on from the line before (a hard-wrapped
+    /// sentence not reflowed); one that starts with a capital (a verse line) does not.
+    @Test func aLatinLineStartingSmallGoesOnFromTheLineBefore() {
+        let text = """
+            Any money paid for a work may be returned within ninety days of
+            receipt of the work. The lamps were lit,
+            And the sea was calm
+            Under the moon.
+
+            """
+        let book = TestBooks.book(text, split: false)
+        #expect(
+            Self.texts(SentenceFinder.sentences(book, entry: 0, options: .verbatim)) == [
+                "Any money paid for a work may be returned within ninety days of receipt of the work.",
+                "The lamps were lit, And the sea was calm", "Under the moon.",
+            ])
+    }
+
+    /// A sentence longer than `longestSentence` (a list of many items, a page-long period) is cut after its
+    /// clause marks into utterances within the limit; every character is still said, once and in order.
+    @Test(arguments: [TextProfile.Script.cjk, .latin])
+    func aVeryLongSentenceIsCutAtItsClauseMarks(script: TextProfile.Script) {
+        let item = script == .cjk ? "金蝉遭贬第一难，出城逢虎第二难，" : "the lamp on the pier, the boat at the wall, "
+        let text =
+            (script == .cjk ? "上写着：" : "He saw ") + String(repeating: item, count: 30)
+            + (script == .cjk ? "都记在此。\n" : "and all the rest.\n")
+        let book = TestBooks.book(text, split: false)
+        #expect(book.profile.script == script)
+        let sentences = SentenceFinder.sentences(book, entry: 0, options: .verbatim)
+        let longest = SentenceFinder.longestSentence(script)
+        #expect(sentences.count > 1)
+        #expect(sentences.allSatisfy { $0.text.unicodeScalars.count <= longest }, "\(sentences.map(\.text))")
+        #expect(sentences.dropLast().allSatisfy { SentenceFinder.clauseMarks.contains($0.text.unicodeScalars.last!) })
+        let said = sentences.map(\.text).joined(separator: script == .cjk ? "" : " ")
+        #expect(said == text.trimmingCharacters(in: .whitespacesAndNewlines))
+        #expect(zip(sentences, sentences.dropFirst()).allSatisfy { $0.range.upperBound <= $1.range.lowerBound })
+    }
 }
