@@ -292,7 +292,8 @@ public struct Keymap: Sendable {
         theme and `NO_COLOR` keep; it moves when the engine reports that the next sentence started (never \
         by a clock), and the page turns, and the chapter, to keep it on screen. `A` again pauses and \
         resumes (from the start of the sentence paused in). While it is on, the `font-larger` and \
-        `font-smaller` keys (`+` `-`) change the rate by 25 words a minute instead of the font scale, as \
+        `font-smaller` keys (`+` `-`) change the rate by 25 words a minute (saved as `speech.rate`, where \
+        it starts) instead of the font scale, as \
         they change auto page turn's pace: they are the keys that make things bigger or faster, and the \
         font scale can still be changed from the settings (`s`). `Esc` stops reading aloud (it quits only \
         when nothing is read aloud). Any move — the page keys, a chapter key, the TOC, a search, a \
@@ -300,8 +301,10 @@ public struct Keymap: Sendable {
         reflow finds the sentences again from the one being said. The boss key silences it at once (and \
         it stays paused when the page comes back). The status bar says `aloud 175wpm` or `aloud paused`.
 
-        The voice is espeak-ng's for the book's language, played on the audio device; where none can be \
-        opened, the status bar says so in one line and the reader reads on without a voice. The sleep \
+        The voice is the `speech.command` setting's when it is set (a command that speaks what it reads \
+        on standard input, told the rate in `NOVEL_SPEECH_RATE`), else espeak-ng's in `speech.voice` or \
+        the book's language, played on the audio device; where none can be opened, the status bar says \
+        so in one line and the reader reads on without a voice. The sleep \
         timer (`speech.sleep`, the settings overlay's *Read-aloud timer* row) stops reading aloud \
         after 15 to 90 minutes or at the end of the chapter.
 
