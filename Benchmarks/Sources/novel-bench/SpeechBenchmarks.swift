@@ -19,7 +19,7 @@ enum SpeechBenchmarks {
     /// The read-aloud key → the first `started` event of a speaking command (the sentences found, the
     /// driver's thread, the command spawned), against `posix_spawn` of the same command alone (the floor
     /// any command engine stands on).
-    static func start(_ context: Context) throws -> Row {
+    static func start(_ context: Context, espeak: Bool = false) throws -> Row {
         let book = context.book
         let start = ReaderStart(offset: book.index.entries[min(1, book.index.entries.count - 1)].range.lowerBound)
         var firstSentence = ""
@@ -28,7 +28,9 @@ enum SpeechBenchmarks {
                 book: book, settings: Settings(), state: nil, columns: columns, rows: rows, start: start)
             keep(reader.screen())
             let driver = SpeechDriver { (choice: SpeechVoiceChoice) throws(SpeechError) -> any SpeechEngine in
-                CommandEngine(command: command)
+                espeak
+                    ? try EspeakEngine(voice: choice.voice, rate: choice.rate, output: .samples({ _ in }))
+                    : CommandEngine(command: command)
             }
             let begun = now()
             _ = reader.handle(.key(.character("A")), now: begun)
@@ -51,17 +53,24 @@ enum SpeechBenchmarks {
                 }
             }
         }
+        let voice = SpeechVoice.espeakVoice(for: book)
+        let wav = context.scratch + "/speech-bench.wav"
+        // espeak-ng's own command on the same sentence, to a file: its start, its voice, the whole sentence.
         let reference = try collect(warmups: context.plan.warmups, runs: context.plan.slowRuns) {
             () throws -> Double in
             let begun = now()
-            let pid = try context.spawner.spawn(["/bin/sh", "-c", command], stdout: "/dev/null", stderr: "/dev/null")
+            let arguments =
+                espeak ? ["espeak-ng", "-v", voice, "-w", wav, firstSentence] : ["/bin/sh", "-c", command]
+            let pid = try context.spawner.spawn(arguments, stdout: "/dev/null", stderr: "/dev/null")
             let spawned = now() - begun
-            _ = context.spawner.wait(pid)
-            return spawned
+            let status = context.spawner.wait(pid)
+            guard status == 0 else { throw BenchError("\(arguments[0]) exited \(status)") }
+            return espeak ? now() - begun : spawned
         }
+        let referenceName = espeak ? "espeak-ng -w, the same sentence whole" : "posix_spawn of the command alone"
         return Row(
-            work: "read-aloud key → first utterance start (a speaking command)",
-            ours: format(ours), reference: "posix_spawn of the command alone \(format(reference))",
+            work: "read-aloud key → first utterance start (\(espeak ? "espeak-ng, to memory" : "a speaking command"))",
+            ours: format(ours), reference: "\(referenceName) \(format(reference))",
             ratio: String(format: "%.2f× the time", ours.median / reference.median), goal: "< 300 ms",
             verdict: ours.max < 0.300 ? .met : .notMet,
             note:
