@@ -32,6 +32,7 @@ let package = Package(
         .library(name: "NovelTUI", targets: ["NovelTUI"]),
         // The tests' helpers, for the benchmarks too (the real WebDAV server the sync rows run against).
         .library(name: "NovelTestSupport", targets: ["NovelTestSupport"]),
+        .library(name: "NovelSpeech", targets: ["NovelSpeech"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.0")
@@ -86,7 +87,7 @@ let package = Package(
         // Read-aloud's engines (espeak-ng, a speaking command), apart from the pure core.
         .target(name: "NovelSpeech", dependencies: ["NovelCore", "CEspeak", "CPosix"]),
         .target(
-            name: "NovelTUI", dependencies: ["NovelCore", "CPosix", "CNcurses"],
+            name: "NovelTUI", dependencies: ["NovelCore", "NovelSpeech", "CPosix", "CNcurses"],
             linkerSettings: [.linkedLibrary("ncursesw")]),
         .executableTarget(
             name: "novel",
@@ -95,7 +96,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .target(name: "NovelTestSupport", dependencies: ["NovelCore"]),
+        .target(name: "NovelTestSupport", dependencies: ["NovelCore", "NovelSpeech"]),
         // What each libFuzzer target does with one input; also replayed by the tests (docs/fuzzing.md).
         .target(
             name: "NovelFuzzing", dependencies: ["NovelCore", "NovelTUI", "COpenCC", "NovelTestSupport"],
@@ -105,7 +106,7 @@ let package = Package(
             dependencies: ["NovelCore", "CICU", "CPosix", "COpenCC", "CZip", "NovelTestSupport"],
             exclude: ["Layout/Golden"]),
         .testTarget(
-            name: "NovelTUITests", dependencies: ["NovelTUI", "NovelCore", "NovelTestSupport"],
+            name: "NovelTUITests", dependencies: ["NovelTUI", "NovelCore", "NovelSpeech", "NovelTestSupport"],
             exclude: ["Render/Golden"]),
         .testTarget(
             name: "NovelSpeechTests", dependencies: ["NovelSpeech", "NovelCore", "NovelTestSupport"],

@@ -21,6 +21,7 @@ let package = Package(
                 .product(name: "NovelTUI", package: rootIdentity),
                 // The real WebDAV server the sync rows run against, as the tests start it.
                 .product(name: "NovelTestSupport", package: rootIdentity),
+                .product(name: "NovelSpeech", package: rootIdentity),
             ]
         )
     ],

@@ -110,6 +110,12 @@ func runAll(_ arguments: [String]) -> Int32 {
     add("sync launch", goal: "≤ 2× the time") { try SyncBenchmarks.firstScreen(context) }
     add("novel sync", goal: SyncBenchmarks.syncGoal) { try SyncBenchmarks.librarySync(context) }
     add("page turn", goal: "p99 < 1 ms") { [try PagerBenchmarks.pageTurn(context)] }
+    add("read aloud", goal: "< 300 ms; < 1 frame") {
+        [
+            try SpeechBenchmarks.start(context), try SpeechBenchmarks.start(context, espeak: true),
+            try SpeechBenchmarks.highlightLag(context),
+        ]
+    }
     add("TOC jump", goal: "< 10 ms (p99)") { [try PagerBenchmarks.tocJump(context)] }
     add("english toc process", goal: "≤ 3× the time") {
         [try EnglishBenchmarks.tocProcess(context), try EnglishBenchmarks.denseTocProcess(context)]

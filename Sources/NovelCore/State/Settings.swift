@@ -98,6 +98,8 @@ public struct Settings: Sendable, Equatable {
     public var speechRate = SpeechRate.defaultWordsPerMinute
     /// A command that speaks the text it reads on standard input, instead of espeak-ng ("": none).
     public var speechCommand = ""
+    /// Read-aloud's sleep timer: stop after so many minutes, at the chapter's end, or never.
+    public var speechSleep: SpeechSleep = .off
 
     /// The display transforms these settings choose.
     public var display: DisplayOptions {

@@ -16,6 +16,7 @@ public enum SettingsKey: String, CaseIterable, Sendable {
     case syncURL = "sync.url", syncUser = "sync.user", syncFolder = "sync.folder", syncSettings = "sync.settings"
     case syncLegado = "sync.legado", syncDevice = "sync.device", syncCAFile = "sync.ca-file"
     case speechVoice = "speech.voice", speechRate = "speech.rate", speechCommand = "speech.command"
+    case speechSleep = "speech.sleep"
 
     /// How a key's value is checked, stored and stepped.
     public enum Field {
@@ -81,6 +82,7 @@ public enum SettingsKey: String, CaseIterable, Sendable {
         case .speechRate:
             Self.integer(\.speechRate, SpeechRate.wordsPerMinute, step: SpeechRate.step)
         case .speechCommand: .text(\.speechCommand)
+        case .speechSleep: Self.choice(\.speechSleep)
         }
     }
 

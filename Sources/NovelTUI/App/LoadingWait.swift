@@ -64,7 +64,7 @@ public enum LoadingWait {
         while true {
             if let result = box.result { return .done(try result.get(), pending: pending) }
             switch terminal.nextInput(timeout: pollInterval) {
-            case .timeout, .fileChanged:
+            case .timeout, .fileChanged, .woken:
                 let fraction = progress?.fraction ?? 0
                 let percent = Int(fraction * 100)
                 if percent != shownPercent, Date().timeIntervalSince(started) >= quietSeconds {

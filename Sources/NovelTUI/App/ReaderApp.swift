@@ -31,19 +31,21 @@ public enum ReaderApp {
     /// reopened book. `shelf` lists and opens the library overlay's books (nil: the overlay
     /// stays empty). `converters` is asked, between events, whether a conversion the model waits for
     /// has loaded (`ReaderModel.awaitedConversion`). `sync` syncs the book beside the reader (nil: sync is
-    /// off): as it opens, every `syncInterval` while it is read, and as it is left.
+    /// off): as it opens, every `syncInterval` while it is read, and as it is left. `speech` says what the
+    /// model asks for (`ReaderModel.speechRequest`) after every step, before the screen is drawn, and
+    /// hands its news to the model as soon as it wakes the loop (nil: the reader stays silent).
     public static func run<Model: ReaderModel>(
         _ model: inout Model, terminal: TerminalDevice, pending: [InputEvent] = [], storage: ReaderStorage,
         startIsSaved: Bool = true, saveDelays: ProgressSaver.Delays = .standard,
         clock: @escaping () -> Double = CursesTerminal.now,
         reopen: Reopen? = nil, shelf: BookShelf? = nil, converters: ConverterRegistry = .background,
-        sync: BackgroundSync? = nil
+        sync: BackgroundSync? = nil, speech: SpeechDriver? = nil
     ) -> Outcome {
         var loop = Loop(
             model: model, terminal: terminal, pending: pending[...], storage: storage, reopen: reopen, shelf: shelf,
             converters: converters, saveDelays: saveDelays, clock: clock,
             saver: ProgressSaver(delays: saveDelays, savedOffset: startIsSaved ? model.positionOffset : nil),
-            sync: sync)
+            sync: sync, speech: speech)
         let outcome = loop.run()
         model = loop.model
         return outcome
@@ -71,6 +73,7 @@ public enum ReaderApp {
         let sync: BackgroundSync?
         /// When the next sync beside the reader is due (the loop's clock).
         var syncDue: Double?
+        let speech: SpeechDriver?
 
         /// How often a conversion being loaded is asked after, while the model waits for it.
         static var conversionPoll: Double { 0.02 }
@@ -79,11 +82,15 @@ public enum ReaderApp {
             // A start the state does not have yet is written as soon as the reader rests, as a move would be.
             saver.moved(to: model.positionOffset, now: clock())
             if let title = model.windowTitle { terminal.setTitle(title) }
+            if let speech { terminal.wake(on: speech.wakeDescriptor) }
             terminal.draw(model.screen())
             startSync(opening: true)
             var outcome = Outcome.quit
             loop: while !model.isFinished {
-                switch step() {
+                let step = step()
+                // Before the screen is drawn: the boss key or Esc silences the voice within the key's handling.
+                speech?.follow(model.isFinished ? nil : model.speechRequest)
+                switch step {
                 case .signal(let number):
                     outcome = .signal(number)
                     break loop
@@ -92,6 +99,7 @@ public enum ReaderApp {
                 case .handled: terminal.draw(model.screen())
                 }
             }
+            speech?.follow(nil)
             // Whatever happened, the place the reader was at is written before leaving.
             outcome.unsaved += leaveBook()
             return outcome
@@ -114,6 +122,7 @@ public enum ReaderApp {
                 terminal.draw(model.screen())
             }
             settleConversion()
+            if takeSpeechNews() { return .handled }
             let now = clock()
             let searching = model.isSearching
             let ahead = mayWorkAhead && model.hasWorkAhead
@@ -144,6 +153,8 @@ public enum ReaderApp {
             case .fileChanged:
                 // A downloader writes in many pieces: reload a moment after the first change, not per write.
                 if reloadDue == nil { reloadDue = clock() + ReaderApp.reloadDelay }
+            case .woken:
+                if !takeSpeechNews() { return .workedAhead }
             case .event(let event):
                 mayWorkAhead = true
                 let actions = model.respond(to: event, now: clock())
@@ -153,6 +164,13 @@ public enum ReaderApp {
                 settleSync()
             }
             return .handled
+        }
+
+        /// Hands the model the speech's news, if any came; true when some did (the screen changes).
+        mutating func takeSpeechNews() -> Bool {
+            guard let news = speech?.drain(), !news.isEmpty else { return false }
+            model.speechReported(news)
+            return true
         }
 
         /// Starts a sync of the book shown, beside the reader; the next is due `syncInterval` later (a

@@ -19,6 +19,8 @@ public struct ReaderLaunch {
     public var rulesStore: RulesStore?
     /// Where books' states are: the library overlay lists and opens other books there (nil: it lists none).
     public var paths: NovelPaths?
+    /// Makes the engines that read aloud (nil: the reader stays silent).
+    public var speechEngines: SpeechDriver.EngineMaker?
 
     public init(
         settings: Settings, settingsStore: SettingsStore,
@@ -99,7 +101,8 @@ public struct ReaderLaunch {
             reopen: { place in
                 current = try current.reloaded(at: place, paths: paths, reopen: { try open(.none) })
                 return (current, storageFor(current))
-            }, shelf: shelf, converters: .background, sync: sync)
+            }, shelf: shelf, converters: .background, sync: sync,
+            speech: speechEngines.map { SpeechDriver(makeEngine: $0) })
         screen.restore()
         return outcome
     }

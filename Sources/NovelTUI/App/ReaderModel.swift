@@ -53,6 +53,10 @@ public protocol ReaderModel {
     /// A sync beside the reader finished: the book's state as stored after it (bookmarks from other
     /// machines; nil: none stored yet), and another machine's newer place to offer, if any.
     mutating func synced(_ stored: BookState?, offer: SyncOffer?, now: Date)
+    /// What the voice should say now (nil: silence); the host speaks it through its `SpeechDriver`.
+    var speechRequest: SpeechRequest? { get }
+    /// What the host's speech reported since the last call (`SpeechDriver.drain`).
+    mutating func speechReported(_ news: [SpeechNews])
 }
 
 extension ReaderModel {
@@ -73,4 +77,6 @@ extension ReaderModel {
     public var bookFingerprint: String? { nil }
     public var legadoBook: LegadoBook? { nil }
     public mutating func synced(_ stored: BookState?, offer: SyncOffer?, now: Date) {}
+    public var speechRequest: SpeechRequest? { nil }
+    public mutating func speechReported(_ news: [SpeechNews]) {}
 }

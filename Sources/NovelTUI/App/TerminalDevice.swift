@@ -15,12 +15,15 @@ public protocol TerminalDevice: AnyObject {
     /// Gives the terminal back and stops the process (job control, Ctrl-Z); returns once the shell
     /// continues it (`fg`), the terminal taken back and the next draw a whole one.
     func suspend()
+    /// Also waits for `descriptor` to be readable (`TerminalInput.woken`): speech news (`SpeechDriver`).
+    func wake(on descriptor: Int32)
 }
 
 extension TerminalDevice {
     public func setTitle(_ title: String) {}
     public func suspend() {}
     public func watch(_ path: String) {}
+    public func wake(on descriptor: Int32) {}
 }
 
 /// What waiting for input produced.
@@ -31,4 +34,6 @@ public enum TerminalInput: Sendable, Equatable {
     case timeout
     /// The open book's file changed on disk (`FileWatcher`).
     case fileChanged
+    /// Something the loop waits on besides input has news (`TerminalDevice.wake`).
+    case woken
 }

@@ -180,7 +180,7 @@ public struct Keymap: Sendable {
         for fixed in fixedKeys {
             text += "| `\(fixed.keys)` | \(fixed.help) |\n"
         }
-        return text + overridesAndOverlays + autoTurnAndLibrary + linksAndNotes
+        return text + overridesAndOverlays + autoTurnAndLibrary + readAloud + linksAndNotes
     }
 
     /// docs/keys.md: overrides and the keys inside overlays.
@@ -278,6 +278,35 @@ public struct Keymap: Sendable {
         speed) and then the `.txt` books of the folder in the `libraryFolder` setting, as `novel \
         library DIR` lists them; the book being read is marked `•`. `Enter` on another book saves this \
         book's place and opens that one where it was left.
+
+        """
+
+    /// docs/keys.md: reading aloud.
+    static let readAloud = """
+
+        ## Reading aloud
+
+        `A` reads the book aloud from the first sentence on the screen, sentence by sentence, as it is \
+        shown (after reflow, conversion, cleaning rules and junk hiding; footnote markers and image \
+        placeholders unsaid; docs/speech.md). The sentence being said is bold and underlined, which every \
+        theme and `NO_COLOR` keep; it moves when the engine reports that the next sentence started (never \
+        by a clock), and the page turns, and the chapter, to keep it on screen. `A` again pauses and \
+        resumes (from the start of the sentence paused in). While it is on, the `font-larger` and \
+        `font-smaller` keys (`+` `-`) change the rate by 25 words a minute (saved as `speech.rate`, where \
+        it starts) instead of the font scale, as \
+        they change auto page turn's pace: they are the keys that make things bigger or faster, and the \
+        font scale can still be changed from the settings (`s`). `Esc` stops reading aloud (it quits only \
+        when nothing is read aloud). Any move — the page keys, a chapter key, the TOC, a search, a \
+        bookmark, a jump — takes the voice to the first sentence on the new screen; a new conversion or \
+        reflow finds the sentences again from the one being said. The boss key silences it at once (and \
+        it stays paused when the page comes back). The status bar says `aloud 175wpm` or `aloud paused`.
+
+        The voice is the `speech.command` setting's when it is set (a command that speaks what it reads \
+        on standard input, told the rate in `NOVEL_SPEECH_RATE`), else espeak-ng's in `speech.voice` or \
+        the book's language, played on the audio device; where none can be opened, the status bar says \
+        so in one line and the reader reads on without a voice. The sleep \
+        timer (`speech.sleep`, the settings overlay's *Read-aloud timer* row) stops reading aloud \
+        after 15 to 90 minutes or at the end of the chapter.
 
         """
 

@@ -35,6 +35,7 @@ public enum ReaderCommand: String, Sendable, CaseIterable {
     case nextLink = "next-link"
     case previousLink = "previous-link"
     case syncedPlace = "synced-place"
+    case readAloud = "read-aloud"
 
     /// One line for the help overlay and docs/keys.md.
     public var help: String {
@@ -73,6 +74,8 @@ public enum ReaderCommand: String, Sendable, CaseIterable {
         case .nextLink: "Select the next link on the screen (an EPUB's); Enter opens a note in place or follows it"
         case .previousLink: "Select the previous link on the screen; Enter follows it (C-o comes back)"
         case .syncedPlace: "Go to the newer place another machine synced, offered on opening (C-o comes back)"
+        case .readAloud:
+            "Read aloud from the first sentence on screen; again pauses and resumes; + and - change the rate and Esc stops while it is on"
         case .library:
             "Library: recent books and the libraryFolder setting's books; Enter switches (each book keeps its place)"
         case .autoTurn:
@@ -117,6 +120,7 @@ public enum ReaderCommand: String, Sendable, CaseIterable {
         case .nextLink: [">"]
         case .previousLink: ["<"]
         case .syncedPlace: ["P"]
+        case .readAloud: ["A"]
         }
     }
 }

@@ -10,6 +10,9 @@ extension Reader {
         if autoTurn != nil {
             autoTurn = nil
             message = "Auto page turn off"
+        } else if readAloud != nil {
+            // The voice turns the pages while it reads; a clock turning them too would take it away.
+            message = "Reading aloud turns the pages: no auto page turn"
         } else if canLayout {
             autoTurn = AutoTurn(unit: autoTurnUnit, settings: settings, now: now)
         }

@@ -6,7 +6,9 @@ extension Reader {
     /// changed the history asks for it to be saved.
     public mutating func handle(_ event: InputEvent, now: Double) -> [ReaderAction] {
         let before = history
+        let sleep = settings.speechSleep
         let actions = handleEvent(event, now: now)
+        followKeyWithVoice(sleep: sleep, now: now)
         return history == before ? actions : actions + [.saveHistory(history)]
     }
 
@@ -19,6 +21,7 @@ extension Reader {
             return []
         }
         if let taken = handleAnywhere(event) { return taken }
+        if let taken = handleWhileReadingAloud(event, now: now) { return taken }
         if let taken = handleWhileAutoTurning(event, now: now) { return taken }
         if keymap.command(for: event) == .bossKey, isHidden || !overlayTakesTyping(event) { return toggleHidden() }
         if isHidden { return [] }
@@ -120,6 +123,8 @@ extension Reader {
             return toggleHidden()
         case .autoTurn:
             toggleAutoTurn(now: now)
+        case .readAloud:
+            toggleReadAloud(now: now)
         case .jumpBack:
             goBack()
         case .jumpForward:
@@ -186,6 +191,8 @@ extension Reader {
     /// The boss key: the innocent screen and title at once with the position saved, or the page back.
     mutating func toggleHidden() -> [ReaderAction] {
         isHidden.toggle()
+        // Silenced at once (the host stops the engine before it draws), and quiet on the way back.
+        if isHidden, readAloud != nil { readAloud?.isPaused = true }
         return isHidden
             ? [.saveProgressNow(position), .setWindowTitle(BossScreen.title)]
             : [.setWindowTitle(windowTitle ?? BossScreen.readerTitle)]

@@ -21,6 +21,7 @@ extension Reader {
         anchor = max(0, min(offset, book.text.utf8.count))
         relocate()
         keepHitsCurrent()
+        refindSentences()
         let added = entries.count - before
         message =
             added > 0

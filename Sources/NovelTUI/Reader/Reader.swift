@@ -64,6 +64,10 @@ public struct Reader {
     /// Every hit of the last search, found a piece at a time (`Reader+SearchHits`).
     var hits: SearchHits?
     var animation: PageAnimation?
+    /// Reading aloud while it is on (`Reader+ReadAloud`).
+    var readAloud: ReadAloud?
+    /// The generation of the speech asked for (`SpeechRequest.generation`), bumped at every new start.
+    public internal(set) var speechGeneration = 0
     /// Auto page turn while it runs (`Reader+AutoTurn`).
     public internal(set) var autoTurn: AutoTurn?
     /// The places jumps left (`Reader+History`), kept with the book.

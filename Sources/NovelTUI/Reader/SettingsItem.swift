@@ -6,6 +6,7 @@ enum SettingsItem: CaseIterable {
     case fontScale, width, margin, lineSpacing, letterSpacing, paragraphSpacing, indent, ambiguousWidth, theme,
         transition
     case spread, statusBar, reflow, convert, smartQuotes, illustrations, hideSiteJunk, ruby, lineBreak, disguise
+    case speechSleep
 
     var key: SettingsKey {
         switch self {
@@ -29,6 +30,7 @@ enum SettingsItem: CaseIterable {
         case .ruby: .ruby
         case .lineBreak: .lineBreak
         case .disguise: .disguise
+        case .speechSleep: .speechSleep
         }
     }
 
@@ -54,11 +56,16 @@ enum SettingsItem: CaseIterable {
         case .illustrations: "Illustrations"
         case .ruby: "Ruby (furigana)"
         case .disguise: "Disguise"
+        case .speechSleep: "Read-aloud timer"
         }
     }
 
     func value(_ settings: Settings) -> String {
         if self == .statusBar { return settings.statusBar ? "shown" : "hidden" }
+        if self == .speechSleep {
+            return settings.speechSleep.minutes.map { "\($0) min" }
+                ?? (settings.speechSleep == .chapter ? "chapter's end" : "off")
+        }
         if case .flag(let path) = key.field { return settings[keyPath: path] ? "on" : "off" }
         return key.text(settings)
     }

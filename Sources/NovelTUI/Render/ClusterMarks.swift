@@ -15,6 +15,9 @@ struct ClusterMarks {
     /// The book's links on screen, in text order.
     var links: [Range<Int>] = []
     var selectedLink: Range<Int>?
+    /// The sentence being read aloud: bold and underlined, which every theme and `NO_COLOR` keep and no
+    /// color or reverse video of a match or a link undoes.
+    var spoken: Range<Int>?
 
     /// `base` with the marks of the cluster whose book bytes are `bytes`.
     func style(for bytes: Range<Int>, base: Style) -> Style {
@@ -28,6 +31,10 @@ struct ClusterMarks {
         if SortedRanges.firstOverlapping(bytes, in: links, range: { $0 }) != nil { style.underline = true }
         if let selectedLink, selectedLink.overlaps(bytes) {
             style.reverse = true
+            style.underline = true
+        }
+        if let spoken, spoken.overlaps(bytes) {
+            style.bold = true
             style.underline = true
         }
         if let match = SortedRanges.firstOverlapping(bytes, in: matches, range: { $0 }) {
@@ -46,6 +53,7 @@ struct ClusterMarks {
             return true
         }
         if let selectedLink, holdsBoth(selectedLink) { return true }
+        if let spoken, holdsBoth(spoken) { return true }
         guard let run = SortedRanges.firstOverlapping(first, in: styles, range: \.range) else { return false }
         let styled = styles[styles.startIndex + run]
         return styled.style.contains(.underline) && holdsBoth(styled.range)

@@ -18,11 +18,12 @@ extension Reader {
             animation = running.progress >= 1 ? nil : running
         }
         tickAutoTurn(now: now)
+        tickReadAloud(now: now)
     }
 
     /// When the next animation frame or auto page turn is due, or nil when nothing moves.
     public var nextDeadline: Double? {
-        [animation?.nextDeadline, autoTurn?.deadline].compactMap { $0 }.min()
+        [animation?.nextDeadline, autoTurn?.deadline, readAloud?.sleepDeadline].compactMap { $0 }.min()
     }
 
     /// The screen without animation.
@@ -133,6 +134,7 @@ extension Reader {
         var marks = ClusterMarks()
         if let search { marks.matches = shownSearch(search, onScreen: true).matches(overlapping: visible) }
         marks.currentMatch = currentMatch
+        marks.spoken = spokenRange
         if let markup = book.markup {
             // A disguise must look like plain code or a log: no emphasis, no underlined links.
             if settings.disguise == .none {
@@ -200,6 +202,7 @@ extension Reader {
         }
         if let hits { right = " \(hits.label) ·" + right }
         if let autoTurn { right = " ▶ \(autoTurn.label)" + right }
+        if let readAloud { right = " \(readAloud.label) ·" + right }
         if let loading { right = " \(loading.label) ·" + right }
         if !numberPrefix.isEmpty { right = " \(numberPrefix)…" + right }
         if disguise != .none {

@@ -11,6 +11,8 @@ public final class CursesTerminal: TerminalDevice {
     /// The open book's file, watched while waiting for input (live reload).
     public var watcher: FileWatcher?
     private let signals: SignalWatcher
+    /// Polled with the input: readable when speech has news (`wake(on:)`).
+    private var wakeDescriptor: Int32 = -1
     private let useColor: Bool
     /// `NO_COLOR`: no colors, and the book's emphasis not drawn (`Reader.showsEmphasis`).
     let noColor: Bool
@@ -162,9 +164,11 @@ public final class CursesTerminal: TerminalDevice {
                 pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: signals.readDescriptor, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: watcher?.descriptor ?? -1, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0),
             ]
             // A bounded wait: a resize signal that lands just before poll is still seen within a second.
-            let result = poll(&descriptors, 3, Int32((remaining * 1000).rounded(.up)))
+            let result = poll(&descriptors, 4, Int32((remaining * 1000).rounded(.up)))
+            if result > 0, descriptors[3].revents & Int16(POLLIN) != 0 { return .woken }
             if result > 0, descriptors[2].revents & Int16(POLLIN) != 0, watcher?.drain() == true {
                 return .fileChanged
             }
@@ -177,6 +181,8 @@ public final class CursesTerminal: TerminalDevice {
             }
         }
     }
+
+    public func wake(on descriptor: Int32) { wakeDescriptor = descriptor }
 
     /// Monotonic seconds, the clock the reader's animation deadlines use.
     public static func now() -> Double {

@@ -131,6 +131,7 @@ struct ReadRequest {
             sessionTransition: settings.transition == saved.transition ? nil : (settings.transition, saved.transition),
             warnings: warnings + rules.warnings, lines: lines, rules: rules.rules, rulesStore: rulesStore)
         launch.paths = paths
+        launch.speechEngines = ReaderVoices.maker(command: settings.speechCommand)
         let outcome = try launch.run(preview: preview, open: open, start: startOffset)
         // The terminal is restored by now: what could not be saved is said where it stays visible.
         StandardError.warn(outcome.unsaved)
