@@ -45,6 +45,8 @@ public final class BackgroundSync: Sendable {
         }
         guard started else { return false }
         Thread { [self] in
+            // Started as the first screen is drawn: the screen is painted before the sync takes a core.
+            BackgroundPriority.lowerThisThread()
             let finished = run(fingerprint: fingerprint, opening: opening, legado: legado)
             progress.withLock { progress in
                 progress.running = false

@@ -1,4 +1,3 @@
-import CPosix
 import Foundation
 import NovelCore
 import Synchronization
@@ -9,9 +8,6 @@ import Synchronization
 /// The work runs at a lower priority than the terminal, so that on a busy machine the first screen
 /// just drawn is painted (by the terminal or tmux) before the load takes the core.
 public enum LoadingWait {
-    /// How much nicer the work thread is than the terminal's: below anything interactive, not idle-only.
-    static let workNiceness: Int32 = 10
-
     public enum Outcome<Value> {
         case done(Value, pending: [InputEvent])
         case quit
@@ -53,7 +49,7 @@ public enum LoadingWait {
     ) throws -> Outcome<Value> {
         let box = ResultBox<Value>()
         let thread = Thread {
-            _ = nthread_lower_priority(workNiceness)  // best effort: a refusal only costs the head start
+            BackgroundPriority.lowerThisThread()
             box.store(Result { try work() })
         }
         thread.stackSize = 1 << 23  // as the main thread's: the work is the same as on it

@@ -1,5 +1,6 @@
 import Foundation
 import NovelCore
+import NovelTestSupport
 import Testing
 
 @testable import NovelTUI
@@ -152,21 +153,13 @@ import Testing
 
     /// The work yields to the terminal: its thread runs niced, the waiting one does not.
     @Test func theWorkRunsAtALowerPriorityThanTheTerminal() throws {
-        /// Field 19 of /proc/thread-self/stat: the calling thread's nice value.
-        @Sendable func niceOfThisThread() -> Int? {
-            guard let stat = try? String(contentsOfFile: "/proc/thread-self/stat", encoding: .utf8),
-                let afterName = stat.range(of: ") ", options: .backwards)
-            else { return nil }
-            // Fields after the name start at field 3 (state); nice is field 19.
-            let fields = stat[afterName.upperBound...].split(separator: " ")
-            return fields.count > 16 ? Int(fields[16]) : nil
-        }
-        let outcome = try LoadingWait.run({ niceOfThisThread() }, terminal: QueuedTerminal([]), isQuit: Self.isQuit)
+        let outcome = try LoadingWait.run(
+            { ThreadNice.ofThisThread() }, terminal: QueuedTerminal([]), isQuit: Self.isQuit)
         guard case .done(let workNice, _) = outcome else {
             Issue.record("the work did not finish: \(outcome)")
             return
         }
-        let waiting = try #require(niceOfThisThread())
-        #expect(workNice == min(19, waiting + Int(LoadingWait.workNiceness)))
+        let waiting = try #require(ThreadNice.ofThisThread())
+        #expect(workNice == min(19, waiting + Int(BackgroundPriority.niceness)))
     }
 }
