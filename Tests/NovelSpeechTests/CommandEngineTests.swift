@@ -47,6 +47,29 @@ import Testing
     /// Whether no process is left in group `group`, a zombie or not.
     static func isGroupGone(_ group: pid_t) -> Bool { kill(-group, 0) == -1 && errno == ESRCH }
 
+    /// A thread that stops the engine from outside, as the reader does, once `ready` holds, and notes when.
+    final class Stopper: Sendable {
+        private let stoppedAt = Mutex<ContinuousClock.Instant?>(nil)
+
+        /// Starts the thread: it polls `ready` every 10 ms, then notes the time and calls `stop`.
+        init(when ready: @escaping @Sendable () -> Bool, then stop: @escaping @Sendable () -> Void) {
+            let thread = Thread { [self] in
+                while !ready() { Thread.sleep(forTimeInterval: 0.01) }
+                self.stoppedAt.withLock { $0 = .now }
+                stop()
+            }
+            thread.start()
+        }
+
+        /// How long ago the stop was called; an error if it was not called yet.
+        func sinceStop() throws -> Duration { ContinuousClock.now - (try #require(stoppedAt.withLock { $0 })) }
+    }
+
+    /// Whether the fake speaker has logged the sentence it read: it is speaking.
+    static func isSpeaking(log: String) -> Bool {
+        (try? String(contentsOfFile: log, encoding: .utf8))?.hasPrefix("said:") == true
+    }
+
     @Test func eachSentenceIsOneRunWithItsTextOnStandardInput() throws {
         let engine = CommandEngine(command: command())
         var events: [SpeechEvent] = []
@@ -76,17 +99,11 @@ import Testing
         let childFile = folder.path + "/child"
         let pidFile = folder.path + "/pid"
         let engine = CommandEngine(command: command("--pid '\(pidFile)' --child '\(childFile)'"))
-        let stoppedAt = Mutex<ContinuousClock.Instant?>(nil)
-        let stopper = Thread {
-            // Stops once the command has read its sentence and is speaking it through its child.
-            _ = try? Self.processID(in: childFile)
-            stoppedAt.withLock { $0 = .now }
-            engine.stop()
-        }
+        // Stops once the command has read its sentence and is speaking it through its child.
+        let stopper = Stopper(when: { (try? Self.processID(in: childFile)) != nil }, then: engine.stop)
         var events: [SpeechEvent] = []
-        stopper.start()
         let finished = try engine.speak("他站在窗前。") { events.append($0) }
-        let lag = ContinuousClock.now - (try #require(stoppedAt.withLock { $0 }))
+        let lag = try stopper.sinceStop()
         #expect(!finished)
         #expect(events == [.started], "it was speaking when stopped, and reports no end")
         #expect(lag < .milliseconds(100), "the command's group ended \(lag) after stop")
@@ -104,17 +121,9 @@ import Testing
         let pidFile = folder.path + "/pid"
         let engine = CommandEngine(command: command("--pid '\(pidFile)' --ignore-term --seconds 30"))
         let log = log
-        let stoppedAt = Mutex<ContinuousClock.Instant?>(nil)
-        let stopper = Thread {
-            while (try? String(contentsOfFile: log, encoding: .utf8))?.hasPrefix("said:") != true {
-                Thread.sleep(forTimeInterval: 0.01)
-            }
-            stoppedAt.withLock { $0 = .now }
-            engine.stop()
-        }
-        stopper.start()
+        let stopper = Stopper(when: { Self.isSpeaking(log: log) }, then: engine.stop)
         #expect(try !engine.speak("Stop me.") { _ in })
-        let took = ContinuousClock.now - (try #require(stoppedAt.withLock { $0 }))
+        let took = try stopper.sinceStop()
         #expect(took >= CommandEngine.killGrace, "ended \(took) after stop: before SIGKILL was due")
         #expect(took < CommandEngine.killGrace + .seconds(1), "ended \(took) after stop")
         #expect(logLines == ["said: Stop me.", "signal: TERM (ignored)"])
@@ -137,18 +146,12 @@ import Testing
     @Test func aResetDoesNotReviveTheStoppedUtterance() throws {
         let engine = CommandEngine(command: command("--seconds 5"))
         let log = log
-        let stoppedAt = Mutex<ContinuousClock.Instant?>(nil)
-        let stopper = Thread {
-            while (try? String(contentsOfFile: log, encoding: .utf8))?.hasPrefix("said:") != true {
-                Thread.sleep(forTimeInterval: 0.01)
-            }
-            stoppedAt.withLock { $0 = .now }
+        let stopper = Stopper(when: { Self.isSpeaking(log: log) }) {
             engine.stop()
             engine.reset()
         }
-        stopper.start()
         #expect(try !engine.speak("第一句。") { _ in })
-        let lag = ContinuousClock.now - (try #require(stoppedAt.withLock { $0 }))
+        let lag = try stopper.sinceStop()
         #expect(lag < .milliseconds(100), "ended \(lag) after stop")
         #expect(logLines == ["said: 第一句。", "signal: TERM"])
     }

@@ -38,7 +38,7 @@ import Testing
     @Test func pointsOnOneOffsetKeepTheirOrderAndTheFirstIsEmpty() throws {
         let string = "Part One\n\nChapter 1\n\nIt began.\n\nChapter 2\n\nIt went on.\n"
         let text = Self.text(string)
-        let points = try [
+        let points = [
             EpubTOCPoint(title: "Part One", offset: 0, depth: 0),
             EpubTOCPoint(title: "Chapter 1", offset: 0, depth: 1),
             EpubTOCPoint(title: "Chapter 2", offset: try Self.offset(of: "Chapter 2", in: string), depth: 1),

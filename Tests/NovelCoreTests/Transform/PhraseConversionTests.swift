@@ -12,7 +12,8 @@ import Testing
 @Suite struct PhraseConversionTests {
     /// OpenCC's library's conversion of `text`, through its C API.
     static func openCC(_ text: String, _ conversion: Conversion) throws -> String {
-        let handle = try #require(novel_opencc_open(try #require(conversion.configFile)))
+        let configFile = try #require(conversion.configFile)
+        let handle = try #require(novel_opencc_open(configFile))
         defer { opencc_close(handle) }
         let converted = try #require(opencc_convert_utf8(handle, text, text.utf8.count))
         defer { opencc_convert_utf8_free(converted) }

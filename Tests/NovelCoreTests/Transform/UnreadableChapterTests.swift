@@ -39,7 +39,7 @@ import Testing
     @Test func aChapterChangedUnderTheMapShowsTheMessageInItsPlace() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let probe = try TestBooks.book(text)
+        let probe = TestBooks.book(text)
         let second = try chapterEntry(probe, 2)
         let book = try openThenDamage(directory, entry: second)
         let layouter = PageLayouter(settings: TestBooks.layoutSettings(), viewport: Viewport(columns: 40, rows: 20))

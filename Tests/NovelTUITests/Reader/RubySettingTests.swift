@@ -46,9 +46,9 @@ import Testing
         var reader = Self.reader(.brackets, at: start, transition: .scroll)
         #expect(reader.firstVisibleOffset == start)
         #expect(Self.reader(.hidden, at: start, transition: .scroll).firstVisibleOffset == start)
-        reader.change(RubyBook.settings(.hidden, transition: .scroll))
+        _ = reader.change(RubyBook.settings(.hidden, transition: .scroll))
         #expect(reader.firstVisibleOffset == start)
-        reader.change(RubyBook.settings(.brackets, transition: .scroll))
+        _ = reader.change(RubyBook.settings(.brackets, transition: .scroll))
         #expect(reader.firstVisibleOffset == start)
     }
 
@@ -59,7 +59,7 @@ import Testing
         let inside = reading.lowerBound + 3
         var reader = Self.reader(.brackets, at: inside)
         #expect(Self.shownText(reader).contains("主人（しゅじん）が声"))
-        reader.change(RubyBook.settings(.hidden))
+        _ = reader.change(RubyBook.settings(.hidden))
         #expect(reader.position.offset <= inside)
         #expect(Self.shownText(reader).contains("主人が声をかけた"))
     }

@@ -53,7 +53,7 @@ import Testing
         #expect(rows.contains { $0.contains(SettingsItem.disguise.label) }, "\(rows.joined(separator: "\n"))")
         #expect(!rows.contains { $0.contains(SettingsItem.fontScale.label) })
         let row = try #require(rows.firstIndex { $0.contains(SettingsItem.lineBreak.label) })
-        reader.handle(.click(row: row, column: 5), now: 0)
+        _ = reader.handle(.click(row: row, column: 5), now: 0)
         #expect(reader.overlay == .settings(selected: SettingsItem.allCases.firstIndex(of: .lineBreak)!))
     }
 
