@@ -111,7 +111,6 @@ public struct XHTMLText: Sendable, Equatable {
         let encoding: String
         switch XHTMLDeclaredEncoding.choice(of: head, isWhole: false) {
         case .decided(let named?): encoding = named
-        case .startReadsAsUTF8: encoding = "UTF-8"
         case .decided(nil), .undecided: return nil
         }
         return extractStart(readStart: head, encoding: encoding, options: options, minimum: minimum)

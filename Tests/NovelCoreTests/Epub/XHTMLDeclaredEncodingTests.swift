@@ -2,12 +2,10 @@ import Testing
 
 @testable import NovelCore
 
-/// The encoding a content document is read in (`XHTMLDeclaredEncoding`), chosen from its first bytes alone
-/// where they can tell it, as a first screen reads only the start of a long document: the start never
-/// chooses other than the whole document, and where it says it is read in UTF-8 whatever follows, or chose,
-/// the text read from it is the start of the whole document's text. A UTF-8 start without an XML
-/// declaration, or naming a charset, cannot tell: a byte that is not UTF-8 later in the document changes
-/// how libxml2 reads its start.
+/// The encoding a content document is read in (`XHTMLDeclaredEncoding`), chosen from its first bytes alone,
+/// as a first screen reads only the start of a long document: the start never chooses other than the whole
+/// document, and where it chose, the text read from it is the start of the whole document's text. A name
+/// that is wrong is overruled by the bytes, and a stray byte that is not UTF-8 changes nothing else.
 @Suite struct XHTMLDeclaredEncodingTests {
     /// One of the documents below: how it starts, its paragraphs, and bytes put in after the 300th.
     struct Sample: CustomTestStringConvertible, Sendable {
@@ -17,7 +15,7 @@ import Testing
         var late: [UInt8] = []
         /// `encoding(of:)` of the whole document.
         let whole: String?
-        /// The choice of its first 4096 bytes.
+        /// The choice of its first `sniffLength` bytes.
         let start: XHTMLDeclaredEncoding.Choice
 
         var testDescription: String { name }
@@ -46,60 +44,60 @@ import Testing
     static let samples: [Sample] = [
         Sample(
             name: "declared UTF-8", head: Array((declared("UTF-8") + html).utf8), paragraph: utf8Paragraph,
-            whole: "UTF-8", start: .startReadsAsUTF8),
+            whole: "UTF-8", start: .decided("UTF-8")),
         Sample(
             name: "no declaration", head: Array(html.utf8), paragraph: utf8Paragraph, whole: "UTF-8",
-            start: .undecided),
+            start: .decided("UTF-8")),
         Sample(
             name: "UTF-8 byte order mark", head: [0xEF, 0xBB, 0xBF] + Array((declared("utf-8") + html).utf8),
-            paragraph: utf8Paragraph, whole: "UTF-8", start: .startReadsAsUTF8),
+            paragraph: utf8Paragraph, whole: "UTF-8", start: .decided("UTF-8")),
         Sample(
             name: "declared UTF-8, a Latin-1 byte late", head: Array((declared("UTF-8") + html).utf8),
-            paragraph: utf8Paragraph, late: Array("caf".utf8) + [0xE9], whole: nil, start: .startReadsAsUTF8),
+            paragraph: utf8Paragraph, late: Array("caf".utf8) + [0xE9], whole: "UTF-8", start: .decided("UTF-8")),
         Sample(
             name: "no declaration, GBK late", head: Array(html.utf8), paragraph: utf8Paragraph, late: gbkParagraph,
-            whole: nil, start: .undecided),
+            whole: "UTF-8", start: .decided("UTF-8")),
         Sample(
             name: "declared UTF-8, a NUL late", head: Array((declared("UTF-8") + html).utf8),
-            paragraph: utf8Paragraph, late: [0x00], whole: nil, start: .startReadsAsUTF8),
+            paragraph: utf8Paragraph, late: [0x00], whole: "UTF-8", start: .decided("UTF-8")),
         Sample(
             name: "declared GBK, written in UTF-8", head: Array((declared("GBK") + html).utf8),
-            paragraph: utf8Paragraph, whole: "GBK", start: .decided("GBK")),
+            paragraph: utf8Paragraph, whole: "UTF-8", start: .decided("UTF-8")),
         Sample(
             name: "declared GBK", head: Array((declared("gbk") + html).utf8), paragraph: gbkParagraph,
-            whole: "gbk", start: .decided("gbk")),
+            whole: "GB18030", start: .decided("GB18030")),
         Sample(
             name: "declared UTF-8, written in GBK", head: Array((declared("UTF-8") + html).utf8),
-            paragraph: gbkParagraph, whole: nil, start: .decided(nil)),
+            paragraph: gbkParagraph, whole: "GB18030", start: .decided("GB18030")),
         Sample(
             name: "meta charset, no declaration",
             head: Array("<html><head><meta charset=\"gbk\"/><title>t</title></head><body>\n".utf8),
-            paragraph: gbkParagraph, whole: nil, start: .decided(nil)),
+            paragraph: gbkParagraph, whole: "GB18030", start: .decided("GB18030")),
         Sample(
             name: "declared UTF-8 and a meta charset",
             head: Array(
                 (declared("utf-8")
                     + "<html><head><meta http-equiv=\"Content-Type\" content=\"text/html; charset=utf-8\"/></head><body>")
-                    .utf8), paragraph: utf8Paragraph, whole: "UTF-8", start: .undecided),
+                    .utf8), paragraph: utf8Paragraph, whole: "UTF-8", start: .decided("UTF-8")),
         Sample(
             name: "a meta charset past the prescan, a Latin-1 byte late", head: Array(lateMeta.utf8),
-            paragraph: utf8Paragraph, late: [0xE9], whole: nil, start: .undecided),
+            paragraph: utf8Paragraph, late: [0xE9], whole: "UTF-8", start: .decided("UTF-8")),
         Sample(
             name: "declared UTF-8, a meta charset past the prescan, a Latin-1 byte late",
-            head: Array((declared("UTF-8") + lateMeta).utf8), paragraph: utf8Paragraph, late: [0xE9], whole: nil,
-            start: .undecided),
+            head: Array((declared("UTF-8") + lateMeta).utf8), paragraph: utf8Paragraph, late: [0xE9], whole: "UTF-8",
+            start: .decided("UTF-8")),
     ]
 
     @Test(arguments: samples)
     func theStartNeverChoosesOtherThanTheWholeDocument(sample: Sample) {
         let bytes = sample.bytes
         #expect(XHTMLDeclaredEncoding.encoding(of: bytes) == sample.whole)
-        #expect(XHTMLDeclaredEncoding.choice(of: Array(bytes.prefix(4096)), isWhole: false) == sample.start)
+        let sniffed = Array(bytes.prefix(XHTMLDeclaredEncoding.sniffLength))
+        #expect(XHTMLDeclaredEncoding.choice(of: sniffed, isWhole: false) == sample.start)
         for count in Array(stride(from: 0, to: bytes.count, by: 97)) + [bytes.count - 1] {
             switch XHTMLDeclaredEncoding.choice(of: Array(bytes.prefix(count)), isWhole: false) {
             case .decided(let encoding): #expect(encoding == sample.whole, "\(count) bytes")
-            case .startReadsAsUTF8: #expect(sample.whole == "UTF-8" || sample.whole == nil, "\(count) bytes")
-            case .undecided: #expect(count < XHTMLDeclaredEncoding.headLength || sample.start == .undecided)
+            case .undecided: #expect(count < XHTMLDeclaredEncoding.sniffLength)
             }
         }
     }
@@ -138,28 +136,51 @@ import Testing
             }
         }
         switch sample.start {
-        case .decided(.some), .startReadsAsUTF8: #expect(taken > 5)
+        case .decided(.some): #expect(taken > 5)
         case .decided(nil), .undecided: #expect(taken == 0)
         }
     }
 
-    /// Why a UTF-8 start without an XML declaration, or naming a charset, cannot tell: where a byte later in
-    /// the document is not UTF-8, libxml2 chooses for the whole document, and reads its first paragraph
-    /// otherwise than UTF-8 would (Latin-1 from the first byte past ASCII, or the charset named at the
-    /// `meta`). With an XML declaration and no charset named, it reads the start in UTF-8 all the same.
-    @Test(arguments: [
-        ("no declaration, GBK late", false),
-        ("declared UTF-8, a meta charset past the prescan, a Latin-1 byte late", false),
-        ("declared UTF-8, a Latin-1 byte late", true),
-    ])
-    func aByteLateInTheDocumentChangesTheReadingOfItsStartUnlessItIsDeclared(name: String, isReadInUTF8: Bool) throws {
+    /// A stray byte that is not UTF-8 in a UTF-8 document is read as `?`, one byte for one, and changes
+    /// nothing else: the rest of the document is still read in UTF-8 (left to itself, libxml2 reads all of
+    /// it in Latin-1), and every position stays where it was.
+    @Test(arguments: ["declared UTF-8, a Latin-1 byte late", "no declaration, GBK late", "declared UTF-8"])
+    func aStrayByteIsReadAsAQuestionMarkAndNothingElseChanges(name: String) throws {
         let sample = try #require(Self.samples.first { $0.name == name })
-        let bytes = sample.bytes
-        #expect(sample.whole == nil)
-        let whole = XHTMLText.extract(bytes)
-        let (asUTF8, stop) = XHTMLText.extractStart(bytes, encoding: "UTF-8", options: XHTMLTextOptions(), minimum: 100)
-        #expect(stop != nil)
-        #expect(whole.utf8.starts(with: asUTF8.utf8) == isReadInUTF8)
-        #expect(String(decoding: asUTF8.utf8, as: UTF8.self).hasPrefix("0 他提着灯"))
+        let text = XHTMLText.extract(sample.bytes)
+        let shown = String(decoding: text.utf8, as: UTF8.self)
+        #expect(shown.hasPrefix("0 他提着灯") && shown.contains("399 他提着灯"), "read in UTF-8 to the end")
+        guard let repaired = UTF8Repair.repaired(sample.bytes) else {
+            #expect(sample.late.isEmpty, "only a document without a stray byte needs no repair")
+            return
+        }
+        #expect(repaired.count == sample.bytes.count)
+        let changed = zip(repaired, sample.bytes).filter { $0 != $1 }.count
+        #expect(changed > 0 && changed <= sample.late.count { $0 >= 0x80 }, "only the stray bytes change")
+        #expect(text == XHTMLText.extract(repaired), "the same text and positions as the repaired bytes'")
+        #expect(shown.contains("caf?") || shown.contains("?????"))
+    }
+
+    /// A name that is wrong does not lose the text: a document declared GBK but written in UTF-8 is read in
+    /// UTF-8 to its end, and one declared UTF-8 but written in GBK is read in GBK (GB18030, its superset).
+    @Test(arguments: [
+        ("declared GBK, written in UTF-8", "399 他提着灯走过长街"),
+        ("declared UTF-8, written in GBK", "399 第一章中文段落。"),
+        ("declared GBK", "399 第一章中文段落。"),
+        ("meta charset, no declaration", "399 第一章中文段落。"),
+    ])
+    func aWrongNameLosesNoText(name: String, last: String) throws {
+        let sample = try #require(Self.samples.first { $0.name == name })
+        let shown = String(decoding: XHTMLText.extract(sample.bytes).utf8, as: UTF8.self)
+        #expect(shown.contains(last), "\(shown.suffix(200))")
+        #expect(shown.split(separator: "\n").count >= 400)
+    }
+
+    /// A GB18030 character that GBK lacks (a four-byte one) is read under a GBK name too.
+    @Test func aGBKNameReadsGB18030() {
+        let ideograph: [UInt8] = [0x95, 0x32, 0x82, 0x36]  // U+20000 𠀀
+        var bytes = Array((Self.declared("GBK") + "<html><body><p>").utf8) + ideograph
+        bytes += XHTMLTextEncodingTests.gbk.paragraph + Array("</p></body></html>".utf8)
+        #expect(String(decoding: XHTMLText.extract(bytes).utf8, as: UTF8.self) == "𠀀中文段落。\n")
     }
 }
