@@ -137,8 +137,9 @@ extension BookPreview {
     }
 
     /// The first documents, until their text has `window` bytes, as the start of the book: the last one
-    /// read only up to the first block end past that (`XHTMLText.extractStart`), as a long document (a part
-    /// of sixty chapters) would cost the first screen its whole parse.
+    /// parsed only up to the first block end past that (`XHTMLText.extractStart`), as a long document (a part
+    /// of sixty chapters) would cost the first screen its whole parse, and inflated only that far where its
+    /// first bytes tell how it is read (`firstDocumentStart`).
     static func firstOpen(_ epub: EpubParts, pattern: String?, window: Int) throws -> BookPreview? {
         var assembly = EpubAssembly(expectedBytes: 0)
         var read = 0
@@ -147,10 +148,15 @@ extension BookPreview {
         func readDocuments() throws {
             while read < epub.members.count, assembly.utf8.count < window {
                 let member = epub.members[read]
-                let bytes = try epub.archive.read(member)
-                let (text, isWhole) = XHTMLText.extractStart(
-                    bytes, options: epub.options, minimum: window - assembly.utf8.count)
+                let minimum = window - assembly.utf8.count
                 read += 1
+                if let start = try firstDocumentStart(epub, member: member, minimum: minimum) {
+                    assembly.appendStart(member: member.name, text: start)
+                    readBytes += start.sourceOffsets.last?.sourceOffset ?? 0
+                    continue
+                }
+                let bytes = try epub.archive.read(member)
+                let (text, isWhole) = XHTMLText.extractStart(bytes, options: epub.options, minimum: minimum)
                 if isWhole {
                     assembly.append(member: member.name, text: text)
                     readBytes += Int(member.size)
@@ -215,6 +221,20 @@ extension BookPreview {
             book: book, part: BookPart(base: 0, wholeLength: max(wholeLength, text.utf8.count)), state: nil, offset: 0)
         preview.chaptersAreExact = false
         return preview
+    }
+
+    /// The text of a long document up to the first block end where the text has `minimum` bytes, from only
+    /// the start of its bytes (half as many again as the text wanted, and room for the head and the parser's
+    /// look-ahead), where that start tells how the whole document reads it (`XHTMLText.extractStart(firstRead:)`:
+    /// an XML declaration, UTF-8 or another); nil when the document is not that long, or its start cannot tell
+    /// (then the caller reads it whole).
+    static func firstDocumentStart(
+        _ epub: EpubParts, member: EpubArchive.Member, minimum: Int
+    ) throws -> XHTMLText? {
+        let count = minimum + minimum / 2 + (1 << 14)
+        guard UInt64(count) < member.size else { return nil }
+        let bytes = try epub.archive.readStart(member, count: count)
+        return XHTMLText.extractStart(firstRead: bytes, options: epub.options, minimum: minimum)
     }
 
     /// The markup of `range` of a text, moved to start at 0: runs cut at its ends, links that leave it

@@ -204,6 +204,78 @@ import Testing
         #expect(page(preview.book, at: 0) == page(full, at: 0))
     }
 
+    /// A first open reads a long first document only to the first screen's cut, its first bytes telling how
+    /// the whole of it is read (`BookPreview.firstDocumentStart`), and shows what the full open shows:
+    /// declared UTF-8; declared UTF-8 with a byte that is not UTF-8 late in it (read as `?`); declared GBK; no
+    /// declaration, with and without a late byte that is not UTF-8; a charset named in a `meta`.
+    @Test(arguments: 0..<6)
+    func aLongFirstDocumentIsReadOnlyToTheCutWhereItsStartTellsHowItIsRead(kind: Int) throws {
+        let declaredUTF8 = Array("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n".utf8)
+        let declaredGBK = Array("<?xml version=\"1.0\" encoding=\"GBK\"?>\n".utf8)
+        let html = Array("<html xmlns=\"http://www.w3.org/1999/xhtml\"><head><title>t</title></head><body>\n".utf8)
+        let meta = Array("<html><head><meta http-equiv=\"Content-Type\" content=\"text/html; charset=utf-8\"/>".utf8)
+        let latin1 = Array("caf".utf8) + [0xE9]
+        let (head, late): ([UInt8], [UInt8]) =
+            switch kind {
+            case 0: (declaredUTF8 + html, [])
+            case 1: (declaredUTF8 + html, latin1)
+            case 2: (declaredGBK + html, [])
+            case 3: (html, [])
+            case 4: (html, latin1)
+            default: (declaredUTF8 + meta + Array("</head><body>\n".utf8), [])
+            }
+        // Written in UTF-8 but for the GBK one.
+        let gbk = XHTMLTextEncodingTests.gbk
+        let words =
+            kind == 2
+            ? Array(repeatElement(gbk.paragraph, count: 4).joined()) : Array("他提着灯走过长街，风吹得灯火忽明忽暗。".utf8)
+        let chapter = kind == 2 ? gbk.heading : Array("第一章".utf8)
+        var document = head
+        var entries: [EpubBuilder.NavEntry] = []
+        for number in 1...40 {
+            document += Array("<h2 id=\"c\(number)\">\(number) ".utf8) + chapter + Array("</h2>\n".utf8)
+            for paragraph in 0..<10 {
+                document += Array("<p>\(paragraph) <b>".utf8) + words + Array("</b></p>\n".utf8)
+                if number == 35 && paragraph == 5 { document += Array("<p>".utf8) + late + Array("</p>\n".utf8) }
+            }
+            entries.append(EpubBuilder.NavEntry("\(number) 第一章", href: "text/part1.xhtml#c\(number)"))
+        }
+        document += Array("</body></html>\n".utf8)
+        var builder = EpubBuilder(
+            documents: [
+                EpubBuilder.Document("text/title.xhtml", body: "<h1>青灯记</h1>\n<p>一部用来试验的小说。</p>"),
+                EpubBuilder.Document("text/part1.xhtml", body: ""),
+                EpubBuilder.Document("text/part2.xhtml", body: "<h2 id=\"c41\">第41章 归来</h2>\n<p>天亮了。</p>"),
+            ],
+            toc: entries + [EpubBuilder.NavEntry("第41章 归来", href: "text/part2.xhtml#c41")])
+        builder.language = "zh"
+        let path = home.path + "/book.epub"
+        try EpubBuilder.write(builder.members(replacing: "OEBPS/text/part1.xhtml", with: document), to: path)
+
+        let archive = try EpubArchive(path: path)
+        let package = try EpubPackage.read(from: archive)
+        let parts = BookPreview.EpubParts(
+            path: path, archive: archive, package: package,
+            options: XHTMLTextOptions(hidden: EpubBookOpener.hiddenSelectors(archive, package)),
+            members: EpubBookOpener.spineMembers(archive, package))
+        #expect(parts.members[1].name == "OEBPS/text/part1.xhtml")
+        #expect(parts.members[1].size > 4 * UInt64(window))
+        let start = try BookPreview.firstDocumentStart(parts, member: parts.members[1], minimum: window)
+        #expect(start != nil)
+
+        let preview = try #require(previewOf(path))
+        let full = try BookOpener.open(path: path)
+        let text = preview.book.text.utf8
+        #expect(text.count >= window && text.count < full.text.utf8.count / 4)
+        #expect(full.text.utf8.starts(with: text))
+        #expect(page(preview.book, at: 0) == page(full, at: 0))
+        let shown = preview.book.index.entries
+        #expect(shown.count >= 2)
+        for (mine, theirs) in zip(shown.dropLast(), full.index.entries) {
+            #expect(mine.title == theirs.title && mine.range == theirs.range && mine.bodyStart == theirs.bodyStart)
+        }
+    }
+
     @Test func smallAndTextFilesGetNoEpubPreview() throws {
         let small = try write(EpubBuilder.sample(), name: "small.epub")
         #expect(BookPreview.epub(path: small, paths: paths, window: 1 << 16) == nil)

@@ -7,8 +7,9 @@ import Foundation
 /// Chinese or the English rules, drop lists of contents and duplicated headings, and split over-long
 /// sections at paragraph boundaries.
 public struct ChapterSplitter: Sendable {
-    /// Bumped when the rules change, so that cached indexes are rebuilt.
-    public static let rulesVersion = 6
+    /// Bumped when the rules change, or an EPUB's text is made otherwise (the offsets of its navigation's
+    /// entries move), so that cached indexes are rebuilt.
+    public static let rulesVersion = 7
     /// A section with more characters than this is split into parts.
     public static let longSectionCharacters = 100_000
     /// The size a long section's parts aim for.

@@ -74,7 +74,7 @@ public enum EpubNavigation {
         if !tree.isWellFormed, let html = XMLTree.parse(bytes, as: .html) { tree = html }
         let navs = tree.root.descendants(named: "nav")
         guard let toc = navs.first(where: isTableOfContents) ?? (navs.count == 1 ? navs.first : nil),
-            let list = toc.descendants(named: "ol").first
+            let list = toc.firstDescendant(named: "ol")
         else { return [] }
         var points: [EpubNavPoint] = []
         var resolver = EpubPath.Resolver(base: member, book: book)

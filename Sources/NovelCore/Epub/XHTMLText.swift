@@ -100,6 +100,22 @@ public struct XHTMLText: Sendable, Equatable {
         return text
     }
 
+    /// The start of a document read for the first time, of which only the first bytes were read
+    /// (`EpubArchive.readStart`): `extractStart(readStart:)` in the encoding those bytes choose for the whole
+    /// document (`XHTMLDeclaredEncoding.choice`), or in UTF-8 where they are read in UTF-8 whatever the whole
+    /// document chooses. Nil where the first bytes cannot tell, name no encoding to give the parser (libxml2
+    /// chooses), or the parse needs more of the document: then it is read whole.
+    static func extractStart(firstRead start: [UInt8], options: XHTMLTextOptions, minimum: Int) -> XHTMLText? {
+        guard let end = start.lastIndex(of: UInt8(ascii: ">")) else { return nil }
+        let head = Array(start[...end])
+        let encoding: String
+        switch XHTMLDeclaredEncoding.choice(of: head, isWhole: false) {
+        case .decided(let named?): encoding = named
+        case .decided(nil), .undecided: return nil
+        }
+        return extractStart(readStart: head, encoding: encoding, options: options, minimum: minimum)
+    }
+
     /// The document offset the text at `textOffset` came from.
     public func sourceOffset(ofText textOffset: Int) -> Int {
         var low = 0

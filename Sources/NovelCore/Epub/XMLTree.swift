@@ -71,6 +71,17 @@ public struct XMLTree: Sendable {
             return found
         }
 
+        /// The first element inside this one with this local name, in document order (depth first): the first
+        /// of `descendants(named:)`, without walking the rest.
+        public func firstDescendant(named name: String) -> Element? {
+            var pending = Array(elements.reversed())
+            while let element = pending.popLast() {
+                if element.name == name { return element }
+                pending.append(contentsOf: element.elements.reversed())
+            }
+            return nil
+        }
+
         /// All the text inside the element, in document order.
         public var text: String {
             var result = ""

@@ -22,6 +22,18 @@ import Testing
         #expect(tree.root.elements(named: "item").count == 2)
     }
 
+    /// `firstDescendant(named:)` is the first of `descendants(named:)`, depth first: a nested match before a
+    /// later sibling's.
+    @Test func theFirstDescendantIsTheFirstInDocumentOrder() throws {
+        let xml = "<r><a><ol id=\"inner\"/></a><ol id=\"sibling\"><ol id=\"nested\"/></ol><b/></r>"
+        let tree = try #require(XMLTree.parse(Array(xml.utf8)))
+        #expect(tree.root.descendants(named: "ol").map { $0.attribute("id") } == ["inner", "sibling", "nested"])
+        #expect(tree.root.firstDescendant(named: "ol")?.attribute("id") == "inner")
+        #expect(tree.root.firstDescendant(named: "b")?.name == "b")
+        #expect(tree.root.firstDescendant(named: "missing") == nil)
+        #expect(tree.root.firstDescendant(named: "r") == nil, "the element itself is not inside itself")
+    }
+
     @Test func anExternalEntityIsNeverRead() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("novel-xxe-\(UUID().uuidString)")
         try "SECRET".write(to: folder, atomically: true, encoding: .utf8)
