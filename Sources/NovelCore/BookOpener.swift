@@ -26,7 +26,9 @@ public enum BookOpener {
         let cache = paths.map { ChapterIndexCache(paths: $0) }
         var fingerprint = ""
         var cached: ChapterIndex?
-        // The fingerprint and the cached index it finds, when there is one.
+        var profile: TextProfile?
+        // The fingerprint and the cached index it finds, when there is one; then the text's profile, which
+        // needs the text but not its chapters, so that it too is made beside the split.
         func lookUp() {
             fingerprint = BookFingerprint.of(text.utf8, progress: steps[1])
             steps[1].finish()
@@ -34,6 +36,7 @@ public enum BookOpener {
             cached = cache?.load(fingerprint: fingerprint, pattern: pattern).flatMap {
                 $0.partitions(length: text.utf8.count) ? $0 : nil
             }
+            profile = TextProfile.of(text)
         }
         var split: (index: ChapterIndex, scan: HeadingScan)?
         let sampleKey = text.utf8.count >= SideBySide.besideWorkBytes ? ChapterIndexCache.sampleKey(text.utf8) : nil
@@ -63,7 +66,8 @@ public enum BookOpener {
         }
         steps[2].finish()
         var book = Book(
-            path: path, title: title(of: path, text: text), text: text, fingerprint: fingerprint, index: index)
+            path: path, title: title(of: path, text: text), text: text, fingerprint: fingerprint, index: index,
+            profile: profile)
         book.headingScan = scan
         return book
     }
