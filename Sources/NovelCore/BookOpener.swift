@@ -20,7 +20,8 @@ public enum BookOpener {
         }
         let steps = progress.parts(stepWeights)
         let splitter = try ChapterSplitter(customPattern: chapterPattern)
-        let text = try BookLoader.load(bytes, status: status, path: path, encoding: encoding, progress: steps[0])
+        let text = try BookLoader.load(
+            bytes, status: status, path: path, encoding: encoding, fingerprinting: true, progress: steps[0])
         steps[0].finish()
         let pattern = chapterPattern.flatMap { $0.isEmpty ? nil : $0 }
         let cache = paths.map { ChapterIndexCache(paths: $0) }
@@ -30,7 +31,7 @@ public enum BookOpener {
         // The fingerprint and the cached index it finds, when there is one; then the text's profile, which
         // needs the text but not its chapters, so that it too is made beside the split.
         func lookUp() {
-            fingerprint = BookFingerprint.of(text.utf8, progress: steps[1])
+            fingerprint = text.verbatimFingerprint ?? BookFingerprint.of(text.utf8, progress: steps[1])
             steps[1].finish()
             // A damaged cache file that still reads must cover this text exactly before its ranges are used.
             cached = cache?.load(fingerprint: fingerprint, pattern: pattern).flatMap {

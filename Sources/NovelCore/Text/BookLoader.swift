@@ -18,12 +18,15 @@ public enum BookLoader {
 
     /// Decodes the file's bytes as `BookFile.mapWithStatus` gave them (`status` is the file's), so that
     /// the opener can look at them first (a zip archive is an EPUB, never text) without reading again.
+    /// With `fingerprinting`, a long text that is the file's bytes comes with its fingerprint, taken beside
+    /// the UTF-8 check (`BookText.verbatimFingerprint`).
     static func load(
-        _ bytes: TextBytes, status: stat, path: String, encoding: String? = nil, progress: LoadStep = .none
+        _ bytes: TextBytes, status: stat, path: String, encoding: String? = nil, fingerprinting: Bool = false,
+        progress: LoadStep = .none
     ) throws(BookError) -> BookText {
         // Taken before decoding, which lets the mapped pages go.
         let probe = AppendProbe(status: status, bytes: bytes)
-        var text = try decode(bytes, path: path, encoding: encoding, progress: progress)
+        var text = try decode(bytes, path: path, encoding: encoding, fingerprinting: fingerprinting, progress: progress)
         text.fileIdentity = FileIdentity(status)
         text.appendProbe = probe
         return text
@@ -38,10 +41,13 @@ public enum BookLoader {
     }
 
     /// Decodes `bytes`; when they are already the text (UTF-8 without a mark, nothing to normalise) the
-    /// text is `bytes` itself, so a mapped file stays mapped and is never copied.
+    /// text is `bytes` itself, so a mapped file stays mapped and is never copied. With `fingerprinting`, a
+    /// long text's fingerprint is taken on another core beside its UTF-8 check, on speculation that the
+    /// text is the bytes: the opener needs it, and the hash is a chain of steps that one core alone can
+    /// take, which beside the split took longer than the split (docs/benchmarks.md).
     public static func decode(
         _ bytes: TextBytes, path: String, encoding forced: String? = nil, detectionLimit: Int? = nil,
-        progress: LoadStep = .none
+        fingerprinting: Bool = false, progress: LoadStep = .none
     ) throws(BookError) -> BookText {
         if bytes.isEmpty { throw .empty(path: path) }
         // A mapped file's pages are let go behind the decoder: the decoded copy is the one kept.
@@ -71,13 +77,20 @@ public enum BookLoader {
                 return try convert(buffer, from: utf16.encoding, source: .detected(confidence: utf16.confidence))
             }
             if let reason = BinarySniffer.reason(buffer) { throw .binary(path: path, reason: reason) }
-            let utf8 = validatedAndNormalised(buffer, progress: progress, releasingMapped: release)
+            var fingerprint: String?
+            let utf8 = validatedAndNormalised(
+                buffer, progress: progress, releasingMapped: release,
+                besideIt: fingerprinting
+                    ? { textIsNotTheBytes in
+                        fingerprint = BookFingerprint.of(buffer, stoppingWhen: textIsNotTheBytes)
+                    } : nil)
             if utf8.valid {
                 guard let normalised = utf8.normalised else {
                     var text = BookText(
                         bytes: bytes, encoding: "UTF-8", encodingSource: .validUTF8, invalidSequences: 0,
                         sourceByteCount: bytes.count)
                     text.isVerbatim = true
+                    text.verbatimFingerprint = fingerprint
                     return text
                 }
                 return BookText(
@@ -100,8 +113,11 @@ public enum BookLoader {
     /// other pieces, on speculation: the writing stops, and its text is dropped, when a piece turns out
     /// not to be UTF-8 (a Windows-1252 book with an ASCII header, a damaged file). When a later piece holds
     /// it, the text is written after the check.
+    /// `besideIt`, when given, runs beside the pieces of a long text on another core, told when the text
+    /// turns out not to be the bytes as they are (its answer is then of no use).
     static func validatedAndNormalised(
-        _ buffer: UnsafeBufferPointer<UInt8>, progress: LoadStep, releasingMapped: Bool = false
+        _ buffer: UnsafeBufferPointer<UInt8>, progress: LoadStep, releasingMapped: Bool = false,
+        besideIt sideJob: ((_ textIsNotTheBytes: () -> Bool) -> Void)? = nil
     ) -> (valid: Bool, normalised: [UInt8]?) {
         guard buffer.count >= SideBySide.besideWorkBytes, startsAsUTF8(buffer) else {
             // Checking and normalising are two passes of about the same cost.
@@ -112,17 +128,25 @@ public enum BookLoader {
                 TextNormaliser.normalised(buffer, progress: halves[1], stop: nil, releasingMapped: releasingMapped)
             )
         }
-        return checkedSideBySide(buffer, progress: progress, releasingMapped: releasingMapped)
+        return checkedSideBySide(buffer, progress: progress, releasingMapped: releasingMapped, besideIt: sideJob)
     }
 
     /// `validatedAndNormalised` of a long text that starts as UTF-8, in pieces of `pieceBytes` (smaller in
     /// tests, to cut real books into many).
     static func checkedSideBySide(
         _ buffer: UnsafeBufferPointer<UInt8>, progress: LoadStep, releasingMapped: Bool = false,
-        pieceBytes: Int = UTF8Validator.SharedCheck.pieceBytes
+        pieceBytes: Int = UTF8Validator.SharedCheck.pieceBytes,
+        besideIt sideJob: ((_ textIsNotTheBytes: () -> Bool) -> Void)? = nil
     ) -> (valid: Bool, normalised: [UInt8]?) {
         let check = UTF8Validator.SharedCheck(buffer, pieceBytes: pieceBytes)
-        let passes = SideBySide.results(check.pieces.count) { number -> PassOutcome in
+        // The side job first (whichever thread takes it, the other starts on the pieces), then the pieces.
+        let sideJobs = sideJob == nil ? 0 : 1
+        let outcomes = SideBySide.results(sideJobs + check.pieces.count) { job -> PassOutcome in
+            if job < sideJobs {
+                sideJob?({ check.textIsNotTheBytes })
+                return PassOutcome()
+            }
+            let number = job - sideJobs
             let answer = check.check(buffer, piece: number)
             progress.reached(check.pieces[number].upperBound, of: buffer.count)
             guard case .valid(let first) = answer else { return PassOutcome(valid: false) }
@@ -134,12 +158,12 @@ public enum BookLoader {
             return PassOutcome(firstChange: first, normalised: normalised)
         }
         defer { progress.finish() }
+        let passes = outcomes.dropFirst(sideJobs)
         guard passes.count == check.pieces.count, passes.allSatisfy({ $0.valid }) else { return (false, nil) }
         // The pieces' answers in order: the first is the text's first byte to change.
-        guard let firstPiece = passes.firstIndex(where: { $0.firstChange != nil }),
-            let first = passes[firstPiece].firstChange
+        guard let firstPiece = passes.first(where: { $0.firstChange != nil }), let first = firstPiece.firstChange
         else { return (true, nil) }
-        if firstPiece == 0 { return (true, passes[0].normalised) }
+        if let normalised = firstPiece.normalised { return (true, normalised) }
         return (true, TextNormaliser.normalised(buffer, from: first, stop: nil, releasingMapped: releasingMapped))
     }
 

@@ -55,6 +55,12 @@ extension UTF8Validator {
             return .valid(firstChange: piece.lowerBound + change)
         }
 
+        /// Whether a piece was found not to be UTF-8 or to hold a byte to change: either way the text will
+        /// not be the bytes as they are.
+        var textIsNotTheBytes: Bool {
+            notUTF8.isRaised || firstFound.load(ordering: .relaxed) != Int.max
+        }
+
         private func lowerFirstFound(to number: Int) {
             var known = firstFound.load(ordering: .relaxed)
             while number < known {
