@@ -80,7 +80,7 @@ public enum BookLoader {
             var fingerprint: String?
             let utf8 = validatedAndNormalised(
                 buffer, progress: progress, releasingMapped: release,
-                besideIt: fingerprinting
+                besideIt: fingerprinting && SideBySide.otherCores > 0
                     ? { textIsNotTheBytes in
                         fingerprint = BookFingerprint.of(buffer, stoppingWhen: textIsNotTheBytes)
                     } : nil)
