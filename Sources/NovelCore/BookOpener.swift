@@ -20,20 +20,24 @@ public enum BookOpener {
         }
         let steps = progress.parts(stepWeights)
         let splitter = try ChapterSplitter(customPattern: chapterPattern)
-        let text = try BookLoader.load(bytes, status: status, path: path, encoding: encoding, progress: steps[0])
+        let text = try BookLoader.load(
+            bytes, status: status, path: path, encoding: encoding, fingerprinting: true, progress: steps[0])
         steps[0].finish()
         let pattern = chapterPattern.flatMap { $0.isEmpty ? nil : $0 }
         let cache = paths.map { ChapterIndexCache(paths: $0) }
         var fingerprint = ""
         var cached: ChapterIndex?
-        // The fingerprint and the cached index it finds, when there is one.
+        var profile: TextProfile?
+        // The fingerprint and the cached index it finds, when there is one; then the text's profile, which
+        // needs the text but not its chapters, so that it too is made beside the split.
         func lookUp() {
-            fingerprint = BookFingerprint.of(text.utf8, progress: steps[1])
+            fingerprint = text.verbatimFingerprint ?? BookFingerprint.of(text.utf8, progress: steps[1])
             steps[1].finish()
             // A damaged cache file that still reads must cover this text exactly before its ranges are used.
             cached = cache?.load(fingerprint: fingerprint, pattern: pattern).flatMap {
                 $0.partitions(length: text.utf8.count) ? $0 : nil
             }
+            profile = TextProfile.of(text)
         }
         var split: (index: ChapterIndex, scan: HeadingScan)?
         let sampleKey = text.utf8.count >= SideBySide.besideWorkBytes ? ChapterIndexCache.sampleKey(text.utf8) : nil
@@ -63,7 +67,8 @@ public enum BookOpener {
         }
         steps[2].finish()
         var book = Book(
-            path: path, title: title(of: path, text: text), text: text, fingerprint: fingerprint, index: index)
+            path: path, title: title(of: path, text: text), text: text, fingerprint: fingerprint, index: index,
+            profile: profile)
         book.headingScan = scan
         return book
     }

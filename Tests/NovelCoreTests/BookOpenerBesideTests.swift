@@ -80,3 +80,44 @@ import Testing
         #expect(try BookOpener.open(path: path, paths: paths).index == book.index)
     }
 }
+
+extension BookOpenerBesideTests {
+    /// A long book that is its file's bytes has its fingerprint taken beside the UTF-8 check, and it is the
+    /// fingerprint of its text; a book that is not its bytes (CR LF, a control, a byte that is not UTF-8)
+    /// has none taken there, and its fingerprint is its text's.
+    @Test func theFingerprintTakenBesideTheCheckIsTheTexts() throws {
+        let lines = text.replacingOccurrences(of: "\r\n", with: "\n")
+        let plain = try home.write("plain.txt", lines)
+        let book = try BookOpener.open(path: plain, paths: paths)
+        #expect(book.text.isVerbatim)
+        #expect(book.text.verbatimFingerprint == BookFingerprint.of(Array(lines.utf8)))
+        #expect(book.fingerprint == BookFingerprint.of(Array(lines.utf8)))
+        // The same text by the loader alone: taken only when asked for.
+        let bytes = Array(lines.utf8)
+        #expect(try BookLoader.decode(TextBytes(bytes), path: plain).verbatimFingerprint == nil)
+        #expect(
+            try BookLoader.decode(TextBytes(bytes), path: plain, fingerprinting: true).verbatimFingerprint
+                == BookFingerprint.of(bytes))
+        // Not the bytes: a change late in the text, a change at its start, Windows-1252 after a long start.
+        let late = try home.write("late.txt", lines + "a bell \u{07}\n")
+        let crlf = try BookOpener.open(path: path, paths: paths)
+        var cp1252 = bytes
+        cp1252[bytes.count - 100] = 0x93
+        for (name, opened) in [
+            ("late", try BookOpener.open(path: late, paths: paths)), ("CR LF", crlf),
+            ("Windows-1252", try BookOpener.open(path: try home.write("cp1252.txt", cp1252), paths: paths)),
+        ] {
+            #expect(!opened.text.isVerbatim && opened.text.verbatimFingerprint == nil, "\(name)")
+            #expect(opened.fingerprint == BookFingerprint.of(opened.text.utf8), "\(name)")
+        }
+    }
+
+    /// A fingerprint that is told to stop gives none; one that is not is the whole text's.
+    @Test func aFingerprintStopsWhenTold() {
+        let bytes = Array(text.utf8)
+        bytes.withUnsafeBufferPointer { buffer in
+            #expect(BookFingerprint.of(buffer, stoppingWhen: { true }) == nil)
+            #expect(BookFingerprint.of(buffer, stoppingWhen: { false }) == BookFingerprint.of(bytes))
+        }
+    }
+}

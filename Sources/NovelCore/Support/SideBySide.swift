@@ -12,10 +12,14 @@ enum SideBySide {
     /// More threads than this gain nothing for the passes that use them (they share the memory bus).
     static let maximumHelpers = 3
 
+    /// The cores besides the calling thread's: none means the jobs run one after the other, and work done
+    /// beside other work on speculation only costs.
+    static var otherCores: Int { ProcessInfo.processInfo.activeProcessorCount - 1 }
+
     /// The results of `job(0)`, `job(1)`, … `job(count - 1)`, run on every core. `job` may read what the
     /// caller shares with it but must not write to anything another job reads.
     static func results<Result>(_ count: Int, _ job: (Int) -> Result) -> [Result] {
-        let helpers = min(count - 1, ProcessInfo.processInfo.activeProcessorCount - 1, maximumHelpers)
+        let helpers = min(count - 1, otherCores, maximumHelpers)
         guard helpers > 0 else { return (0..<count).map(job) }
         var slots = [Result?](repeating: nil, count: count)
         withoutActuallyEscaping(job) { job in

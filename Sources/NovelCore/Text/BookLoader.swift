@@ -18,12 +18,15 @@ public enum BookLoader {
 
     /// Decodes the file's bytes as `BookFile.mapWithStatus` gave them (`status` is the file's), so that
     /// the opener can look at them first (a zip archive is an EPUB, never text) without reading again.
+    /// With `fingerprinting`, a long text that is the file's bytes comes with its fingerprint, taken beside
+    /// the UTF-8 check (`BookText.verbatimFingerprint`).
     static func load(
-        _ bytes: TextBytes, status: stat, path: String, encoding: String? = nil, progress: LoadStep = .none
+        _ bytes: TextBytes, status: stat, path: String, encoding: String? = nil, fingerprinting: Bool = false,
+        progress: LoadStep = .none
     ) throws(BookError) -> BookText {
         // Taken before decoding, which lets the mapped pages go.
         let probe = AppendProbe(status: status, bytes: bytes)
-        var text = try decode(bytes, path: path, encoding: encoding, progress: progress)
+        var text = try decode(bytes, path: path, encoding: encoding, fingerprinting: fingerprinting, progress: progress)
         text.fileIdentity = FileIdentity(status)
         text.appendProbe = probe
         return text
@@ -38,16 +41,17 @@ public enum BookLoader {
     }
 
     /// Decodes `bytes`; when they are already the text (UTF-8 without a mark, nothing to normalise) the
-    /// text is `bytes` itself, so a mapped file stays mapped and is never copied.
+    /// text is `bytes` itself, so a mapped file stays mapped and is never copied. With `fingerprinting`, a
+    /// long text's fingerprint is taken on another core beside its UTF-8 check, on speculation that the
+    /// text is the bytes: the opener needs it, and the hash is a chain of steps that one core alone can
+    /// take, which beside the split took longer than the split (docs/benchmarks.md).
     public static func decode(
         _ bytes: TextBytes, path: String, encoding forced: String? = nil, detectionLimit: Int? = nil,
-        progress: LoadStep = .none
+        fingerprinting: Bool = false, progress: LoadStep = .none
     ) throws(BookError) -> BookText {
         if bytes.isEmpty { throw .empty(path: path) }
         // A mapped file's pages are let go behind the decoder: the decoded copy is the one kept.
         let release = bytes.isMapped
-        // Checking and normalising are two passes of about the same cost; decoding is one.
-        let halves = progress.parts([1, 1])
         return try bytes.withUnsafeBufferPointer { buffer throws(BookError) in
             func convert(
                 _ bytes: UnsafeBufferPointer<UInt8>, from charset: String, source: EncodingSource
@@ -73,13 +77,20 @@ public enum BookLoader {
                 return try convert(buffer, from: utf16.encoding, source: .detected(confidence: utf16.confidence))
             }
             if let reason = BinarySniffer.reason(buffer) { throw .binary(path: path, reason: reason) }
-            let utf8 = validatedAndNormalised(buffer, progress: halves, releasingMapped: release)
+            var fingerprint: String?
+            let utf8 = validatedAndNormalised(
+                buffer, progress: progress, releasingMapped: release,
+                besideIt: fingerprinting && SideBySide.otherCores > 0
+                    ? { textIsNotTheBytes in
+                        fingerprint = BookFingerprint.of(buffer, stoppingWhen: textIsNotTheBytes)
+                    } : nil)
             if utf8.valid {
                 guard let normalised = utf8.normalised else {
                     var text = BookText(
                         bytes: bytes, encoding: "UTF-8", encodingSource: .validUTF8, invalidSequences: 0,
                         sourceByteCount: bytes.count)
                     text.isVerbatim = true
+                    text.verbatimFingerprint = fingerprint
                     return text
                 }
                 return BookText(
@@ -95,56 +106,72 @@ public enum BookLoader {
         }
     }
 
-    /// Whether `buffer` is UTF-8 and, when it is, its normalised text (nil: nothing to change), each pass
-    /// reporting to its half of `progress`. On a long text that starts as UTF-8 the two passes run side
-    /// by side, the normalising one on speculation: it is stopped, and its text dropped, when the check
-    /// finds a byte that is not UTF-8 (a Windows-1252 book with an ASCII header, a damaged file). The
-    /// normalising pass's search for its first byte to change goes in pieces (`TextNormaliser.SharedSearch`)
-    /// that the check's thread takes too once it is done. When the first piece holds that byte (a CR LF
-    /// book), the text is written beside the check at once; when a later one does, after both.
+    /// Whether `buffer` is UTF-8 and, when it is, its normalised text (nil: nothing to change), reporting
+    /// to `progress`. A long text that starts as UTF-8 is checked in one pass that also finds its first
+    /// byte to change, cut into pieces that every core takes (`UTF8Validator.SharedCheck`). When the first
+    /// piece holds that byte (a CR LF book), the text is written from it at once, beside the check of the
+    /// other pieces, on speculation: the writing stops, and its text is dropped, when a piece turns out
+    /// not to be UTF-8 (a Windows-1252 book with an ASCII header, a damaged file). When a later piece holds
+    /// it, the text is written after the check.
+    /// `besideIt`, when given, runs beside the pieces of a long text on another core, told when the text
+    /// turns out not to be the bytes as they are (its answer is then of no use).
     static func validatedAndNormalised(
-        _ buffer: UnsafeBufferPointer<UInt8>, progress halves: [LoadStep], releasingMapped: Bool = false
+        _ buffer: UnsafeBufferPointer<UInt8>, progress: LoadStep, releasingMapped: Bool = false,
+        besideIt sideJob: ((_ textIsNotTheBytes: () -> Bool) -> Void)? = nil
     ) -> (valid: Bool, normalised: [UInt8]?) {
         guard buffer.count >= SideBySide.besideWorkBytes, startsAsUTF8(buffer) else {
+            // Checking and normalising are two passes of about the same cost.
+            let halves = progress.parts([1, 1])
             guard UTF8Validator.isValid(buffer, progress: halves[0]) else { return (false, nil) }
             return (
                 true,
                 TextNormaliser.normalised(buffer, progress: halves[1], stop: nil, releasingMapped: releasingMapped)
             )
         }
-        let notUTF8 = StopFlag()
-        let search = TextNormaliser.SharedSearch(count: buffer.count)
-        let passes = SideBySide.results(1 + search.pieces.count) { job -> PassOutcome in
-            guard job > 0 else {
-                let valid = UTF8Validator.isValid(buffer, progress: halves[0])
-                if !valid { notUTF8.raise() }
-                return PassOutcome(valid: valid)
+        return checkedSideBySide(buffer, progress: progress, releasingMapped: releasingMapped, besideIt: sideJob)
+    }
+
+    /// `validatedAndNormalised` of a long text that starts as UTF-8, in pieces of `pieceBytes` (smaller in
+    /// tests, to cut real books into many).
+    static func checkedSideBySide(
+        _ buffer: UnsafeBufferPointer<UInt8>, progress: LoadStep, releasingMapped: Bool = false,
+        pieceBytes: Int = UTF8Validator.SharedCheck.pieceBytes,
+        besideIt sideJob: ((_ textIsNotTheBytes: () -> Bool) -> Void)? = nil
+    ) -> (valid: Bool, normalised: [UInt8]?) {
+        let check = UTF8Validator.SharedCheck(buffer, pieceBytes: pieceBytes)
+        // The side job first (whichever thread takes it, the other starts on the pieces), then the pieces.
+        let sideJobs = sideJob == nil ? 0 : 1
+        let outcomes = SideBySide.results(sideJobs + check.pieces.count) { job -> PassOutcome in
+            if job < sideJobs {
+                sideJob?({ check.textIsNotTheBytes })
+                return PassOutcome()
             }
-            guard !notUTF8.isRaised else { return PassOutcome() }
-            let first = search.first(in: buffer, piece: job - 1)
-            halves[1].reached(search.pieces[job - 1].upperBound, of: buffer.count)
-            guard let first, job == 1 else { return PassOutcome(firstSpecial: first) }
+            let number = job - sideJobs
+            let answer = check.check(buffer, piece: number)
+            progress.reached(check.pieces[number].upperBound, of: buffer.count)
+            guard case .valid(let first) = answer else { return PassOutcome(valid: false) }
+            guard let first, number == 0 else { return PassOutcome(firstChange: first) }
             // Pages let go behind the normalising pass are read again from the page cache if the check,
             // running beside it, is behind.
             let normalised = TextNormaliser.normalised(
-                buffer, from: first, stop: notUTF8, releasingMapped: releasingMapped)
-            return PassOutcome(firstSpecial: first, normalised: normalised)
+                buffer, from: first, stop: check.notUTF8, releasingMapped: releasingMapped)
+            return PassOutcome(firstChange: first, normalised: normalised)
         }
-        defer { halves[1].finish() }
-        guard passes.count == 1 + search.pieces.count, passes[0].valid else { return (false, nil) }
+        defer { progress.finish() }
+        let passes = outcomes.dropFirst(sideJobs)
+        guard passes.count == check.pieces.count, passes.allSatisfy({ $0.valid }) else { return (false, nil) }
         // The pieces' answers in order: the first is the text's first byte to change.
-        guard let firstPiece = passes.indices.dropFirst().first(where: { passes[$0].firstSpecial != nil }),
-            let first = passes[firstPiece].firstSpecial
+        guard let firstPiece = passes.first(where: { $0.firstChange != nil }), let first = firstPiece.firstChange
         else { return (true, nil) }
-        if firstPiece == 1 { return (true, passes[1].normalised) }
+        if let normalised = firstPiece.normalised { return (true, normalised) }
         return (true, TextNormaliser.normalised(buffer, from: first, stop: nil, releasingMapped: releasingMapped))
     }
 
-    /// What one job of `validatedAndNormalised` found: the UTF-8 check's answer (job 0), or a piece's first
-    /// byte to change and, for the first piece, the text written from it.
+    /// What one piece of `validatedAndNormalised` found: whether it is UTF-8, its first byte to change and,
+    /// for the first piece, the text written from it.
     private struct PassOutcome {
         var valid = true
-        var firstSpecial: Int?
+        var firstChange: Int?
         var normalised: [UInt8]?
     }
 

@@ -39,6 +39,9 @@ public struct BookText: Sendable {
     /// The text is the file's bytes unchanged (UTF-8 without a mark, nothing normalised), so every text
     /// offset is also a file offset: a chapter can be read from the file alone (`BookPreview`).
     public var isVerbatim = false
+    /// `BookFingerprint.of(utf8)`, when the loader took it beside its UTF-8 check (a long text that is its
+    /// file's bytes, `BookLoader.decode(fingerprinting:)`); nil when it did not.
+    public var verbatimFingerprint: String?
     /// What the file's bytes were when they were read, to tell later that the file only grew (nil for
     /// text not read from a file).
     public var appendProbe: AppendProbe?

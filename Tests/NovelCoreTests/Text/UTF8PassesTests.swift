@@ -15,7 +15,7 @@ struct UTF8PassesTests {
     }
 
     static func sideBySide(_ bytes: [UInt8]) -> (valid: Bool, normalised: [UInt8]?) {
-        bytes.withUnsafeBufferPointer { BookLoader.validatedAndNormalised($0, progress: [.none, .none]) }
+        bytes.withUnsafeBufferPointer { BookLoader.validatedAndNormalised($0, progress: .none) }
     }
 
     static func expectSame(_ bytes: [UInt8], valid: Bool, changed: Bool) {
@@ -75,7 +75,7 @@ extension UTF8PassesTests {
     static func pieces(_ changes: [(offset: Int, bytes: [UInt8])]) -> [UInt8] {
         let line = Array("A plain line of text with nothing to change.\n".utf8)
         var bytes: [UInt8] = []
-        while bytes.count < 5 * TextNormaliser.SharedSearch.pieceBytes + 300 { bytes += line }
+        while bytes.count < 5 * UTF8Validator.SharedCheck.pieceBytes + 300 { bytes += line }
         for change in changes {
             let offset = change.offset >= 0 ? change.offset : bytes.count + change.offset
             bytes.replaceSubrange(offset..<(offset + change.bytes.count), with: change.bytes)
@@ -84,7 +84,7 @@ extension UTF8PassesTests {
     }
 
     @Test func aByteToChangeInAnyPieceGivesWhatThePassesGiveOneAfterTheOther() {
-        let piece = TextNormaliser.SharedSearch.pieceBytes
+        let piece = UTF8Validator.SharedCheck.pieceBytes
         let (carriageReturn, bell, middleDot, c1Control) = (
             [UInt8(0x0D)], [UInt8(0x07)], [UInt8(0xC2), 0xB7], [UInt8(0xC2), 0x85]
         )
