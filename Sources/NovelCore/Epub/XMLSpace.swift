@@ -30,6 +30,9 @@ extension StringProtocol {
     /// several lines of markup reads as one line). Only the ASCII spaces change, so the bytes between them
     /// are copied as they are.
     func collapsingXMLSpace() -> String {
+        // Most titles hold nothing to change (a navigation of a thousand entries collapses each before the
+        // first screen): no XML space at the ends, no space but single ones between words.
+        if isCollapsedXMLSpace { return String(self) }
         var result: [UInt8] = []
         result.reserveCapacity(utf8.count)
         var pendingSpace = false
@@ -43,5 +46,21 @@ extension StringProtocol {
             }
         }
         return String(decoding: result, as: UTF8.self)
+    }
+
+    /// Whether `collapsingXMLSpace` leaves the text as it is.
+    private var isCollapsedXMLSpace: Bool {
+        var previousIsSpace = true  // a space first is one at the start
+        for byte in utf8 {
+            if byte == 0x20 {
+                if previousIsSpace { return false }
+                previousIsSpace = true
+            } else if XMLSpace.isSpace(byte) {
+                return false
+            } else {
+                previousIsSpace = false
+            }
+        }
+        return !previousIsSpace || isEmpty
     }
 }

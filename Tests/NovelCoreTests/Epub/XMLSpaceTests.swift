@@ -15,9 +15,11 @@ import Testing
 
     @Test(arguments: [
         ("  第一章\n\t  夜行  ", "第一章 夜行"), ("a\r\nb", "a b"), (" \n ", ""), ("甲\u{3000}\u{3000}乙", "甲\u{3000}\u{3000}乙"),
-        ("x \u{A0} y", "x \u{A0} y"), ("e\u{301}  f", "e\u{301} f"),
+        ("x \u{A0} y", "x \u{A0} y"), ("e\u{301}  f", "e\u{301} f"), ("第一章 夜行", "第一章 夜行"), ("a b c", "a b c"),
+        (" a", "a"), ("a ", "a"), (" ", ""), ("a\tb", "a b"), ("a\nb", "a b"), ("a  b", "a b"), ("甲", "甲"),
     ])
     func collapsingMakesEachRunOneSpace(text: String, collapsed: String) {
         #expect(text.collapsingXMLSpace() == collapsed)
+        #expect(("<" + text + ">").dropFirst().dropLast().collapsingXMLSpace() == collapsed, "a substring")
     }
 }
