@@ -46,7 +46,7 @@ public struct XHTMLText: Sendable, Equatable {
 
     /// The text of the content document `bytes` (XHTML or HTML, in any encoding it declares).
     public static func extract(_ bytes: [UInt8], options: XHTMLTextOptions = XHTMLTextOptions()) -> XHTMLText {
-        let builder = XHTMLTextBuilder(options: options)
+        let builder = XHTMLTextBuilder(options: options, expectedBytes: bytes.count)
         let encoding = XHTMLDeclaredEncoding.encoding(of: bytes)
         XHTMLParser.parse(bytes, encoding: encoding, into: builder)
         var text = builder.finish()

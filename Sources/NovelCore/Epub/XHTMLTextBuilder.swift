@@ -106,8 +106,11 @@ final class XHTMLTextBuilder {
         var columns: Int
     }
 
-    init(options: XHTMLTextOptions) {
+    /// `expectedBytes`, the document's size, is room for its text made at once: the markup only shrinks it,
+    /// and a text grown by doubling would hold a long document's text about twice over while it grows.
+    init(options: XHTMLTextOptions, expectedBytes: Int = 0) {
         self.options = options
+        sink.bytes.reserveCapacity(expectedBytes)
     }
 
     // MARK: - Events
