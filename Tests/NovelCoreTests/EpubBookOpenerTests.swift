@@ -300,4 +300,23 @@ import Testing
         #expect(warnings.first?.contains("OEBPS/c2.xhtml") == true)
         #expect(warnings.allSatisfy { $0.hasPrefix(path) })
     }
+
+    /// Typography leaves code and preformatted text as written: their quotes stay straight and `--` stays,
+    /// while the prose around them gets curly quotes.
+    @Test func codeAndPreformattedTextKeepStraightQuotes() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let body =
+            #"<p>Set <code>dir="rtl"</code> and "quoted" here -- <kbd>a--b</kbd>.</p><pre>x = "a" -- 'b'</pre>"#
+            + #"<p>Then "after".</p>"#
+        try EpubBuilder(documents: [.init("c1.xhtml", body: body)], toc: [.init("Code", href: "c1.xhtml")])
+            .write(to: folder.path + "/code.epub")
+        let book = try Self.open(folder.path + "/code.epub")
+        #expect(book.markup?.style(at: try Self.offset(of: "rtl", in: book)).contains(.code) == true)
+        let display = try #require(DisplayTransform.display(book, entry: 0, options: DisplayOptions()))
+        let shown = String(decoding: display.utf8, as: UTF8.self)
+        #expect(shown.contains(#"Set dir="rtl" and “quoted” here — a--b."#), "\(shown)")
+        #expect(shown.contains(#"x = "a" -- 'b'"#), "\(shown)")
+        #expect(shown.contains("Then “after”."), "\(shown)")
+    }
 }

@@ -127,7 +127,7 @@ final class XHTMLTextBuilder {
             return
         }
         let role = element.role
-        for member in [TextStyle.bold, .italic, .underline] where element.style.contains(member) {
+        for member in [TextStyle.bold, .italic, .underline, .code] where element.style.contains(member) {
             styleCounts[member, default: 0] += 1
         }
         style.formUnion(element.style)
@@ -303,7 +303,7 @@ final class XHTMLTextBuilder {
 
     /// Undoes an element's styles; a style stays while another open element gives it too.
     private func releaseStyle(of element: OpenElement) {
-        for member in [TextStyle.bold, .italic, .underline] where element.style.contains(member) {
+        for member in [TextStyle.bold, .italic, .underline, .code] where element.style.contains(member) {
             let count = (styleCounts[member] ?? 1) - 1
             styleCounts[member] = count
             if count <= 0 { style.remove(member) }
