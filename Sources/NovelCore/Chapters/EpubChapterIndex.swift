@@ -66,7 +66,7 @@ enum EpubChapterIndex {
             // A heading broken by `br` is one line whose parts a line separator joins: the label may name
             // it whole or only its first part (第一回 of 第一回 + its title).
             let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<stop]), as: UTF8.self)
-            let parts = text.split(separator: Character(DisplayText.lineSeparator))
+            let parts = text.split(separator: Character(LineSeparator.scalar))
             let line = parts.joined(separator: " ")
             let first = parts.first.map(String.init) ?? line
             let label = title.trimmingCharacters(in: .whitespaces)

@@ -366,7 +366,7 @@ final class XHTMLTextBuilder {
 
     /// Writes the line end asked for, if text has been written before it. A line break inside a paragraph
     /// is U+2028 LINE SEPARATOR, which the layouter breaks at without the spacing between paragraphs, as
-    /// it does for the verse lines a .txt book keeps (`DisplayText.lineSeparator`).
+    /// it does for the verse lines a .txt book keeps (`LineSeparator`).
     private func flushBreak(source: Int) {
         guard pendingBreak != .none else { return }
         defer { pendingBreak = .none }
@@ -701,7 +701,7 @@ final class XHTMLTextBuilder {
     // MARK: - Text helpers
 
     /// What a line break inside a paragraph is written as.
-    static let lineSeparator = String(DisplayText.lineSeparator)
+    static let lineSeparator = LineSeparator.string
 
     /// HTML's whitespace: space, tab, line feed, form feed, carriage return.
     @inline(__always)

@@ -336,20 +336,12 @@ struct ChapterBuilder {
             return rules.allowsAfterSpaces(clusters[previous].kind, after)
         }
         if kinsokuOnly { return rules.kinsokuAllows(before, after) }
-        // LB20.1 (Unicode 15.1): a hyphen that starts a word holds to the letter after it (`-webkit-`, `-5`).
-        if before == .hyphen, after == .alphabetic || after == .hebrewLetter,
-            index < 2 || Self.startsAWord(after: clusters[index - 2].kind)
+        if before == .hyphen,
+            BreakRules.holdsWordInitialHyphen(index >= 2 ? clusters[index - 2].kind : nil, before, after)
         {
             return false
         }
         return rules.allows(before, after)
-    }
-
-    /// Whether a hyphen after a cluster of class `kind` starts a word (UAX #14 LB20.1: after the text's
-    /// start, a space, a break, a no-break glue or a contingent break).
-    @inline(__always)
-    private static func startsAWord(after kind: BreakClass) -> Bool {
-        kind == .space || kind == .glue || kind == .zeroWidthSpace || kind == .contingent || kind == .mandatory
     }
 
     /// Breaks the collected paragraph into lines: as many clusters as fit, then back to the last
