@@ -85,24 +85,55 @@ struct EpubAssembly {
         return BookMarkup(styles: styles, links: links, rubyReadings: rubyReadings)
     }
 
-    /// The navigation's entries placed in the text. An entry without a target of its own (a heading
-    /// `<span>` that groups the entries under it) lands where the next placed entry does. An entry whose
-    /// member is in `notYetAppended` (a first screen assembles only the first documents) lands past the
-    /// text so far and is left out, as is a heading whose next placed entry lands there; so is one whose id
-    /// lies past the cut of a member read in part.
+    /// The navigation's entries placed in the text, in the navigation's order. An entry without a target
+    /// of its own (a heading `<span>` that groups the entries under it), or whose target the book lacks (a
+    /// member the archive does not hold, an id its document never gives), lands where the next placed
+    /// entry does, so that it is empty rather than taking an earlier entry's text, and never before the
+    /// entry above it: the navigation's order is kept. One whose id is missing stays inside its own
+    /// document (at its end when the next placed entry lies past it); one with no placed entry after it
+    /// lands at the text's end. An entry whose member is in `notYetAppended` (a first screen assembles
+    /// only the first documents) lands past the text so far and is left out, as is a heading whose next
+    /// placed entry lands there; so is one whose id lies past the cut of a member read in part.
     func points(_ navigation: [EpubNavPoint], notYetAppended: Set<String> = []) -> [EpubTOCPoint] {
         let beyond = Int.max
-        var offsets = navigation.map { point -> Int? in
+        let offsets = navigation.map { point -> Int? in
             guard let member = point.member else { return nil }
+            if let fragment = point.fragment, anchors[Self.key(member, fragment)] == nil,
+                documentStarts[member] != nil, !cutMembers.contains(member)
+            {
+                return nil  // an id the document never gives
+            }
             if let offset = offset(member: member, fragment: point.fragment) { return offset }
             return notYetAppended.contains(member) || cutMembers.contains(member) ? beyond : nil
         }
+        var nextPlaced: [Int?] = Array(repeating: nil, count: offsets.count)
         var next: Int?
         for position in offsets.indices.reversed() {
-            if let offset = offsets[position] { next = offset } else { offsets[position] = next }
+            nextPlaced[position] = next
+            if let offset = offsets[position] { next = offset }
         }
-        return zip(navigation, offsets).compactMap { point, offset in
-            offset.flatMap { $0 == beyond ? nil : EpubTOCPoint(title: point.title, offset: $0, depth: point.depth) }
+        var placed: [EpubTOCPoint] = []
+        var previous = 0
+        for (position, point) in navigation.enumerated() {
+            var offset: Int
+            if let own = offsets[position] {
+                offset = own
+            } else if let member = point.member, let document = documentSpan(of: member) {
+                offset = min(max(nextPlaced[position] ?? document.upperBound, previous), document.upperBound)
+                offset = max(offset, document.lowerBound)
+            } else {
+                offset = max(nextPlaced[position] ?? utf8.count, previous)
+            }
+            if offset == beyond { continue }
+            placed.append(EpubTOCPoint(title: point.title, offset: offset, depth: point.depth))
+            previous = offset
         }
+        return placed
+    }
+
+    /// The first of a member's appended text in the book, by its path (nil for one the spine lacks).
+    func documentSpan(of member: String) -> Range<Int>? {
+        guard let index = sources.members.firstIndex(of: member) else { return nil }
+        return documentSpans[index]
     }
 }

@@ -50,6 +50,7 @@ enum EpubBookOpener {
         book.epub = EpubFacts(
             version: package.version, authors: package.metadata.creators, language: package.metadata.language,
             sources: assembled.sources)
+        book.epub?.missingMembers = missingMembers(archive, package, navigation)
         if let paths {
             keepForPreview(book, assembled, directory: archive.directoryDigest, pattern: pattern, paths: paths)
         }
@@ -120,6 +121,15 @@ enum EpubBookOpener {
     /// The spine's documents that are in the archive, in spine order: what the book's text is made of.
     static func spineMembers(_ archive: EpubArchive, _ package: EpubPackage) -> [EpubArchive.Member] {
         package.spine.compactMap(\.item.path).compactMap { archive.member($0) }
+    }
+
+    /// The members the spine and then the navigation name that the archive does not hold, each once.
+    static func missingMembers(
+        _ archive: EpubArchive, _ package: EpubPackage, _ navigation: [EpubNavPoint]
+    ) -> [String] {
+        var seen: Set<String> = []
+        let named = package.spine.compactMap(\.item.path) + navigation.compactMap(\.member)
+        return named.filter { archive.member($0) == nil && seen.insert($0).inserted }
     }
 
     /// Appends the text of `members` to `assembly`, a batch side by side at a time (see `assembleSpine`).

@@ -36,6 +36,7 @@ public struct ReadingSession: Sendable {
             ?? BookOpener.open(
                 path: path, encoding: encoding ?? previous?.encoding, chapterPattern: pattern, paths: paths,
                 progress: progress)
+        warnings += book.epub?.warnings(path: path) ?? []
         var state = store.load(fingerprint: book.fingerprint, warnings: &warnings)
         if state == nil, let previous, previous.fingerprint != book.fingerprint {
             let (moved, lost) = Reanchoring.reanchor(previous, to: book)

@@ -206,4 +206,117 @@ import Testing
         let link = try #require(book.markup?.links.first)
         #expect(link.target == chapters[2].range.lowerBound)
     }
+
+    /// Entries whose id the document never gives keep the navigation's order: each lands where the next
+    /// entry found does (empty, taking no other entry's text), inside its own document, never before the
+    /// entry above it.
+    @Test func entriesWhoseIdIsMissingKeepTheNavigationsOrder() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let builder = EpubBuilder(
+            documents: [
+                .init(
+                    "c1.xhtml",
+                    body: #"<h1>Chapter</h1><h2 id="s1">One</h2><p>text one</p><h2>Two</h2><p>text two</p>"#
+                        + #"<h2 id="s3">Three</h2><p>text three</p><h2>Four</h2><p>text four</p>"#),
+                .init("c2.xhtml", body: #"<h1 id="next">Next</h1><p>text next</p>"#),
+            ],
+            toc: [
+                .init(
+                    "Chapter", href: "c1.xhtml",
+                    children: ["One", "Two", "Three", "Four"].enumerated().map {
+                        .init($0.element, href: "c1.xhtml#s\($0.offset + 1)")
+                    }),
+                .init("Next", href: "c2.xhtml#next"),
+            ])
+        let path = folder.path + "/missing-ids.epub"
+        try builder.write(to: path)
+        let book = try Self.open(path)
+        let entries = book.index.entries
+        #expect(entries.map(\.title) == ["Chapter", "One", "Two", "Three", "Four", "Next"])
+        #expect(book.index.partitions(length: book.text.utf8.count))
+        func text(_ title: String) throws -> String {
+            Self.string(book, try #require(entries.first { $0.title == title }).range)
+        }
+        #expect(try text("One").hasPrefix("One") && text("One").contains("text two"))
+        #expect(try text("Two").isEmpty)
+        #expect(try text("Three").hasPrefix("Three") && text("Three").contains("text four"))
+        // The last entry of its document stays in it: at its end, before the next document's entry.
+        let four = try #require(entries.first { $0.title == "Four" })
+        #expect(!Self.string(book, four.range).contains("Next"))
+        #expect(four.range.lowerBound > (try Self.offset(of: "text four", in: book)))
+        #expect(try text("Next").hasPrefix("Next"))
+    }
+
+    /// The entries' depths are the navigation's, from the EPUB 3 navigation document and from the NCX
+    /// alike: `outlineLevel` (what `novel toc --json` calls `level`) is the depth the table indents by.
+    @Test(arguments: [EpubBuilder.Version.epub3, .epub2])
+    func theOutlineLevelIsTheNavigationsDepth(version: EpubBuilder.Version) throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let builder = EpubBuilder(
+            version: version,
+            documents: [
+                .init(
+                    "c1.xhtml",
+                    body: #"<h1 id="a">Front</h1><p>f</p><h1 id="b">Part</h1><h2 id="c">Chapter</h2>"#
+                        + #"<h3 id="d">Section</h3><p>s</p><h2 id="e">Chapter Two</h2><p>t</p>"#)
+            ],
+            toc: [
+                .init("Front", href: "c1.xhtml#a"),
+                .init(
+                    "Part", href: "c1.xhtml#b",
+                    children: [
+                        .init("Chapter", href: "c1.xhtml#c", children: [.init("Section", href: "c1.xhtml#d")]),
+                        .init("Chapter Two", href: "c1.xhtml#e"),
+                    ]),
+            ])
+        let path = folder.path + "/levels.epub"
+        try builder.write(to: path)
+        let book = try Self.open(path)
+        #expect(book.index.entries.map(\.title) == ["Front", "Part", "Chapter", "Section", "Chapter Two"])
+        #expect(book.index.entries.map(\.outlineLevel) == [0, 0, 1, 2, 1])
+        #expect(book.index.entries.map(\.outlineLevel) == book.index.entries.map(\.nesting))
+    }
+
+    /// A spine document or a navigation target the archive lacks is left out and named in the session's
+    /// warnings; the rest of the book is read, and the entry that points at it keeps its place.
+    @Test func membersTheArchiveLacksAreNamed() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let builder = EpubBuilder(
+            documents: (1...3).map { .init("c\($0).xhtml", body: "<h1>Part \($0)</h1><p>text \($0)</p>") },
+            toc: (1...3).map { .init("Part \($0)", href: "c\($0).xhtml") } + [.init("Notes", href: "notes.xhtml")])
+        let path = folder.path + "/missing.epub"
+        try EpubBuilder.write(builder.members.filter { $0.name != "OEBPS/c2.xhtml" }, to: path)
+        let book = try Self.open(path)
+        #expect(book.epub?.missingMembers == ["OEBPS/c2.xhtml", "OEBPS/notes.xhtml"])
+        #expect(book.index.entries.map(\.title) == ["Part 1", "Part 2", "Part 3", "Notes"])
+        #expect(Self.string(book, 0..<book.text.utf8.count).contains("text 3"))
+        let paths = NovelPaths.fromEnvironment(["NOVEL_HOME": folder.path + "/home"])
+        let session = try ReadingSession.open(path: path, paths: paths)
+        let warnings = session.warnings.filter { $0.contains("missing from the archive") }
+        #expect(warnings.count == 2, "\(session.warnings)")
+        #expect(warnings.first?.contains("OEBPS/c2.xhtml") == true)
+        #expect(warnings.allSatisfy { $0.hasPrefix(path) })
+    }
+
+    /// Typography leaves code and preformatted text as written: their quotes stay straight and `--` stays,
+    /// while the prose around them gets curly quotes.
+    @Test func codeAndPreformattedTextKeepStraightQuotes() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let body =
+            #"<p>Set <code>dir="rtl"</code> and "quoted" here -- <kbd>a--b</kbd>.</p><pre>x = "a" -- 'b'</pre>"#
+            + #"<p>Then "after".</p>"#
+        try EpubBuilder(documents: [.init("c1.xhtml", body: body)], toc: [.init("Code", href: "c1.xhtml")])
+            .write(to: folder.path + "/code.epub")
+        let book = try Self.open(folder.path + "/code.epub")
+        #expect(book.markup?.style(at: try Self.offset(of: "rtl", in: book)).contains(.code) == true)
+        let display = try #require(DisplayTransform.display(book, entry: 0, options: DisplayOptions()))
+        let shown = String(decoding: display.utf8, as: UTF8.self)
+        #expect(shown.contains(#"Set dir="rtl" and “quoted” here — a--b."#), "\(shown)")
+        #expect(shown.contains(#"x = "a" -- 'b'"#), "\(shown)")
+        #expect(shown.contains("Then “after”."), "\(shown)")
+    }
 }

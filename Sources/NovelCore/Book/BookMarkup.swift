@@ -55,6 +55,12 @@ public struct BookMarkup: Sendable, Equatable {
         styles[SortedRanges.overlapping(range, in: styles, range: \.range)]
     }
 
+    /// The runs of code and preformatted text (`TextStyle.code`) that share a byte with `range`, in text
+    /// order: typography leaves them as written.
+    public func verbatim(overlapping range: Range<Int>) -> [Range<Int>] {
+        styles(overlapping: range).filter { $0.style.contains(.code) }.map(\.range)
+    }
+
     /// The ruby readings that share a byte with `range`, in text order.
     public func rubyReadings(overlapping range: Range<Int>) -> ArraySlice<Range<Int>> {
         rubyReadings[SortedRanges.overlapping(range, in: rubyReadings, range: \.self)]

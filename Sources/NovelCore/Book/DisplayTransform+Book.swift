@@ -22,7 +22,8 @@ extension DisplayTransform {
             shown(
                 bytes, chapter: section.range, bodyStart: section.bodyStart, headingStart: section.headingStart,
                 profile: book.profile, options: options, keepHiddenLines: keepHiddenLines, recent: recent,
-                rubyReadings: book.markup?.rubyReadings(overlapping: section.range) ?? [])
+                rubyReadings: book.markup?.rubyReadings(overlapping: section.range) ?? [],
+                verbatim: book.markup?.verbatim(overlapping: section.range) ?? [])
         }
     }
 }

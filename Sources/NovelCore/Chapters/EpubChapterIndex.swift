@@ -52,7 +52,8 @@ enum EpubChapterIndex {
     }
 
     /// Where the text after the entry's heading starts: past the first line when that line is the heading
-    /// (its text holds the navigation's label, or the label holds it), else where the entry starts.
+    /// (its text, or its first part, holds the navigation's label, or the label holds it), else where the
+    /// entry starts.
     static func bodyStart(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, end: Int, title: String) -> Int {
         var lineStart = offset
         while lineStart < end {
@@ -62,9 +63,15 @@ enum EpubChapterIndex {
                 lineStart = lineEnd + 1
                 continue
             }
-            let line = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<stop]), as: UTF8.self)
+            // A heading broken by `br` is one line whose parts a line separator joins: the label may name
+            // it whole or only its first part (第一回 of 第一回 + its title).
+            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<stop]), as: UTF8.self)
+            let parts = text.split(separator: Character(LineSeparator.scalar))
+            let line = parts.joined(separator: " ")
+            let first = parts.first.map(String.init) ?? line
             let label = title.trimmingCharacters(in: .whitespaces)
-            let isHeading = !label.isEmpty && (line.contains(label) || label.contains(line))
+            let isHeading =
+                !label.isEmpty && [line, first].contains { $0.contains(label) || label.contains($0) }
             return isHeading ? min(lineEnd + 1, end) : offset
         }
         return offset

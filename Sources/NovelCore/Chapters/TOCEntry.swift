@@ -62,6 +62,10 @@ extension TOCEntry {
     /// for a chapter inside a volume.
     public var nesting: Int { depth ?? (level == .chapter && volumeIndex != nil ? 1 : 0) }
 
+    /// The entry's level as `novel toc --json` gives it: in a book with its own navigation, its depth
+    /// there (what the table indents by, from 0); else 0 for a volume and 1 for a chapter.
+    public var outlineLevel: Int { depth ?? level.rawValue }
+
     /// The running head before the entry's heading (empty when there is none).
     public var runningHead: Range<Int> { range.lowerBound..<max(range.lowerBound, headingStart) }
 

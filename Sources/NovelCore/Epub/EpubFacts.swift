@@ -9,11 +9,19 @@ public struct EpubFacts: Sendable {
     public var language: String?
     /// Each offset of the text → its spine item and XHTML byte.
     public var sources: EpubSourceMap
+    /// The members the spine or the navigation names that the archive lacks, in the order met: the book
+    /// is read without them, as reading systems read it (`warnings` says so).
+    public var missingMembers: [String] = []
 
     public init(version: String?, authors: [String], language: String?, sources: EpubSourceMap) {
         self.version = version
         self.authors = authors
         self.language = language
         self.sources = sources
+    }
+
+    /// One line for each missing member, for the person reading the book at `path`.
+    public func warnings(path: String) -> [String] {
+        missingMembers.map { "\(path): \($0) is missing from the archive; the book is read without it" }
     }
 }

@@ -61,6 +61,7 @@ struct XHTMLElement {
         case "b", "strong": .bold
         case "i", "em", "cite": .italic
         case "u", "ins": .underline
+        case "code", "kbd", "samp", "tt", "pre", "listing", "xmp", "plaintext": .code
         default: []
         }
     }

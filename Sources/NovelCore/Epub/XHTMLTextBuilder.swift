@@ -17,10 +17,11 @@ final class XHTMLTextBuilder {
         let source: Int
     }
 
-    /// The line end still to come before the next text: none, one, or one and an empty line.
+    /// The line end still to come before the next text: none, a line break inside the paragraph (`br`), a
+    /// paragraph's end, or one and an empty line.
     private var pendingBreak = LineBreak.none
     private enum LineBreak: Int, Comparable {
-        case none, line, blankLine
+        case none, inParagraph, line, blankLine
         static func < (lhs: LineBreak, rhs: LineBreak) -> Bool { lhs.rawValue < rhs.rawValue }
     }
     /// Whitespace was met since the last text: one space before the next text on the same line.
@@ -33,6 +34,8 @@ final class XHTMLTextBuilder {
     private var hiddenDepth = 0
     private var drawingDepth = 0
     private var preformattedDepth = 0
+    /// Nothing but blanks has been written on the current line of a `pre` yet.
+    private var preformattedLineStart = false
     private var blockquoteDepth = 0
     private var superscriptDepth = 0
     private var lists: [ListState] = []
@@ -127,7 +130,7 @@ final class XHTMLTextBuilder {
             return
         }
         let role = element.role
-        for member in [TextStyle.bold, .italic, .underline] where element.style.contains(member) {
+        for member in [TextStyle.bold, .italic, .underline, .code] where element.style.contains(member) {
             styleCounts[member, default: 0] += 1
         }
         style.formUnion(element.style)
@@ -186,7 +189,7 @@ final class XHTMLTextBuilder {
     /// text before its end or places something later: no table (its cells are laid out at its end), link,
     /// note, list marker, ruby bracket, hidden or preformatted run, and no id waiting for the next text.
     var isAtBlockCut: Bool {
-        pendingBreak != .none && sink.count > 0 && table == nil && openLinks.isEmpty && rubyBracket == .none
+        pendingBreak >= .line && sink.count > 0 && table == nil && openLinks.isEmpty && rubyBracket == .none
             && hiddenDepth == 0 && drawingDepth == 0 && preformattedDepth == 0 && lists.isEmpty
             && pendingMarker == nil && pendingAnchors.isEmpty && open.allSatisfy { $0.link == nil && $0.noteID == nil }
     }
@@ -240,6 +243,7 @@ final class XHTMLTextBuilder {
         case .preformatted:
             breakLine(.blankLine)
             preformattedDepth += 1
+            preformattedLineStart = true
         case .table: startTable(source: source)
         case .tableRow: startRow()
         case .tableCell, .caption: startCell(element)
@@ -302,7 +306,7 @@ final class XHTMLTextBuilder {
 
     /// Undoes an element's styles; a style stays while another open element gives it too.
     private func releaseStyle(of element: OpenElement) {
-        for member in [TextStyle.bold, .italic, .underline] where element.style.contains(member) {
+        for member in [TextStyle.bold, .italic, .underline, .code] where element.style.contains(member) {
             let count = (styleCounts[member] ?? 1) - 1
             styleCounts[member] = count
             if count <= 0 { style.remove(member) }
@@ -339,10 +343,21 @@ final class XHTMLTextBuilder {
         }
     }
 
-    /// `<br>`: ends the line now; on an empty line it makes one empty line (as a browser shows it).
+    /// `<br>`: after text, a line break inside the paragraph before the next text (a verse line in its
+    /// stanza), nothing at the paragraph's end; a second in a row ends the paragraph (a stanza's end); on
+    /// an empty line it makes one empty line (as a browser shows it).
     private func lineBreak(source: Int) {
         guard table?.inCell != true else {
             pendingSpace = true
+            return
+        }
+        if pendingBreak == .none, !sink.isAtLineStart {
+            pendingBreak = .inParagraph
+            pendingSpace = false
+            return
+        }
+        if pendingBreak == .inParagraph {
+            pendingBreak = .line
             return
         }
         flushBreak(source: source)
@@ -352,11 +367,18 @@ final class XHTMLTextBuilder {
         }
     }
 
-    /// Writes the line end asked for, if text has been written before it.
+    /// Writes the line end asked for, if text has been written before it. A line break inside a paragraph
+    /// is U+2028 LINE SEPARATOR, which the layouter breaks at without the spacing between paragraphs, as
+    /// it does for the verse lines a .txt book keeps (`LineSeparator`).
     private func flushBreak(source: Int) {
         guard pendingBreak != .none else { return }
         defer { pendingBreak = .none }
         guard sink.count > 0 else { return }
+        if pendingBreak == .inParagraph {
+            if !sink.isAtLineStart { sink.append(made: Self.lineSeparator, source: source) }
+            pendingSpace = false
+            return
+        }
         if !sink.isAtLineStart { sink.append(XHTMLTextSink.lineFeed, source: source, style: []) }
         if pendingBreak == .blankLine, !sink.endsWithBlankLine {
             sink.append(XHTMLTextSink.lineFeed, source: source, style: [])
@@ -411,11 +433,14 @@ final class XHTMLTextBuilder {
         return DisplayWidth().scalarWidth(scalar) == 2
     }
 
-    /// An image: a one-character alt text (a rare character set as a picture, a "gaiji", a drop cap) is read
-    /// as that character; an image inside a line of text (after text, or a glyph-sized picture) is an
-    /// inline `[image: alt]`; any other image is a placeholder line of its own.
+    /// An image: an empty alt text marks it decorative (HTML's rule), and it is left out; a one-character
+    /// alt text (a rare character set as a picture, a "gaiji", a drop cap) is read as that character; an
+    /// image inside a line of text (after text, or a glyph-sized picture) is an inline `[image: alt]`
+    /// (`[image]` without an alt attribute); any other image is a placeholder line of its own.
     private func image(_ element: XHTMLElement, source: Int) {
-        let alt = Self.collapsed(element.attribute("alt") ?? "")
+        let given = element.attribute("alt")
+        let alt = Self.collapsed(given ?? "")
+        if given != nil, alt.isEmpty { return }
         if alt.count == 1 {
             writeMade(alt, source: source)
             return
@@ -456,7 +481,9 @@ final class XHTMLTextBuilder {
         }
     }
 
-    /// Text inside `pre`: spaces and line ends kept, tabs to the next multiple of eight columns.
+    /// Text inside `pre`: its lines kept as the lines of one paragraph (an empty line between them starts
+    /// another), tabs to the next multiple of eight columns, and the blanks that start a line as no-break
+    /// spaces, which the layouter keeps where it would take leading spaces for a paragraph's indent.
     private func preformatted(_ chunk: UnsafeBufferPointer<UInt8>, map: inout SegmentCursor) {
         var index = 0
         while index < chunk.count {
@@ -467,15 +494,18 @@ final class XHTMLTextBuilder {
                 if byte == 0x0D, index + 1 < chunk.count, chunk[index + 1] == 0x0A { index += 1 }
                 if table?.inCell == true {
                     pendingSpace = true
-                } else if pendingBreak != .none {
+                } else if pendingBreak >= .line {
                     flushBreak(source: source)  // HTML drops the line end right after <pre>
                 } else {
-                    sink.append(XHTMLTextSink.lineFeed, source: source, style: [])
+                    // A line end, as `br` is one; a second in a row (an empty line) ends the paragraph.
+                    pendingBreak = pendingBreak == .none ? .inParagraph : .line
                 }
+                preformattedLineStart = true
             case 0x09:
                 beginText(source: source)
                 let column = columnsSinceLineStart()
-                sink.append(made: String(repeating: " ", count: 8 - column % 8), source: source, style: style)
+                let blank = preformattedLineStart ? Self.noBreakSpace : " "
+                sink.append(made: String(repeating: blank, count: 8 - column % 8), source: source, style: style)
             default:
                 var end = index + 1
                 while end < chunk.count, ![0x0A, 0x0D, 0x09].contains(chunk[end]) { end += 1 }
@@ -483,6 +513,11 @@ final class XHTMLTextBuilder {
                 for position in index..<end {
                     let next = chunk[position]
                     if next < 0x80, TextNormaliser.changes(asciiByte: next) { continue }
+                    if preformattedLineStart, next == XHTMLTextSink.space {
+                        sink.append(made: Self.noBreakSpace, source: map.source(at: position), style: style)
+                        continue
+                    }
+                    preformattedLineStart = false
                     sink.append(next, source: map.source(at: position), style: style)
                 }
                 index = end
@@ -492,9 +527,22 @@ final class XHTMLTextBuilder {
         }
     }
 
-    /// The display columns of the current line so far (for tab stops in `pre`).
+    /// What a blank that starts a line of `pre` is written as: U+00A0 NO-BREAK SPACE, as wide as a space.
+    static let noBreakSpace = "\u{A0}"
+
+    /// The display columns of the current line so far (for tab stops in `pre`): since the last line feed
+    /// or line separator.
     private func columnsSinceLineStart() -> Int {
-        let start = (sink.bytes.lastIndex(of: XHTMLTextSink.lineFeed) ?? -1) + 1
+        let separatorEnd = Self.lineSeparator.utf8.last!
+        var start = sink.count
+        while start > 0 {
+            let byte = sink.bytes[start - 1]
+            if byte == XHTMLTextSink.lineFeed { break }
+            if byte == separatorEnd, start >= 3, sink.bytes[start - 3..<start].elementsEqual(Self.lineSeparator.utf8) {
+                break
+            }
+            start -= 1
+        }
         return sink.bytes.withUnsafeBufferPointer {
             DisplayWidth().totalWidth(of: UnsafeBufferPointer(rebasing: $0[start..<sink.count]))
         }
@@ -654,6 +702,9 @@ final class XHTMLTextBuilder {
     }
 
     // MARK: - Text helpers
+
+    /// What a line break inside a paragraph is written as.
+    static let lineSeparator = LineSeparator.string
 
     /// HTML's whitespace: space, tab, line feed, form feed, carriage return.
     @inline(__always)

@@ -57,6 +57,17 @@ struct BreakRules: @unchecked Sendable {
         }
     }
 
+    /// UAX #14 LB20.1 (Unicode 15.1, which ICU 72 lacks): whether a `hyphen` that starts a word holds to
+    /// the letter `after` it (`-webkit-`): one at the paragraph's start (`beforeHyphen` nil) or after a
+    /// space, a mandatory break, a no-break glue, ZW or CB. The pair rules cannot say it: it takes the
+    /// cluster before the hyphen.
+    @inline(__always)
+    static func holdsWordInitialHyphen(_ beforeHyphen: BreakClass?, _ hyphen: BreakClass, _ after: BreakClass) -> Bool {
+        guard hyphen == .hyphen, after == .alphabetic || after == .hebrewLetter else { return false }
+        guard let beforeHyphen else { return true }
+        return [.space, .mandatory, .glue, .zeroWidthSpace, .contingent].contains(beforeHyphen)
+    }
+
     /// Whether a line may break between adjacent clusters of classes `before` and `after`.
     @inline(__always)
     func allows(_ before: BreakClass, _ after: BreakClass) -> Bool {

@@ -335,7 +335,13 @@ struct ChapterBuilder {
             if previous < lineStart { return false }
             return rules.allowsAfterSpaces(clusters[previous].kind, after)
         }
-        return kinsokuOnly ? rules.kinsokuAllows(before, after) : rules.allows(before, after)
+        if kinsokuOnly { return rules.kinsokuAllows(before, after) }
+        if before == .hyphen,
+            BreakRules.holdsWordInitialHyphen(index >= 2 ? clusters[index - 2].kind : nil, before, after)
+        {
+            return false
+        }
+        return rules.allows(before, after)
     }
 
     /// Breaks the collected paragraph into lines: as many clusters as fit, then back to the last

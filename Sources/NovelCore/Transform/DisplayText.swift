@@ -14,7 +14,7 @@ public struct DisplayText: Sendable, Equatable {
     /// A line break kept inside a paragraph (a verse line in its stanza, a letter's signature) shows
     /// as U+2028 LINE SEPARATOR, a mandatory break (UAX #14 class BK): the layouter starts a new line
     /// there without the paragraph spacing that a line feed brings.
-    public static let lineSeparator: Unicode.Scalar = "\u{2028}"
+    public static let lineSeparator: Unicode.Scalar = LineSeparator.scalar
 
     public struct QuoteRole: Sendable, Equatable {
         public var offset: Int

@@ -21,14 +21,15 @@ public enum DisplayTransform {
 
     /// How `chapter` (a running head before `headingStart`, heading lines before `bodyStart`) of `bytes`
     /// is shown; with `keepHiddenLines` false, hidden lines alone make a display text too. `rubyReadings`
-    /// are the ruby readings in the chapter (an EPUB's, `BookMarkup`), hidden when `options.ruby` says so.
+    /// are the ruby readings in the chapter (an EPUB's, `BookMarkup`), hidden when `options.ruby` says so;
+    /// `verbatim`, its runs of code and preformatted text, in text order, which typography leaves alone.
     /// The Chinese conversion (`ChineseConversion`) comes last, over what the other transforms show; a
     /// configuration that cannot be loaded shows the text unconverted (the reader and the commands report
     /// it when it is chosen).
     static func shown(
         _ bytes: UnsafeBufferPointer<UInt8>, chapter: Range<Int>, bodyStart: Int, headingStart: Int? = nil,
         profile: TextProfile, options: DisplayOptions, keepHiddenLines: Bool, recent: RecentConversions = .shared,
-        rubyReadings: ArraySlice<Range<Int>> = []
+        rubyReadings: ArraySlice<Range<Int>> = [], verbatim: [Range<Int>] = []
     ) -> ChapterText {
         let bodyStart = min(max(bodyStart, chapter.lowerBound), chapter.upperBound)
         let headingStart = min(max(headingStart ?? chapter.lowerBound, chapter.lowerBound), bodyStart)
@@ -36,7 +37,7 @@ public enum DisplayTransform {
         let shown = beforeConversion(
             bytes, chapter: chapter, bodyStart: bodyStart, headingStart: headingStart, profile: profile,
             options: options, keepHiddenLines: keepHiddenLines && !converting,
-            hiddenReadings: options.ruby == .hidden ? rubyReadings : [])
+            hiddenReadings: options.ruby == .hidden ? rubyReadings : [], verbatim: verbatim)
         guard converting, !chapter.isEmpty, chapter.upperBound <= bytes.count else { return shown }
         let source = shown.displayText ?? unchanged(bytes, chapter: chapter, bodyStart: bodyStart)
         guard let converted = ChineseConversion.convert(source, options.convert, recent: recent) else { return shown }
@@ -47,12 +48,14 @@ public enum DisplayTransform {
     /// then the cleaning rules.
     private static func beforeConversion(
         _ bytes: UnsafeBufferPointer<UInt8>, chapter: Range<Int>, bodyStart: Int, headingStart: Int,
-        profile: TextProfile, options: DisplayOptions, keepHiddenLines: Bool, hiddenReadings: ArraySlice<Range<Int>>
+        profile: TextProfile, options: DisplayOptions, keepHiddenLines: Bool, hiddenReadings: ArraySlice<Range<Int>>,
+        verbatim: [Range<Int>]
     ) -> ChapterText {
         let rules = options.cleaning.rules
         var shown = transform(
             bytes, chapter: chapter, bodyStart: bodyStart, headingStart: headingStart, profile: profile,
-            options: options, keepHiddenLines: keepHiddenLines && rules.isEmpty && hiddenReadings.isEmpty)
+            options: options, keepHiddenLines: keepHiddenLines && rules.isEmpty && hiddenReadings.isEmpty,
+            verbatim: verbatim)
         guard !chapter.isEmpty, chapter.upperBound <= bytes.count else { return shown }
         if !hiddenReadings.isEmpty,
             let hidden = RubyPass.hide(
@@ -77,10 +80,11 @@ public enum DisplayTransform {
         return text
     }
 
-    /// The transforms before the conversion: reflow, quotes, italics, site junk and running heads.
+    /// The transforms before the conversion: reflow, quotes, italics, site junk and running heads; quotes
+    /// and dashes are left as written inside `verbatim`.
     private static func transform(
         _ bytes: UnsafeBufferPointer<UInt8>, chapter: Range<Int>, bodyStart: Int, headingStart: Int,
-        profile: TextProfile, options: DisplayOptions, keepHiddenLines: Bool
+        profile: TextProfile, options: DisplayOptions, keepHiddenLines: Bool, verbatim: [Range<Int>]
     ) -> ChapterText {
         guard !chapter.isEmpty, chapter.upperBound <= bytes.count else { return .asWritten }
         let body = min(max(bodyStart, chapter.lowerBound), chapter.upperBound)..<chapter.upperBound
@@ -91,6 +95,7 @@ public enum DisplayTransform {
         var junk = options.hideSiteJunk ? JunkScan(mask: options.cleaning.builtInMask) : nil
         let joiner = ParagraphJoin(profile: profile)
         var pairing = QuotePairing(smart: options.smartQuotes, latin: profile.script == .latin)
+        var verbatim = VerbatimCursor(ranges: verbatim)
         let perLine = reflow || quoteMarks.any || illustrations
         // A line at least this wide is full whatever follows it (the join test's bound).
         let wideEnough = (profile.wrapWidth ?? Int.max / 4) + 4
@@ -147,7 +152,8 @@ public enum DisplayTransform {
             }
             if startsParagraph { pairing.startParagraph(bytes, facts) }
             if quoteMarks.any {
-                markQuoteMarks(bytes, facts.content, quoteMarks, writer: &writer, pairing: &pairing)
+                markQuoteMarks(
+                    bytes, facts.content, quoteMarks, writer: &writer, pairing: &pairing, verbatim: &verbatim)
             }
             (previous, lineStart) = (facts, next)
         }
@@ -200,7 +206,7 @@ public enum DisplayTransform {
     /// `content`.
     private static func markQuoteMarks(
         _ bytes: UnsafeBufferPointer<UInt8>, _ content: Range<Int>, _ quoteMarks: QuoteMarks, writer: inout Writer,
-        pairing: inout QuotePairing
+        pairing: inout QuotePairing, verbatim: inout VerbatimCursor
     ) {
         // The marks are rare: each kind is found with memchr, and they are handled in text order.
         let end = content.upperBound
@@ -212,6 +218,15 @@ public enum DisplayTransform {
             let index = min(nextDouble, nextSingle, nextUnderscore, nextHyphen)
             guard index < end else { break }
             let byte = bytes[index]
+            if verbatim.contains(index) {
+                switch byte {
+                case 0x2D: nextHyphen = find(bytes, 0x2D, from: index + 1, to: end)
+                case 0x5F: nextUnderscore = find(bytes, 0x5F, from: index + 1, to: end)
+                case 0x22: nextDouble = find(bytes, 0x22, from: index + 1, to: end)
+                default: nextSingle = find(bytes, 0x27, from: index + 1, to: end)
+                }
+                continue
+            }
             if byte == 0x2D {
                 // `--` is an em dash, `----` two; a single hyphen or another run stays as written.
                 var run = index
@@ -247,6 +262,18 @@ public enum DisplayTransform {
             } else if let shown = mark.shown {
                 writer.change(index..<(index + 1), to: shown)
             }
+        }
+    }
+
+    /// Runs of code and preformatted text (an EPUB's `TextStyle.code`), asked in text order.
+    struct VerbatimCursor {
+        let ranges: [Range<Int>]
+        var current = 0
+
+        /// Whether `offset` lies in a run; offsets are asked in increasing order.
+        mutating func contains(_ offset: Int) -> Bool {
+            while current < ranges.count, ranges[current].upperBound <= offset { current += 1 }
+            return current < ranges.count && ranges[current].lowerBound <= offset
         }
     }
 

@@ -42,6 +42,7 @@ struct PrintCommand: ParsableCommand {
                 path: book, encoding: bookOptions.encoding, chapterPattern: bookOptions.chapterPattern, paths: paths,
                 progress: progress)
         }
+        StandardError.warn(opened.epub?.warnings(path: book) ?? [])
         var warnings: [String] = []  // an unreadable state is `novel read`'s to report
         let state = BookStateStore(paths: paths).load(fingerprint: opened.fingerprint, warnings: &warnings)
         settings.display = try bookOptions.display(for: opened, state: state, paths: paths)

@@ -44,7 +44,7 @@ struct TocCommand: ParsableCommand {
             let rows = entries.indices.lazy.map { position in
                 let entry = entries[position]
                 return TOCRow(
-                    index: position, level: entry.level.rawValue, title: conversion.apply(to: entry.title),
+                    index: position, level: entry.outlineLevel, title: conversion.apply(to: entry.title),
                     number: entry.number, offset: entry.range.lowerBound, characters: entry.characters(in: opened.text)
                 ).object
             }

@@ -69,6 +69,70 @@ import Testing
         #expect(result.stdout.contains("The Lamplighter"), "\(result.stdout)")
     }
 
+    /// A book written to novel's test home.
+    func write(_ builder: EpubBuilder, _ name: String) throws -> String {
+        let path = home.path + "/" + name
+        try builder.write(to: path)
+        return path
+    }
+
+    /// Verse lines broken by `br` and the lines of `pre` print as consecutive lines (with their leading
+    /// blanks), paragraphs and stanzas apart; a decorative image prints nothing.
+    @Test func printKeepsLinesOfOneParagraphTogether() throws {
+        let body =
+            "<p>line one<br/>line two</p><p>line three<br/>line four</p>"
+            + "<pre>def f():\n        return 1\n  x = 2</pre><p><img src=\"c.jpg\" alt=\"\"/></p><p>The end.</p>"
+        let path = try write(
+            EpubBuilder(documents: [.init("c1.xhtml", body: body)], toc: [.init("Poem", href: "c1.xhtml")]),
+            "verse.epub")
+        let result = try novel(["print", path, "--width", "60"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("line one\nline two\n\nline three\nline four\n"), "\(result.stdout)")
+        let blanks = { (count: Int) in String(repeating: "\u{A0}", count: count) }
+        #expect(result.stdout.contains("def f():\n\(blanks(8))return 1\n\(blanks(2))x = 2\n"), "\(result.stdout)")
+        #expect(!result.stdout.contains("[image"), "\(result.stdout)")
+        #expect(result.stdout.contains("The end."))
+    }
+
+    /// `toc --json`'s `level` is the depth the table indents by: the navigation's, for an EPUB.
+    @Test func tocJSONLevelIsTheNavigationsDepth() throws {
+        let body = #"<h1 id="a">Front</h1><p>f</p><h1 id="b">Part</h1><h2 id="c">Chapter</h2><h3 id="d">Section</h3>"#
+        let path = try write(
+            EpubBuilder(
+                documents: [.init("c1.xhtml", body: body + "<p>s</p>")],
+                toc: [
+                    .init("Front", href: "c1.xhtml#a"),
+                    .init(
+                        "Part", href: "c1.xhtml#b",
+                        children: [
+                            .init("Chapter", href: "c1.xhtml#c", children: [.init("Section", href: "c1.xhtml#d")])
+                        ]),
+                ]), "levels.epub")
+        let json = try novel(["toc", path, "--json"])
+        #expect(json.status == 0, "\(json.stderr)")
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        #expect(rows.compactMap { $0["level"] as? Int } == [0, 0, 1, 2])
+        let table = try novel(["toc", path]).stdout.split(separator: "\n")
+        let indents = table.map { line in line.drop { $0 == " " }.drop { $0.isNumber }.prefix { $0 == " " }.count }
+        #expect(indents == [2, 2, 4, 6])
+    }
+
+    /// A spine document the archive lacks: one warning naming it on stderr, exit 0, the rest of the book.
+    @Test func aMissingSpineDocumentIsNamedAndTheRestRead() throws {
+        let builder = EpubBuilder(
+            documents: (1...3).map { .init("c\($0).xhtml", body: "<h1>Part \($0)</h1><p>text \($0)</p>") },
+            toc: (1...3).map { .init("Part \($0)", href: "c\($0).xhtml") })
+        let path = home.path + "/missing.epub"
+        try EpubBuilder.write(builder.members.filter { $0.name != "OEBPS/c2.xhtml" }, to: path)
+        for command in [["print", path], ["toc", path]] {
+            let result = try novel(command)
+            #expect(result.status == 0, "\(command): \(result.stderr)")
+            let lines = result.stderr.split(separator: "\n").filter { $0.contains("OEBPS/c2.xhtml") }
+            #expect(lines.count == 1, "\(command): \(result.stderr)")
+            #expect(result.stdout.contains(command[0] == "print" ? "text 3" : "Part 3"), "\(result.stdout)")
+        }
+    }
+
     /// A bad EPUB: the message names the file and the problem, the exit status is the bad-input one, and
     /// nothing is written under novel's home.
     func expectRefused(

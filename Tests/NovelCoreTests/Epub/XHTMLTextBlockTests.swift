@@ -23,9 +23,36 @@ import Testing
             XHTMLTextTests.text(xhtml) == "• apples\n• pears\n  3. green\n  7. red\n  8. brown\n1. first\n2. second\n")
     }
 
+    /// Preformatted lines stay the lines of one paragraph (an empty line starts another); the blanks that
+    /// start a line are no-break spaces, which the layouter does not take for a paragraph's indent.
     @Test func preformattedTextKeepsItsLinesAndSpaces() {
         let xhtml = XHTMLTextTests.page("<p>Code:</p><pre>\nlet  x = 1\n\tindented\n\nend</pre><p>After</p>")
-        #expect(XHTMLTextTests.text(xhtml) == "Code:\n\nlet  x = 1\n        indented\n\nend\n\nAfter\n")
+        let indent = String(repeating: "\u{A0}", count: 8)
+        #expect(XHTMLTextTests.text(xhtml) == "Code:\n\nlet  x = 1\u{2028}\(indent)indented\nend\n\nAfter\n")
+    }
+
+    /// Each byte of preformatted text and of a paragraph broken by `br` maps to its own byte in the document,
+    /// the no-break spaces to the spaces they stand for.
+    @Test func preformattedLinesAndBrokenLinesMapToTheirBytes() throws {
+        let xhtml = XHTMLTextTests.page("<pre>def f():\n        return 1\n  x = 2</pre><p>line one<br/>line two</p>")
+        let text = XHTMLText.extract(Array(xhtml.utf8))
+        let string = String(decoding: text.utf8, as: UTF8.self)
+        let spaces = { (count: Int) in String(repeating: "\u{A0}", count: count) }
+        #expect(string == "def f():\u{2028}\(spaces(8))return 1\u{2028}\(spaces(2))x = 2\n\nline one\u{2028}line two\n")
+        func textOffset(_ needle: String) throws -> Int {
+            let range = try #require(string.range(of: needle))
+            return string.utf8.distance(from: string.startIndex, to: range.lowerBound)
+        }
+        func documentOffset(_ needle: String) throws -> Int {
+            let range = try #require(xhtml.range(of: needle))
+            return xhtml.utf8.distance(from: xhtml.startIndex, to: range.lowerBound)
+        }
+        for needle in ["def f", "return 1", "x = 2", "line one", "line two"] {
+            #expect(text.sourceOffset(ofText: try textOffset(needle)) == (try documentOffset(needle)), "\(needle)")
+        }
+        let firstBlank = try textOffset(spaces(8))
+        #expect(text.sourceOffset(ofText: firstBlank) == (try documentOffset("        return")))
+        #expect(text.sourceOffset(ofText: firstBlank + 2 * 7) == (try documentOffset("        return")) + 7)
     }
 
     @Test func aTableIsAlignedByDisplayWidth() {
@@ -47,6 +74,14 @@ import Testing
             "<p>End of scene.</p><hr/><p>Next <img src=\"a.png\" alt=\" A  map \"/> here.</p><img src=\"b.jpg\"/>")
         // An image after text on its line stays in the line; one standing alone has a line of its own.
         #expect(XHTMLTextTests.text(xhtml) == "End of scene.\n\n* * *\n\nNext [image: A map] here.\n[image]\n")
+    }
+
+    /// An empty alt text marks an image decorative (HTML's rule): it is left out; without an alt attribute
+    /// it is still a placeholder.
+    @Test func aDecorativeImageIsLeftOut() {
+        let xhtml = XHTMLTextTests.page(
+            #"<p><img src="cover.jpg" alt=""/></p><p>A<img src="dot.png" alt=" "/> rule.</p><img src="c.png"/>"#)
+        #expect(XHTMLTextTests.text(xhtml) == "A rule.\n[image]\n")
     }
 
     @Test func rubyIsBaseThenReadingInBracketsAndTheReadingsAreListed() {

@@ -75,7 +75,8 @@ import Testing
         #expect(Self.text(xhtml) == "1. One\n  • Sub a\n  • Sub b\n    1. Deep\n2. Two\n")
     }
 
-    /// A poem set as one paragraph of `<br/>`-separated lines: a line each, stanzas apart.
+    /// A poem set as one paragraph of `<br/>`-separated lines: the lines of a stanza kept in one paragraph,
+    /// a double break between stanzas a paragraph's end.
     @Test func poemLinesSetWithBreaksAreLinesOfTheirOwn() {
         let xhtml = """
             <p class="poem">床前明月光，<br/>
@@ -84,15 +85,15 @@ import Testing
             <span>低头思故乡。</span></p>
             <p>李白</p>
             """
-        #expect(Self.text(xhtml) == "床前明月光，\n疑是地上霜。\n\n举头望明月，\n低头思故乡。\n李白\n")
+        #expect(Self.text(xhtml) == "床前明月光，\u{2028}疑是地上霜。\n举头望明月，\u{2028}低头思故乡。\n李白\n")
     }
 
     /// Books made of `<div>`s and bare text, without a single `<p>`.
     @Test func divsAndBareTextMakeParagraphs() {
         #expect(Self.text("<div>第一段。</div><div>第二段。<div>内层。</div>尾。</div>") == "第一段。\n第二段。\n内层。\n尾。\n")
         #expect(
-            Self.text("Loose text in the body<br/>and its next line.") == "Loose text in the body\nand its next line.\n"
-        )
+            Self.text("Loose text in the body<br/>and its next line.")
+                == "Loose text in the body\u{2028}and its next line.\n")
     }
 
     /// Only the `toc` nav is the table of contents: landmarks and a hidden page list are not.

@@ -35,10 +35,12 @@ import Testing
                 == "Chapter One\n\nThe first paragraph, written over two lines.\nThe second.\n\nPart\n\nAfter.\n")
     }
 
+    /// A `br` keeps the next line inside its paragraph (a line separator, not a paragraph's line feed);
+    /// at a paragraph's end it adds nothing.
     @Test func aLineBreakEndsTheLineInsideItsParagraph() {
         #expect(
-            Self.text(Self.page("<p>Roses are red,<br/>violets are blue.</p><p>Next</p>"))
-                == "Roses are red,\nviolets are blue.\nNext\n")
+            Self.text(Self.page("<p>Roses are red,<br/>violets are blue.<br/></p><p>Next</p>"))
+                == "Roses are red,\u{2028}violets are blue.\nNext\n")
     }
 
     @Test func entitiesAreDecodedEvenUndeclared() {

@@ -62,6 +62,9 @@ import Testing
         Case(
             text: "it was -5 or 10-20", width: 9, expected: ["it was -5", "or 10-20"],
             why: "no break between a hyphen and a digit"),
+        Case(
+            text: "aaa -webkit-mode", width: 9, expected: ["aaa", "-webkit-", "mode"],
+            why: "a hyphen that starts a word holds to its letter (LB20.1)"),
         Case(text: "x 12-34", width: 5, expected: ["x", "12-34"], why: "a range of numbers is one word"),
         Case(
             text: "see (this) now", width: 8, expected: ["see", "(this)", "now"],

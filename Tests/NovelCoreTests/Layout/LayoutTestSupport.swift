@@ -119,6 +119,11 @@ struct LayoutChecker {
     func isOpportunity(_ clusters: [SourceCluster], _ index: Int) -> Bool {
         guard clusters[index].kind != .space else { return false }
         guard clusters[index - 1].kind == .space else {
+            // A hyphen at the line's start (its leading blanks dropped) follows the break before the line.
+            let beforeHyphen = index >= 2 ? clusters[index - 2].kind : nil
+            if BreakRules.holdsWordInitialHyphen(beforeHyphen, clusters[index - 1].kind, clusters[index].kind) {
+                return false
+            }
             return rules.allows(clusters[index - 1].kind, clusters[index].kind)
         }
         guard let before = clusters[..<index].last(where: { $0.kind != .space }) else { return false }
