@@ -204,6 +204,16 @@ import Testing
         #expect(page(preview.book, at: 0) == page(full, at: 0))
     }
 
+    /// The parts of the EPUB at `path` a first screen reads, as `BookPreview.epub` gathers them.
+    static func epubParts(_ path: String) throws -> BookPreview.EpubParts {
+        let archive = try EpubArchive(path: path)
+        let package = try EpubPackage.read(from: archive)
+        return BookPreview.EpubParts(
+            path: path, archive: archive, package: package,
+            options: XHTMLTextOptions(hidden: EpubBookOpener.hiddenSelectors(archive, package)),
+            members: EpubBookOpener.spineMembers(archive, package))
+    }
+
     /// A first open reads a long first document only to the first screen's cut, its first bytes telling how
     /// the whole of it is read (`BookPreview.firstDocumentStart`), and shows what the full open shows:
     /// declared UTF-8; declared UTF-8 with a byte that is not UTF-8 late in it (read as `?`); declared GBK; no
@@ -252,12 +262,7 @@ import Testing
         let path = home.path + "/book.epub"
         try EpubBuilder.write(builder.members(replacing: "OEBPS/text/part1.xhtml", with: document), to: path)
 
-        let archive = try EpubArchive(path: path)
-        let package = try EpubPackage.read(from: archive)
-        let parts = BookPreview.EpubParts(
-            path: path, archive: archive, package: package,
-            options: XHTMLTextOptions(hidden: EpubBookOpener.hiddenSelectors(archive, package)),
-            members: EpubBookOpener.spineMembers(archive, package))
+        let parts = try Self.epubParts(path)
         #expect(parts.members[1].name == "OEBPS/text/part1.xhtml")
         #expect(parts.members[1].size > 4 * UInt64(window))
         let start = try BookPreview.firstDocumentStart(parts, member: parts.members[1], minimum: window)
@@ -307,12 +312,7 @@ import Testing
             #expect(styles(preview.book, 0..<preview.book.text.utf8.count, shift: base) == styles(full, original.range))
         }
         // The shortcut itself: the first part's start, up to its third chapter's end, from a part of its bytes.
-        let archive = try EpubArchive(path: path)
-        let package = try EpubPackage.read(from: archive)
-        let parts = BookPreview.EpubParts(
-            path: path, archive: archive, package: package,
-            options: XHTMLTextOptions(hidden: EpubBookOpener.hiddenSelectors(archive, package)),
-            members: EpubBookOpener.spineMembers(archive, package))
+        let parts = try Self.epubParts(path)
         let document = record.documents[1]
         let chapterEnd = try #require(
             full.index.entries.map(\.range.upperBound).first {
