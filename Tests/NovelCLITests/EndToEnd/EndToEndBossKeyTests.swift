@@ -25,7 +25,8 @@ extension EndToEnd {
             #expect(!statusBar.trimmingCharacters(in: .whitespaces).isEmpty)
             let titleBefore = try terminal.paneTitle()
             try terminal.send("`")
-            let hidden = try terminal.waitUntil("the boss screen") { $0.contains("make test") }
+            // Settled: a capture taken while the terminal is still drawing shows the old page below the new.
+            let hidden = try terminal.waitForSettled("make test")
             #expect(!Self.hasCJK(hidden), "\(hidden)")
             for word in statusBar.split(separator: " ") where word.count > 2 {
                 #expect(!hidden.contains(word), "status bar part \(word) on the boss screen")
