@@ -225,9 +225,8 @@ extension BookPreview {
 
     /// The text of a long document up to the first block end where the text has `minimum` bytes, from only
     /// the start of its bytes (half as many again as the text wanted, and room for the head and the parser's
-    /// look-ahead), where that start tells how the whole document reads it (`XHTMLText.extractStart(firstRead:)`:
-    /// an XML declaration, UTF-8 or another); nil when the document is not that long, or its start cannot tell
-    /// (then the caller reads it whole).
+    /// look-ahead), which tells how the whole document is read (`XHTMLText.extractStart(firstRead:)`); nil when
+    /// the document is not that long, or its start cannot tell (then the caller reads it whole).
     static func firstDocumentStart(
         _ epub: EpubParts, member: EpubArchive.Member, minimum: Int
     ) throws -> XHTMLText? {

@@ -66,9 +66,8 @@ public struct XHTMLText: Sendable, Equatable {
         return (text, stop == nil)
     }
 
-    /// `extractStart` of `bytes`, read in `encoding` (the whole document's `XHTMLDeclaredEncoding`, which
-    /// the start alone cannot tell), with the document offset the parse stopped at (nil: it read to the
-    /// end of `bytes`).
+    /// `extractStart` of `bytes`, read in `encoding` (the whole document's, `XHTMLDeclaredEncoding`), with
+    /// the document offset the parse stopped at (nil: it read to the end of `bytes`).
     static func extractStart(
         _ bytes: [UInt8], encoding: String?, options: XHTMLTextOptions, minimum: Int
     ) -> (text: XHTMLText, stop: Int?) {
@@ -86,8 +85,8 @@ public struct XHTMLText: Sendable, Equatable {
     /// them could have changed what it told (libxml2 looks a few bytes ahead at most); nil when it needs
     /// more of the document. The bytes end just after their last `>`, which no byte of a multi-byte
     /// character in UTF-8, GB18030, Big5 or Shift_JIS is, so no character is cut at the end. Only for a
-    /// document whose encoding was named to the parser: where libxml2 chose (a byte order mark, a `meta`,
-    /// bytes that are not UTF-8 somewhere), the whole document is read.
+    /// document whose encoding is named to the parser: where libxml2 chooses (a UTF-16 byte order mark),
+    /// the whole document is read.
     static func extractStart(
         readStart start: [UInt8], encoding: String?, options: XHTMLTextOptions, minimum: Int
     ) -> XHTMLText? {
@@ -102,9 +101,9 @@ public struct XHTMLText: Sendable, Equatable {
 
     /// The start of a document read for the first time, of which only the first bytes were read
     /// (`EpubArchive.readStart`): `extractStart(readStart:)` in the encoding those bytes choose for the whole
-    /// document (`XHTMLDeclaredEncoding.choice`), or in UTF-8 where they are read in UTF-8 whatever the whole
-    /// document chooses. Nil where the first bytes cannot tell, name no encoding to give the parser (libxml2
-    /// chooses), or the parse needs more of the document: then it is read whole.
+    /// document (`XHTMLDeclaredEncoding.choice`, from its first 16 KiB). Nil where they are fewer, name no
+    /// encoding to give the parser (libxml2 chooses), or the parse needs more of the document: then it is
+    /// read whole.
     static func extractStart(firstRead start: [UInt8], options: XHTMLTextOptions, minimum: Int) -> XHTMLText? {
         guard let end = start.lastIndex(of: UInt8(ascii: ">")) else { return nil }
         let head = Array(start[...end])
