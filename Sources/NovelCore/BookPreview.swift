@@ -25,6 +25,12 @@ public struct BookPreview: Sendable {
     /// of that chapter is short until the whole book is loaded.
     public static let defaultWindow = 1 << 17
 
+    /// How much text an EPUB's first open reads at most: a quarter of `defaultWindow`, as an EPUB's text is
+    /// inflated and parsed from its documents, which costs the first screen far more a byte than decoding a
+    /// .txt (docs/benchmarks.md). A longer first chapter only shows a short page count until the whole book
+    /// is in, as for a .txt chapter longer than its window.
+    public static let epubWindow = 1 << 15
+
     /// The preview, or nil when there should be none (small file, changed file, unreadable or odd input:
     /// the full open reports problems). `window` is the number of bytes read when the position is near the
     /// start; files up to twice that size are opened whole at once.
@@ -38,24 +44,24 @@ public struct BookPreview: Sendable {
             startsLikeZip: &startsLikeZip)
     }
 
-    /// The first screen of the book at `path`, a .txt (`open`) or an EPUB (`epub`): told apart by the first
-    /// bytes `open` reads, as `BookOpener` tells them by the bytes it loads, so that an EPUB's start is not
-    /// read a second time for it.
+    /// The first screen of the book at `path`, a .txt (`open`) or an EPUB (`epub`), told apart by its first
+    /// bytes as `BookOpener` tells them. They are read first, on their own: a .txt preview of a book read
+    /// before would otherwise load its cached index before its read told it the book is an EPUB. An EPUB
+    /// reads at most `epubWindow` of text, and libzip loads beside its state's look-up.
     public static func launch(
         path: String, encoding: String? = nil, chapterPattern: String? = nil, paths: NovelPaths,
         window: Int = defaultWindow
     ) -> BookPreview? {
-        var startsLikeZip: Bool?
-        if let preview = open(
-            path: path, encoding: encoding, chapterPattern: chapterPattern, paths: paths, window: window,
-            startsLikeZip: &startsLikeZip)
-        {
-            return preview
+        guard EpubFormat.startsLikeZip(path: path) else {
+            var startsLikeZip: Bool?
+            return open(
+                path: path, encoding: encoding, chapterPattern: chapterPattern, paths: paths, window: window,
+                startsLikeZip: &startsLikeZip)
         }
-        // The .txt preview may decline before it reads (a small file, a state that does not fit the file).
-        if startsLikeZip == false { return nil }
+        EpubArchive.loadLibraryBeside()
         return epub(
-            path: path, chapterPattern: chapterPattern, paths: paths, window: window, startsLikeZip: startsLikeZip)
+            path: path, chapterPattern: chapterPattern, paths: paths, window: min(window, epubWindow),
+            startsLikeZip: true)
     }
 
     /// `open`, which sets `startsLikeZip` when it read the file's first bytes (a zip gets no .txt preview).

@@ -346,9 +346,8 @@ import Testing
         #expect(previewOf(path) == nil)
     }
 
-    /// `launch` takes an EPUB's first screen from `epub` once the .txt preview's first read saw a zip, and a
-    /// .txt's from `open`.
-    @Test func launchTellsAnEpubFromTheTxtPreviewsFirstRead() throws {
+    /// `launch` takes an EPUB's first screen from `epub`, told by its first bytes, and a .txt's from `open`.
+    @Test func launchTellsAnEpubByItsFirstBytes() throws {
         let path = try write(fragmentBook())
         let epub = try #require(previewOf(path))
         let launched = try #require(BookPreview.launch(path: path, paths: paths, window: window))
@@ -361,6 +360,30 @@ import Testing
         let launchedText = try #require(BookPreview.launch(path: txt, paths: paths, window: window))
         #expect(launchedText.book.text.utf8 == open.book.text.utf8)
         #expect(BookPreview.launch(path: home.path + "/missing.epub", paths: paths, window: window) == nil)
+    }
+
+    /// An EPUB's first open reads `epubWindow` of text, not the .txt's `defaultWindow`: up to the first block
+    /// end past it, the start of the whole text.
+    @Test func launchReadsAnEpubsWindowOfText() throws {
+        // Paragraphs of characters picked by a seeded generator, so that the archive stays larger than twice
+        // the window however well it compresses.
+        var generator = SeededGenerator(seed: 33)
+        func character() -> Character {
+            Character(Unicode.Scalar(0x4E00 + UInt32.random(in: 0..<3000, using: &generator))!)
+        }
+        let paragraphs = (0..<900).map { _ in "<p>" + String((0..<120).map { _ in character() }) + "。</p>" }
+        let body = "<h2 id=\"c1\">第1章 长街</h2>\n" + paragraphs.joined(separator: "\n")
+        var builder = EpubBuilder(
+            documents: [EpubBuilder.Document("text/part1.xhtml", body: body)],
+            toc: [EpubBuilder.NavEntry("第1章 长街", href: "text/part1.xhtml#c1")])
+        builder.language = "zh"
+        let path = try write(builder)
+        let size = try #require(FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
+        #expect(size > 2 * BookPreview.epubWindow)
+        let launched = try #require(BookPreview.launch(path: path, paths: paths))
+        let text = launched.book.text.utf8
+        #expect(text.count >= BookPreview.epubWindow && text.count < BookPreview.epubWindow + 400)
+        #expect(try BookOpener.open(path: path).text.utf8.starts(with: text))
     }
 }
 
@@ -378,7 +401,7 @@ import Testing
         // Stored, not deflated, so that the file is larger than twice the preview's window.
         try EpubBuilder.write(builder.members.map { EpubBuilder.Member($0.name, $0.bytes, deflated: false) }, to: path)
         let size = try #require(BookFile.identity(path)).bytes
-        #expect(size > 2 * BookPreview.defaultWindow)
+        #expect(size > 2 * BookPreview.epubWindow)
         #expect(BookPreview.open(path: path, paths: home.novelPaths) == nil)
         let session = try ReadingSession.open(path: path, paths: home.novelPaths)
         #expect(session.book.epub != nil)

@@ -37,6 +37,18 @@ public final class EpubArchive: Sendable {
     /// libzip's archive, used by one call at a time.
     private let handle: Mutex<ArchiveHandle>
 
+    /// Loads libzip on a thread of its own and returns at once: a first screen about to open an EPUB calls
+    /// it first, so that the load (libcrypto, which libzip needs, is most of it) is done beside the look-up
+    /// of the book's state instead of before the archive's first read. A second load is free (`nzip_load`).
+    public static func loadLibraryBeside() {
+        let thread = Thread {
+            var error = nzip_error()
+            _ = nzip_load(&error)  // a failure is reported by the open that needs the library
+        }
+        thread.name = "libzip-load"
+        thread.start()
+    }
+
     /// Opens the zip archive at `path` (a name as `RawPath` keeps it) read-only.
     public convenience init(path: String) throws(EpubError) {
         var error = nzip_error()
