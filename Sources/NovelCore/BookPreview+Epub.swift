@@ -27,6 +27,14 @@ extension BookPreview {
         else { return nil }
         let previous = BookStateStore(paths: paths).latestSummary(lastPath: ReadingSession.absolutePath(path))
         let pattern = (chapterPattern ?? previous?.chapterPattern).flatMap { $0.isEmpty ? nil : $0 }
+        // A reopen's place, from the state and the cache, which need no libzip: read while it loads (`launch`).
+        var saved: SavedChapter?
+        if let previous {
+            guard let found = SavedChapter(file: file, state: previous, pattern: pattern, paths: paths) else {
+                return nil
+            }
+            saved = found
+        }
         // What both opens read before the documents: the archive's directory, the package and the stylesheets.
         guard let archive = try? EpubArchive(path: path), let package = try? EpubPackage.read(from: archive) else {
             return nil
@@ -35,9 +43,7 @@ extension BookPreview {
             path: path, archive: archive, package: package,
             options: XHTMLTextOptions(hidden: EpubBookOpener.hiddenSelectors(archive, package)),
             members: EpubBookOpener.spineMembers(archive, package))
-        if let previous {
-            return try? reopened(book, file: file, state: previous, pattern: pattern, paths: paths)
-        }
+        if let saved { return try? reopened(book, saved) }
         return try? firstOpen(book, pattern: pattern, window: window)
     }
 
@@ -50,23 +56,41 @@ extension BookPreview {
         let members: [EpubArchive.Member]
     }
 
+    /// What a reopen knows before it opens the archive: the full open's spine record of this very file and
+    /// the cached chapter holding the saved position (nil when either is missing or does not fit the file).
+    struct SavedChapter {
+        let state: BookStateSummary
+        let record: EpubSpineRecord
+        let offset: Int
+        let entry: TOCEntry
+        let ruleName: String
+
+        init?(file: FileIdentity, state: BookStateSummary, pattern: String?, paths: NovelPaths) {
+            let cache = ChapterIndexCache(directory: paths.cacheDirectory)
+            guard let source = state.source, source.file == file,
+                let record = EpubSpineRecord.load(from: cache, fingerprint: state.fingerprint),
+                record.file == file, record.textBytes == source.textBytes
+            else { return nil }
+            let offset = min(max(state.offset ?? 0, 0), source.textBytes)
+            guard
+                let (entry, ruleName) = cache.entry(
+                    fingerprint: state.fingerprint, pattern: pattern, containing: offset),
+                entry.range.upperBound <= source.textBytes
+            else { return nil }
+            (self.state, self.record, self.offset, self.entry, self.ruleName) = (state, record, offset, entry, ruleName)
+        }
+    }
+
     /// The chapter holding the saved position, made from the documents its text lies in: those before the
     /// last one whole, the last one (a part of sixty chapters, often) read and parsed only up to the first
     /// block end past the chapter's end, which the record's directory digest and encoding make the start of
     /// the text the full open made of it.
-    static func reopened(
-        _ epub: EpubParts, file: FileIdentity, state: BookStateSummary, pattern: String?, paths: NovelPaths
-    ) throws -> BookPreview? {
-        let cache = ChapterIndexCache(directory: paths.cacheDirectory)
-        guard let source = state.source, source.file == file,
-            let record = EpubSpineRecord.load(from: cache, fingerprint: state.fingerprint),
-            record.file == file, record.textBytes == source.textBytes,
-            record.directory == epub.archive.directoryDigest,
+    static func reopened(_ epub: EpubParts, _ saved: SavedChapter) throws -> BookPreview? {
+        let (record, state, offset, found, ruleName) = (
+            saved.record, saved.state, saved.offset, saved.entry, saved.ruleName
+        )
+        guard let source = state.source, record.directory == epub.archive.directoryDigest,
             record.documents.map(\.member) == epub.members.map(\.name)
-        else { return nil }
-        let offset = min(max(state.offset ?? 0, 0), source.textBytes)
-        guard let (found, ruleName) = cache.entry(fingerprint: state.fingerprint, pattern: pattern, containing: offset),
-            found.range.upperBound <= source.textBytes
         else { return nil }
         let chapter = found.range
         let spans = record.documents.map(\.span)
