@@ -146,49 +146,70 @@ public struct ChapterIndexCache: Sendable {
     }
 
     /// The record's bytes, written into one buffer of the exact size (an English book may have tens of
-    /// thousands of entries: appending field by field grew and copied the buffer again and again).
+    /// thousands of entries: appending field by field grew and copied the buffer again and again). The
+    /// entries' fields are read in place, not copied entry by entry, and the writing position is a
+    /// value of its own (`RecordWriter`): a local variable changed from nested functions was checked for
+    /// exclusive access at run time on every field, which was most of the record's cost.
     static func record(_ index: ChapterIndex, key: String) -> [UInt8] {
-        let integerSize = MemoryLayout<Int64>.size
         // Per entry: seven integers (level, number, start, end, body start, heading start, volume) and two
         // strings' lengths.
-        let fixedPerEntry = 9 * integerSize
-        var size = magic.count + 3 * integerSize + key.utf8.count + index.ruleName.utf8.count
-        for entry in index.entries {
-            size += fixedPerEntry + entry.kind.rawValue.utf8.count + entry.title.utf8.count
+        let fixedPerEntry = 9 * RecordWriter.integerSize
+        let entries = index.entries
+        var size = magic.count + 3 * RecordWriter.integerSize + key.utf8.count + index.ruleName.utf8.count
+        for position in entries.indices {
+            size += fixedPerEntry + entries[position].kind.rawValue.utf8.count + entries[position].title.utf8.count
         }
         return [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
             guard let base = UnsafeMutableRawPointer(buffer.baseAddress) else { return }
-            var offset = 0
-            func bytes(_ source: UnsafeRawBufferPointer) {
-                guard let from = source.baseAddress else { return }
-                (base + offset).copyMemory(from: from, byteCount: source.count)
-                offset += source.count
+            var writer = RecordWriter(base: base)
+            magic.withUnsafeBytes { writer.bytes($0) }
+            writer.string(key)
+            writer.string(index.ruleName)
+            writer.integer(entries.count)
+            for position in entries.indices {
+                writer.integer(entries[position].level.rawValue)
+                writer.string(entries[position].kind.rawValue)
+                writer.integer(entries[position].number ?? Int.min)
+                writer.integer(entries[position].range.lowerBound)
+                writer.integer(entries[position].range.upperBound)
+                writer.integer(entries[position].bodyStart)
+                writer.integer(entries[position].headingStart)
+                writer.integer(entries[position].volumeIndex ?? -1)
+                writer.string(entries[position].title)
             }
-            func integer(_ value: Int) {
-                (base + offset).storeBytes(of: Int64(value).littleEndian, as: Int64.self)
-                offset += integerSize
+            initialized = writer.offset
+        }
+    }
+
+    /// Writes a record's fields one after another into memory the caller sized for them.
+    struct RecordWriter {
+        static let integerSize = MemoryLayout<Int64>.size
+        let base: UnsafeMutableRawPointer
+        private(set) var offset = 0
+
+        init(base: UnsafeMutableRawPointer) {
+            self.base = base
+        }
+
+        mutating func bytes(_ source: UnsafeRawBufferPointer) {
+            guard let from = source.baseAddress else { return }
+            (base + offset).copyMemory(from: from, byteCount: source.count)
+            offset += source.count
+        }
+
+        mutating func integer(_ value: Int) {
+            (base + offset).storeBytes(of: Int64(value).littleEndian, as: Int64.self)
+            offset += Self.integerSize
+        }
+
+        /// The string's length in bytes, then its UTF-8.
+        mutating func string(_ value: String) {
+            integer(value.utf8.count)
+            if let copied = value.utf8.withContiguousStorageIfAvailable({ bytes(UnsafeRawBufferPointer($0)) }) {
+                return copied
             }
-            func string(_ value: String) {
-                var value = value
-                integer(value.utf8.count)
-                value.withUTF8 { bytes(UnsafeRawBufferPointer($0)) }
-            }
-            magic.withUnsafeBytes { bytes($0) }
-            string(key)
-            string(index.ruleName)
-            integer(index.entries.count)
-            for entry in index.entries {
-                integer(entry.level.rawValue)
-                string(entry.kind.rawValue)
-                integer(entry.number ?? Int.min)
-                integer(entry.range.lowerBound)
-                integer(entry.range.upperBound)
-                integer(entry.bodyStart)
-                integer(entry.headingStart)
-                integer(entry.volumeIndex ?? -1)
-                string(entry.title)
-            }
-            initialized = offset
+            var contiguous = value
+            contiguous.withUTF8 { bytes(UnsafeRawBufferPointer($0)) }
         }
     }
 

@@ -39,6 +39,13 @@ public enum TerminalSafe {
         return text.withUTF8 { bytes in
             var index = 0
             while index < bytes.count {
+                // Eight printable ASCII bytes at a time (a title, a line of English): none is a control.
+                if index + 8 <= bytes.count,
+                    isPrintableASCII(UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
+                {
+                    index += 8
+                    continue
+                }
                 let lead = bytes[index]
                 if lead < 0x80 {
                     if lead < 0x20 || lead == 0x7F {
@@ -58,6 +65,21 @@ public enum TerminalSafe {
             }
             return false
         }
+    }
+
+    /// Whether the eight bytes of `word` are all ASCII from the space to the tilde (none below 0x20,
+    /// none 0x7F or above), tested together.
+    @inline(__always)
+    private static func isPrintableASCII(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        // With every high bit clear, a byte below 0x20 borrows into its own high bit when 0x20 is taken
+        // from it, and a byte 0x7F carries into it when 1 is added: no byte borrows from or carries into
+        // the next one.
+        guard word & highBits == 0 else { return false }
+        let belowSpace = (word &- 0x20 &* ones) & ~word & highBits
+        let delete = (word &+ ones) & highBits
+        return belowSpace | delete == 0
     }
 
     public static func isUnsafe(_ scalar: Unicode.Scalar, keepingLayout: Bool) -> Bool {

@@ -17,6 +17,14 @@ public enum LoadingWait {
     /// How long a load may take before its progress is shown: a book that loads quicker never flickers.
     public static let quietSeconds = 0.25
 
+    /// How long the work behind a first screen just written waits before it starts: the screen is painted
+    /// by other processes (the terminal, tmux), which need a core just then, while opening a long book
+    /// takes every core for a while (the UTF-8 check, the fingerprint and the heading scan side by side).
+    /// A lower priority alone does not keep it out of their way: a process woken on a core where such a
+    /// thread runs may still wait out part of that thread's time slice. A pause of a few milliseconds,
+    /// unseen behind a screen already drawn (docs/benchmarks.md).
+    public static let paintSeconds = 0.008
+
     /// What the wait shows, through `show`: called on the loop's tick once `quietSeconds` have passed
     /// and whenever the loaded percentage moved, and at once for each event held (with that event).
     public typealias Show = (_ fraction: Double, _ held: InputEvent?) -> Void
@@ -32,7 +40,7 @@ public enum LoadingWait {
         return try run(
             { try work(progress.whole) }, terminal: terminal,
             isQuit: { keymap.command(for: $0) == .quit || $0 == Keymap.interrupt },
-            progress: progress, quietSeconds: quietSeconds, pollInterval: pollInterval
+            progress: progress, quietSeconds: quietSeconds, pollInterval: pollInterval, headStart: paintSeconds
         ) { fraction, held in
             glimpse.showLoading(fraction)
             if let held { glimpse.holdWhileLoading(held) }
@@ -41,14 +49,16 @@ public enum LoadingWait {
     }
 
     /// Runs `work` and returns its value with the events that arrived meanwhile; rethrows its error.
-    /// `progress` is what the work moves on (read here on each tick for `show`).
+    /// `progress` is what the work moves on (read here on each tick for `show`); the work starts
+    /// `headStart` seconds after the call (`paintSeconds`).
     public static func run<Value: Sendable>(
         _ work: @escaping @Sendable () throws -> Value, terminal: TerminalDevice, isQuit: (InputEvent) -> Bool,
         progress: LoadProgress? = nil, quietSeconds: Double = quietSeconds, pollInterval: Double = 0.005,
-        show: Show = { _, _ in }
+        headStart: Double = 0, show: Show = { _, _ in }
     ) throws -> Outcome<Value> {
         let box = ResultBox<Value>()
         let thread = Thread {
+            if headStart > 0 { Thread.sleep(forTimeInterval: headStart) }
             BackgroundPriority.lowerThisThread()
             box.store(Result { try work() })
         }

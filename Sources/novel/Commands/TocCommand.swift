@@ -28,6 +28,7 @@ struct TocCommand: ParsableCommand {
     func run() throws {
         let paths = NovelPaths.fromEnvironment()
         let session = try bookOptions.openSession(book, paths: paths)
+        KeptUntilExit.keep(session)
         let opened = session.book
         let setting = SettingsStore(paths: paths).load().settings.convert
         let conversion = ConversionChoice(given: bookOptions.convert, book: session.state?.convert, setting: setting)

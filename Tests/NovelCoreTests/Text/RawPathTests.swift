@@ -79,4 +79,29 @@ import Testing
         #expect(TerminalSafe.escaped("a\tb\nc\u{0C}\n\u{1B}", keepingLayout: true) == "a\tb\nc\u{0C}\n\\e")
         #expect(TerminalSafe.escaped("a\u{202E}b\n", keepingLayout: true) == "a\\u{202E}b\n")
     }
+
+    /// `needsEscaping` looks at eight ASCII bytes at a time: a control at any place of a longer line, alone
+    /// or beside another, is still found, and a line of printable ASCII (with a character of another
+    /// script after it) still needs nothing.
+    @Test func aControlIsFoundAtEveryPlaceOfALongLine() {
+        let line = Array("CHAPTER XII. The Storm over the Hills".utf8)
+        #expect(!TerminalSafe.needsEscaping(String(decoding: line, as: UTF8.self)))
+        #expect(!TerminalSafe.needsEscaping(String(decoding: line, as: UTF8.self) + "é 青"))
+        let controls: [UInt8] = Array(0x00..<0x20) + [0x7F]
+        for place in line.indices {
+            for control in controls {
+                var changed = line
+                changed[place] = control
+                let text = String(decoding: changed, as: UTF8.self)
+                #expect(TerminalSafe.needsEscaping(text), "byte \(control) at \(place)")
+                let layout: Set<UInt8> = [0x09, 0x0A, 0x0C]
+                #expect(TerminalSafe.needsEscaping(text, keepingLayout: true) == !layout.contains(control))
+            }
+            for printable in UInt8(0x20)...0x7E {
+                var changed = line
+                changed[place] = printable
+                #expect(!TerminalSafe.needsEscaping(String(decoding: changed, as: UTF8.self)))
+            }
+        }
+    }
 }

@@ -79,6 +79,19 @@ import Testing
         #expect(number == SIGTERM)
     }
 
+    @Test func theWorkBehindAFirstScreenStartsAfterItsHeadStart() throws {
+        let terminal = QueuedTerminal([])
+        let called = Date()
+        let headStart = 0.05
+        let outcome = try LoadingWait.run(
+            { Date().timeIntervalSince(called) }, terminal: terminal, isQuit: Self.isQuit, headStart: headStart)
+        guard case .done(let startedAfter, _) = outcome else {
+            Issue.record("expected the work's value, got \(outcome)")
+            return
+        }
+        #expect(startedAfter >= headStart)
+    }
+
     @Test func theWorksErrorIsRethrown() {
         struct Broken: Error, Equatable {}
         let terminal = QueuedTerminal([])
