@@ -97,16 +97,26 @@ struct EpubAssembly {
     /// placed entry lands there; so is one whose id lies past the cut of a member read in part.
     func points(_ navigation: [EpubNavPoint], notYetAppended: Set<String> = []) -> [EpubTOCPoint] {
         let beyond = Int.max
+        // What is known of an entry's member, looked up once for each run of entries in the same member (a
+        // navigation of a thousand entries points into a few dozen documents, in order).
+        var known: (member: String, ids: [String: Int]?, start: Int?, isCut: Bool, isUnread: Bool)?
         let offsets = navigation.map { point -> Int? in
             guard let member = point.member else { return nil }
-            if let fragment = point.fragment {
-                if let anchored = anchors[member]?[fragment] { return anchored }
-                if cutMembers.contains(member) { return beyond }  // past the cut
-                if documentStarts[member] != nil { return nil }  // an id the document never gives
-                return notYetAppended.contains(member) ? beyond : nil
+            if known?.member != member {
+                known = (
+                    member, anchors[member], documentStarts[member], cutMembers.contains(member),
+                    notYetAppended.contains(member)
+                )
             }
-            if let start = documentStarts[member] { return start }
-            return notYetAppended.contains(member) ? beyond : nil
+            guard let facts = known else { return nil }
+            if let fragment = point.fragment {
+                if let anchored = facts.ids?[fragment] { return anchored }
+                if facts.isCut { return beyond }  // past the cut
+                if facts.start != nil { return nil }  // an id the document never gives
+                return facts.isUnread ? beyond : nil
+            }
+            if let start = facts.start { return start }
+            return facts.isUnread ? beyond : nil
         }
         var nextPlaced: [Int?] = Array(repeating: nil, count: offsets.count)
         var next: Int?

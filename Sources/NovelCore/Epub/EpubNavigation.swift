@@ -126,9 +126,8 @@ public enum EpubNavigation {
     /// Whether the first character may be white space: its first scalar is (a `Character` is white space
     /// when its first scalar is). ASCII after collapsing is never.
     private static func mayBeBlank(first: UInt8, in utf8: [UInt8]) -> Bool {
-        first >= 0x80
-            && String(decoding: utf8.prefix(4), as: UTF8.self).unicodeScalars.first.map(\.properties.isWhitespace)
-                != false
+        guard first >= 0x80, let scalar = scalar(in: utf8, from: 0) else { return false }
+        return !isNeverBlank(scalar) && scalar.properties.isWhitespace
     }
 
     /// Whether the last character may be white space. Its last scalar decides when it starts a cluster of
@@ -138,13 +137,27 @@ public enum EpubNavigation {
         guard last >= 0x80 else { return false }
         var start = utf8.count - 1
         while start > 0, utf8[start] & 0xC0 == 0x80, utf8.count - start < 4 { start -= 1 }
-        guard let scalar = String(decoding: utf8[start...], as: UTF8.self).unicodeScalars.last else { return true }
+        guard let scalar = scalar(in: utf8, from: start) else { return true }
+        return !isNeverBlank(scalar)
+    }
+
+    /// CJK letters and punctuation (not U+3000, not the combining marks among them): never white space,
+    /// and never part of the cluster before them.
+    private static func isNeverBlank(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x3001...0x3029, 0x3030...0x303F, 0x3041...0x3096, 0x30A0...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
             0xAC00...0xD7A3, 0xFF01...0xFF5E:
-            return false
+            true
         default:
-            return true
+            false
         }
+    }
+
+    /// The scalar whose UTF-8 starts at `start`, decoded in place.
+    private static func scalar(in utf8: [UInt8], from start: Int) -> Unicode.Scalar? {
+        var bytes = utf8[start...].makeIterator()
+        var decoder = UTF8()
+        guard case .scalarValue(let scalar) = decoder.decode(&bytes) else { return nil }
+        return scalar
     }
 }

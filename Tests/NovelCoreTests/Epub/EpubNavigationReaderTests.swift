@@ -2,163 +2,130 @@ import Testing
 
 @testable import NovelCore
 
-/// The stream's entries are the tree's, on navigation documents and NCXs made at random from the shapes
-/// real books write: nested lists, `span` headings, links inside paragraphs, items without labels or
-/// titles, missing hrefs, fragments, escapes, several `nav`s, undeclared HTML entities and tag soup.
+/// The navigation read as a stream (`EpubNavigationReader`) keeps every rule of the document's tree: the
+/// label an item has, the levels items without one make, the text as the parsers give it.
 @Suite struct EpubNavigationReaderTests {
-    static let titles = [
-        "第一章 风起", "Chapter One", "  spaced\n   over lines ", "&amp; and &lt;tags&gt;", "\u{3000}全角　标题\u{3000}",
-        "One&#160;two", "<b>Bold</b> <i>italic</i>", "第二回<br/>\n<span>甄士隱</span>", "<![CDATA[in cdata]]>", "",
-        " ", "<img src=\"a.png\" alt=\"\"/> <br/>Picture", "Part<!-- a comment --> two", "x\u{301}",
-    ]
-    static let soupTitles = ["&nbsp;No&nbsp;break", "&mdash; dash", "Unclosed <b>bold", "a <br> b"]
-    static let hrefs: [String?] = [
-        "text/part1.xhtml", "text/part1.xhtml#c1", "part%202.xhtml#c%33", "https://example.com/", "", nil,
-        "  text/part2.xhtml  ", "#top", "a.xhtml?x=1&amp;y=2#f&amp;g", "../text/x.xhtml", "text/part1.xhtml#",
-    ]
+    static func points(_ document: String, ncx: Bool = false) throws -> [EpubNavPoint] {
+        let bytes = Array(document.utf8)
+        return ncx
+            ? try EpubNavigation.ncxPoints(bytes, member: "OEBPS/toc.ncx", book: "book.epub")
+            : try EpubNavigation.navigationPoints(bytes, member: "OEBPS/nav.xhtml", book: "book.epub")
+    }
 
-    struct Maker {
-        var random: SeededGenerator
-        var soup = false
+    static func point(_ title: String, _ fragment: String?, _ depth: Int, member: String? = "OEBPS/p.xhtml")
+        -> EpubNavPoint
+    {
+        EpubNavPoint(title: title, member: member, fragment: fragment, depth: depth)
+    }
 
-        mutating func pick<T>(_ values: [T]) -> T { values[Int.random(in: 0..<values.count, using: &random)] }
-        mutating func chance(_ percent: Int) -> Bool { Int.random(in: 0..<100, using: &random) < percent }
+    static let page =
+        #"<?xml version="1.0" encoding="UTF-8"?>"#
+        + #"<html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops"><body>"#
 
-        mutating func title() -> String {
-            soup && chance(30) ? pick(EpubNavigationReaderTests.soupTitles) : pick(EpubNavigationReaderTests.titles)
-        }
-
-        mutating func link() -> String {
-            let href = pick(EpubNavigationReaderTests.hrefs)
-            return "<a\(href.map { " href=\"\($0)\"" } ?? "")>\(title())</a>"
-        }
-
-        mutating func label() -> String {
-            switch Int.random(in: 0..<9, using: &random) {
-            case 0: "<span>\(title())</span>"
-            case 1: "<p>\(link())</p>"
-            case 2: "Loose text"
-            case 3: ""
-            case 4: "<div><b>\(title())</b></div>\(link())"
-            case 5: "<span><a href=\"text/part1.xhtml#c2\">\(title())</a></span>"
-            default: link()
-            }
-        }
-
-        mutating func list(depth: Int) -> String {
-            var items = ""
-            for _ in 0..<Int.random(in: 0...4, using: &random) {
-                var item = "<li>"
-                let labelAfter = chance(10)
-                if !labelAfter { item += label() }
-                if depth < 3, chance(40) { item += list(depth: depth + 1) }
-                if chance(8) { item += "<ol><li>\(link())</li></ol>" }
-                if labelAfter { item += label() }
-                item += soup && chance(20) ? "" : "</li>"
-                items += chance(10) ? "<div>\(item)</div>" : item
-                if chance(10) { items += "\n  " }
-            }
-            if chance(10) { items += "text in the list" }
-            return "<ol>\(items)</ol>"
-        }
-
-        mutating func nav() -> String {
-            let types = [
-                "epub:type=\"toc\"", "epub:type=\"landmarks\"", "epub:type=\"page-list\"", "",
-                "role=\"doc-toc\"", "epub:type=\"toc other\"", "epub:type=\" toc\" id=\"t\"",
-            ]
-            var body = chance(30) ? "<h1>目录</h1>" : ""
-            body += chance(15) ? "<div>\(list(depth: 0))</div>" : list(depth: 0)
-            if chance(10) { body += list(depth: 0) }
-            if chance(5) { body += nav() }
-            return "<nav \(pick(types))>\(body)</nav>"
-        }
-
-        mutating func navigationDocument() -> String {
-            soup = chance(25)
-            var head = ""
-            switch Int.random(in: 0..<4, using: &random) {
-            case 0: head = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-            case 1: head = "<?xml version=\"1.0\"?>\n<!DOCTYPE html [<!ENTITY ch \"Chapter\">]>\n"
-            case 2: head = "<!DOCTYPE html>\n"
-            default: break
-            }
-            let namespaces =
-                chance(85)
-                ? " xmlns=\"http://www.w3.org/1999/xhtml\" xmlns:epub=\"http://www.idpf.org/2007/ops\"" : ""
-            var body = ""
-            for _ in 0..<Int.random(in: 0...3, using: &random) { body += nav() + "\n" }
-            if chance(10) { body += "<p>&ch; after</p>" }
-            return head + "<html\(namespaces)><head><title>Nav</title></head>\n<body>\(body)</body></html>"
-        }
-
-        mutating func navPoint(depth: Int) -> String {
-            var point = "<navPoint id=\"p\(depth)\">"
-            switch Int.random(in: 0..<6, using: &random) {
-            case 0: break
-            case 1: point += "<navLabel></navLabel><navLabel><text>\(title())</text></navLabel>"
-            case 2: point += "<navLabel><text>\(title())</text><text>second</text></navLabel>"
-            default: point += "<navLabel>\n  <text>\(title())</text>\n</navLabel>"
-            }
-            if chance(85) { point += "<content src=\"\(pick(EpubNavigationReaderTests.hrefs) ?? "")\"/>" }
-            if chance(10) { point += "<content src=\"other.xhtml\"/>" }
-            if depth < 3 {
-                for _ in 0..<Int.random(in: 0...(chance(40) ? 3 : 0), using: &random) {
-                    point += navPoint(depth: depth + 1)
-                }
-            }
-            return point + "</navPoint>"
-        }
-
-        mutating func ncx() -> String {
-            soup = false
-            var points = ""
-            for _ in 0..<Int.random(in: 0...4, using: &random) { points += navPoint(depth: 0) }
-            let list = chance(10) ? "<pageList><pageTarget><text>1</text></pageTarget></pageList>" : ""
-            return """
-                <?xml version="1.0" encoding="UTF-8"?>
-                <ncx xmlns="http://www.daisy.org/z3986/2005/ncx/" version="2005-1"><head/>
-                <docTitle><text>Book</text></docTitle><navMap>\(points)</navMap>\(list)</ncx>
+    /// A label after the item's own list is still the item's (its entry comes first); an item without a
+    /// label makes a level, one whose label has no text does not; only the first nested list counts; a
+    /// link inside a paragraph is the label of an item that has no `a` or `span` child.
+    @Test func itemsWithoutLabelsEmptyLabelsAndLabelsAfterTheirLists() throws {
+        let document =
+            Self.page + """
+                <nav epub:type="toc"><h1>Contents</h1><ol>
+                  <li><ol><li><a href="p.xhtml#a">Nested first</a></li></ol><a href="p.xhtml">Label after its list</a></li>
+                  <li>Loose text<ol><li><a href="p.xhtml#b">Under a labelless item</a></li></ol></li>
+                  <li><a href="p.xhtml#c"> </a><ol><li><a href="p.xhtml#d">Under an empty label</a></li></ol></li>
+                  <li><span>Heading</span><ol><li><a href="p.xhtml#e">First list</a></li></ol>
+                    <ol><li><a href="p.xhtml#f">Second list</a></li></ol></li>
+                  <li><div><b>Bold</b></div><p><a href="p.xhtml#g">Inner link</a></p></li>
+                  <li><p><a href="p.xhtml#h">Not the label</a></p><a href="p.xhtml#i">The label</a></li>
+                </ol></nav></body></html>
                 """
-        }
+        #expect(
+            try Self.points(document) == [
+                Self.point("Label after its list", nil, 0), Self.point("Nested first", "a", 1),
+                Self.point("Under a labelless item", "b", 1), Self.point("Under an empty label", "d", 0),
+                Self.point("Heading", nil, 0, member: nil), Self.point("First list", "e", 1),
+                Self.point("Inner link", "g", 0), Self.point("The label", "i", 0),
+            ])
     }
 
-    static func outcome(_ read: () throws(EpubError) -> [EpubNavPoint]) -> Result<[EpubNavPoint], EpubError> {
-        do { return .success(try read()) } catch { return .failure(error) }
+    /// An `epub:type` whose prefix the document never declares still marks the table of contents; `&amp;`
+    /// in an href is `&`; a declared entity's text is not read (the XML parser does not expand it); CDATA is
+    /// text.
+    @Test func unboundPrefixesEscapesEntitiesAndCDATA() throws {
+        let document = """
+            <?xml version="1.0"?>
+            <!DOCTYPE html [<!ENTITY ch "Chapter">]>
+            <html xmlns="http://www.w3.org/1999/xhtml"><body>
+            <nav epub:type="landmarks"><ol><li><a href="p.xhtml">Start</a></li></ol></nav>
+            <nav epub:type="toc"><ol>
+            <li><a href="p.xhtml#x&amp;y">&ch; One</a></li>
+            <li><a href="p.xhtml#z"><![CDATA[<Two>]]></a></li>
+            </ol></nav></body></html>
+            """
+        #expect(try Self.points(document) == [Self.point("One", "x&y", 0), Self.point("<Two>", "z", 0)])
     }
 
-    @Test(arguments: 0..<8)
-    func navigationDocumentsReadAsTheTreeReadsThem(seed: Int) {
-        var maker = Maker(random: SeededGenerator(seed: UInt64(seed) &* 7919 &+ 1))
-        var entries = 0
-        for index in 0..<150 {
-            let document = maker.navigationDocument()
-            let bytes = Array(document.utf8)
-            let stream = Self.outcome { () throws(EpubError) in
-                try EpubNavigation.navigationPoints(bytes, member: "OEBPS/nav.xhtml", book: "book.epub")
-            }
-            let tree = Self.outcome { () throws(EpubError) in
-                try EpubNavigation.treeNavigationPoints(bytes, member: "OEBPS/nav.xhtml", book: "book.epub")
-            }
-            #expect(stream == tree, "document \(index) of seed \(seed):\n\(document)")
-            if case .success(let points) = tree { entries += points.count }
-        }
-        #expect(entries > 100)
+    /// Tag soup with HTML entities is read by the HTML parser: blanks between elements inside a label are
+    /// kept (one space), `role="doc-toc"` marks the table of contents, and an unclosed `li` ends at the next.
+    @Test func tagSoupIsReadAsABrowserWould() throws {
+        let document = """
+            <html><head><meta charset="utf-8"/></head><body><nav role="doc-toc"><ol>
+            <li><a href="p.xhtml#1">A<img src="i.png"/> <br/>B&nbsp;</a>
+            <li><a href="p.xhtml#2">第二回<br/>
+            <span>甄士隱</span></a>
+            </ol></nav><nav epub:type="page-list"><ol><li><a href="p.xhtml">1</a></li></ol></nav></body></html>
+            """
+        #expect(try Self.points(document) == [Self.point("A B", "1", 0), Self.point("第二回 甄士隱", "2", 0)])
     }
 
-    @Test(arguments: 0..<4)
-    func ncxDocumentsReadAsTheTreeReadsThem(seed: Int) {
-        var maker = Maker(random: SeededGenerator(seed: UInt64(seed) &* 104_729 &+ 3))
-        for index in 0..<150 {
-            let document = maker.ncx()
-            let bytes = Array(document.utf8)
-            let stream = Self.outcome { () throws(EpubError) in
-                try EpubNavigation.ncxPoints(bytes, member: "OEBPS/toc.ncx", book: "book.epub")
-            }
-            let tree = Self.outcome { () throws(EpubError) in
-                try EpubNavigation.treeNCXPoints(bytes, member: "OEBPS/toc.ncx", book: "book.epub")
-            }
-            #expect(stream == tree, "NCX \(index) of seed \(seed):\n\(document)")
-        }
+    /// Without a `toc` nav the only nav is read, and with two navs and no `toc` none is.
+    @Test func theOnlyNavCountsAndTwoWithoutATocDoNot() throws {
+        let only = Self.page + #"<nav><ol><li><a href="p.xhtml#a">A</a></li></ol></nav></body></html>"#
+        #expect(try Self.points(only) == [Self.point("A", "a", 0)])
+        let two =
+            Self.page + #"<nav><ol><li><a href="p.xhtml#a">A</a></li></ol></nav>"#
+            + #"<nav epub:type="landmarks"><ol><li><a href="p.xhtml">B</a></li></ol></nav></body></html>"#
+        #expect(try Self.points(two).isEmpty)
+    }
+
+    /// An NCX entry's title is its first `navLabel`'s first `text`; its target the first `content`; an
+    /// entry without a title makes no level.
+    @Test func ncxLabelsTargetsAndUntitledPoints() throws {
+        let document = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <ncx xmlns="http://www.daisy.org/z3986/2005/ncx/" version="2005-1"><navMap>
+            <navPoint><navLabel><text>Part One</text></navLabel><content src="p.xhtml"/>
+              <navPoint><navLabel></navLabel><navLabel><text>Second label</text></navLabel><content src="p.xhtml#a"/>
+                <navPoint><navLabel><text>Under an untitled point</text></navLabel><content src="p.xhtml#b"/>
+                  <content src="q.xhtml"/></navPoint>
+              </navPoint>
+            </navPoint>
+            <navPoint><navLabel><text> Two
+              </text><text>not read</text></navLabel></navPoint>
+            </navMap><pageList><pageTarget><navLabel><text>1</text></navLabel></pageTarget></pageList></ncx>
+            """
+        #expect(
+            try Self.points(document, ncx: true) == [
+                Self.point("Part One", nil, 0), Self.point("Under an untitled point", "b", 1),
+                Self.point("Two", nil, 0, member: nil),
+            ])
+    }
+
+    /// A title's ends are trimmed by `Character`, as the slow way trims them: a blank with a combining mark
+    /// after it is one blank character; CJK letters and punctuation at the ends are kept.
+    @Test func titlesAreTrimmedByCharacter() {
+        #expect(EpubNavigation.navigationTitle("Title\u{3000}\u{301}") == "Title")
+        #expect(EpubNavigation.navigationTitle("\u{3000}\u{301}Title") == "Title")
+        #expect(EpubNavigation.navigationTitle("第一章\u{3000}") == "第一章")
+        #expect(EpubNavigation.navigationTitle("「第一章」 风起。") == "「第一章」 风起。")
+        #expect(EpubNavigation.navigationTitle("e\u{301}") == "e\u{301}")
+        #expect(EpubNavigation.navigationTitle("  a \n\t b  ") == "a b")
+        #expect(EpubNavigation.navigationTitle("\u{A0}").isEmpty)
+    }
+
+    /// A document that ends inside its list keeps what it read, as the tree kept it.
+    @Test func aDocumentCutInsideItsListKeepsWhatItRead() throws {
+        let document = Self.page + #"<nav epub:type="toc"><ol><li><a href="p.xhtml#a">A</a></li><li><a href="p.x"#
+        let points = try Self.points(document)
+        #expect(points.first == Self.point("A", "a", 0))
     }
 }
