@@ -11,8 +11,9 @@ struct EpubAssembly {
     private(set) var documentSpans: [Range<Int>] = []
     /// Each appended document's `XHTMLText.declaredEncoding`, in spine order.
     private(set) var documentEncodings: [String?] = []
-    /// "member#id" → book offset.
-    private(set) var anchors: [String: Int] = [:]
+    /// Member path → (element id → book offset): a navigation of a thousand entries looks each up before
+    /// the first screen, with no key made of the two.
+    private(set) var anchors: [String: [String: Int]] = [:]
     private var styles: [StyledRange] = []
     private var rubyReadings: [Range<Int>] = []
     /// Members whose text was appended only in part (`appendStart`): an id not met in them lies past the cut.
@@ -41,8 +42,10 @@ struct EpubAssembly {
         documentSpans.append(base..<base + document.utf8.count)
         documentEncodings.append(document.declaredEncoding)
         if documentStarts[member] == nil { documentStarts[member] = base }
-        for (id, offset) in document.anchors where anchors[Self.key(member, id)] == nil {
-            anchors[Self.key(member, id)] = base + offset
+        if !document.anchors.isEmpty {
+            var ids = anchors.removeValue(forKey: member) ?? [:]
+            for (id, offset) in document.anchors where ids[id] == nil { ids[id] = base + offset }
+            anchors[member] = ids
         }
         styles += document.styles.map { StyledRange(range: $0.range.shifted(by: base), style: $0.style) }
         rubyReadings += document.rubyReadings.map { $0.shifted(by: base) }
@@ -57,13 +60,11 @@ struct EpubAssembly {
         cutMembers.insert(member)
     }
 
-    static func key(_ member: String, _ id: String) -> String { member + "#" + id }
-
     /// The book offset an href target lands on: the element with the fragment's id, else the start of the
     /// member's text; nil for a member the spine does not hold, and for an id not met in a member read only
     /// in part (it lies past the text).
     func offset(member: String, fragment: String?) -> Int? {
-        if let fragment, let anchored = anchors[Self.key(member, fragment)] { return anchored }
+        if let fragment, let anchored = anchors[member]?[fragment] { return anchored }
         if fragment != nil, cutMembers.contains(member) { return nil }
         return documentStarts[member]
     }
@@ -96,15 +97,26 @@ struct EpubAssembly {
     /// placed entry lands there; so is one whose id lies past the cut of a member read in part.
     func points(_ navigation: [EpubNavPoint], notYetAppended: Set<String> = []) -> [EpubTOCPoint] {
         let beyond = Int.max
+        // What is known of an entry's member, looked up once for each run of entries in the same member (a
+        // navigation of a thousand entries points into a few dozen documents, in order).
+        var known: (member: String, ids: [String: Int]?, start: Int?, isCut: Bool, isUnread: Bool)?
         let offsets = navigation.map { point -> Int? in
             guard let member = point.member else { return nil }
-            if let fragment = point.fragment, anchors[Self.key(member, fragment)] == nil,
-                documentStarts[member] != nil, !cutMembers.contains(member)
-            {
-                return nil  // an id the document never gives
+            if known?.member != member {
+                known = (
+                    member, anchors[member], documentStarts[member], cutMembers.contains(member),
+                    notYetAppended.contains(member)
+                )
             }
-            if let offset = offset(member: member, fragment: point.fragment) { return offset }
-            return notYetAppended.contains(member) || cutMembers.contains(member) ? beyond : nil
+            guard let facts = known else { return nil }
+            if let fragment = point.fragment {
+                if let anchored = facts.ids?[fragment] { return anchored }
+                if facts.isCut { return beyond }  // past the cut
+                if facts.start != nil { return nil }  // an id the document never gives
+                return facts.isUnread ? beyond : nil
+            }
+            if let start = facts.start { return start }
+            return facts.isUnread ? beyond : nil
         }
         var nextPlaced: [Int?] = Array(repeating: nil, count: offsets.count)
         var next: Int?

@@ -70,78 +70,31 @@ public enum EpubNavigation {
     public static func navigationPoints(_ bytes: [UInt8], member: String, book: String) throws(EpubError)
         -> [EpubNavPoint]
     {
-        guard var tree = XMLTree.parse(bytes) else { return [] }
-        if !tree.isWellFormed, let html = XMLTree.parse(bytes, as: .html) { tree = html }
-        let navs = tree.root.descendants(named: "nav")
-        guard let toc = navs.first(where: isTableOfContents) ?? (navs.count == 1 ? navs.first : nil),
-            let list = toc.firstDescendant(named: "ol")
-        else { return [] }
-        var points: [EpubNavPoint] = []
-        var resolver = EpubPath.Resolver(base: member, book: book)
-        // (list, depth) pairs still to read, the next one last; each list's items in order, an item's own
-        // list read right after it.
-        var pending: [(items: ArraySlice<XMLTree.Element>, depth: Int)] = [(list.elements(named: "li")[...], 0)]
-        while var top = pending.popLast() {
-            guard let item = top.items.popFirst() else { continue }
-            pending.append(top)
-            var childDepth = top.depth + 1
-            if let label = label(of: item) {
-                let title = navigationTitle(label.text)
-                if !title.isEmpty {
-                    let href = label.name == "a" ? label.attribute("href") : nil
-                    points.append(try point(title, href: href, resolver: &resolver, depth: top.depth))
-                } else {
-                    childDepth = top.depth  // an item without a title does not make a level of its own
-                }
-            }
-            if let nested = item.element(named: "ol") {
-                pending.append((nested.elements(named: "li")[...], childDepth))
-            }
-        }
-        return levelled(points)
+        try points(EpubNavigationReader.entries(bytes, shape: .navigation), member: member, book: book)
     }
 
     /// The entries of an EPUB 2 NCX (`member` is its path).
     public static func ncxPoints(_ bytes: [UInt8], member: String, book: String) throws(EpubError) -> [EpubNavPoint] {
-        guard let tree = XMLTree.parse(bytes), let map = tree.root.descendants(named: "navMap").first else { return [] }
-        var points: [EpubNavPoint] = []
+        try points(EpubNavigationReader.entries(bytes, shape: .ncx), member: member, book: book)
+    }
+
+    /// The entries with their hrefs resolved against `member`, in levels.
+    private static func points(
+        _ entries: [EpubNavigationReader.Entry], member: String, book: String
+    ) throws(EpubError) -> [EpubNavPoint] {
         var resolver = EpubPath.Resolver(base: member, book: book)
-        var pending: [(items: ArraySlice<XMLTree.Element>, depth: Int)] = [(map.elements(named: "navPoint")[...], 0)]
-        while var top = pending.popLast() {
-            guard let navPoint = top.items.popFirst() else { continue }
-            pending.append(top)
-            var childDepth = top.depth + 1
-            let title = navigationTitle(navPoint.element(named: "navLabel")?.element(named: "text")?.text ?? "")
-            if !title.isEmpty {
-                let href = navPoint.element(named: "content")?.attribute("src")
-                points.append(try point(title, href: href, resolver: &resolver, depth: top.depth))
-            } else {
-                childDepth = top.depth
-            }
-            let nested = navPoint.elements(named: "navPoint")
-            if !nested.isEmpty { pending.append((nested[...], childDepth)) }
+        var points: [EpubNavPoint] = []
+        points.reserveCapacity(entries.count)
+        for entry in entries {
+            points.append(try point(entry.title, href: entry.href, resolver: &resolver, depth: entry.depth))
         }
         return levelled(points)
-    }
-
-    /// An item's label: its `a` or `span` child, else the first link inside it outside its nested list
-    /// (`<li><p><a>`, which some books write).
-    private static func label(of item: XMLTree.Element) -> XMLTree.Element? {
-        let own = item.elements.filter { $0.name != "ol" }
-        return own.first { $0.name == "a" || $0.name == "span" }
-            ?? own.lazy.flatMap { $0.descendants(named: "a") }.first
-    }
-
-    /// Whether a `nav` element is the table of contents (`epub:type="toc"`, or `role="doc-toc"`).
-    private static func isTableOfContents(_ nav: XMLTree.Element) -> Bool {
-        let types = nav.attribute("type", namespace: opsNamespace) ?? nav.attribute("epub:type")
-        return EpubPackage.tokens(types).contains("toc") || nav.attribute("role")?.trimmingXMLSpace() == "doc-toc"
     }
 
     private static func point(
         _ title: String, href: String?, resolver: inout EpubPath.Resolver, depth: Int
     ) throws(EpubError) -> EpubNavPoint {
-        guard let href, !href.trimmingXMLSpace().isEmpty,
+        guard let href, href.utf8.contains(where: { !XMLSpace.isSpace($0) }),
             case .member(let target, let fragment) = try resolver.resolve(href)
         else { return EpubNavPoint(title: title, member: nil, fragment: nil, depth: depth) }
         return EpubNavPoint(title: title, member: target, fragment: fragment, depth: depth)
@@ -149,12 +102,62 @@ public enum EpubNavigation {
 
     /// A title as shown: white space collapsed, and blanks of any kind (U+3000, no-break spaces) trimmed.
     static func navigationTitle(_ text: String) -> String {
-        let collapsed = text.collapsingXMLSpace()
-        // Trimmed by index: building the title through reversed views costs a first screen milliseconds
-        // in a navigation of a thousand entries.
-        guard let first = collapsed.firstIndex(where: { !$0.isWhitespace }),
-            let last = collapsed.lastIndex(where: { !$0.isWhitespace })
+        navigationTitle(utf8: Array(text.utf8))
+    }
+
+    /// `navigationTitle` of a label's text as the parser gave it (UTF-8). Worked on the bytes: a navigation
+    /// of a thousand entries makes each title before the first screen, and most need no more than their
+    /// XML space collapsed, their ends being characters of their own.
+    static func navigationTitle(utf8: [UInt8]) -> String {
+        let collapsed = XMLSpace.collapsed(utf8) ?? utf8
+        guard let first = collapsed.first, let last = collapsed.last else { return "" }
+        if !Self.mayBeBlank(first: first, in: collapsed), !Self.mayBeBlank(last: last, in: collapsed) {
+            return String(decoding: collapsed, as: UTF8.self)
+        }
+        // A blank at an end (U+3000, a no-break space), or a character whose cluster it cannot tell from
+        // its last scalar: trimmed by Character, as a reader sees it.
+        let text = String(decoding: collapsed, as: UTF8.self)
+        guard let start = text.firstIndex(where: { !$0.isWhitespace }),
+            let end = text.lastIndex(where: { !$0.isWhitespace })
         else { return "" }
-        return String(collapsed[first...last])
+        return String(text[start...end])
+    }
+
+    /// Whether the first character may be white space: its first scalar is (a `Character` is white space
+    /// when its first scalar is). ASCII after collapsing is never.
+    private static func mayBeBlank(first: UInt8, in utf8: [UInt8]) -> Bool {
+        guard first >= 0x80, let scalar = scalar(in: utf8, from: 0) else { return false }
+        return !isNeverBlank(scalar) && scalar.properties.isWhitespace
+    }
+
+    /// Whether the last character may be white space. Its last scalar decides when it starts a cluster of
+    /// its own: ASCII, and the CJK scripts' letters and punctuation, never extend the one before (a
+    /// combining mark after a blank would make the blank's cluster end in it).
+    private static func mayBeBlank(last: UInt8, in utf8: [UInt8]) -> Bool {
+        guard last >= 0x80 else { return false }
+        var start = utf8.count - 1
+        while start > 0, utf8[start] & 0xC0 == 0x80, utf8.count - start < 4 { start -= 1 }
+        guard let scalar = scalar(in: utf8, from: start) else { return true }
+        return !isNeverBlank(scalar)
+    }
+
+    /// CJK letters and punctuation (not U+3000, not the combining marks among them): never white space,
+    /// and never part of the cluster before them.
+    private static func isNeverBlank(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x3001...0x3029, 0x3030...0x303F, 0x3041...0x3096, 0x30A0...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+            0xAC00...0xD7A3, 0xFF01...0xFF5E:
+            true
+        default:
+            false
+        }
+    }
+
+    /// The scalar whose UTF-8 starts at `start`, decoded in place.
+    private static func scalar(in utf8: [UInt8], from start: Int) -> Unicode.Scalar? {
+        var bytes = utf8[start...].makeIterator()
+        var decoder = UTF8()
+        guard case .scalarValue(let scalar) = decoder.decode(&bytes) else { return nil }
+        return scalar
     }
 }

@@ -39,7 +39,14 @@ public enum EpubPath {
 
     /// An href's reference (trimmed, before any `#`) and its fragment, decoded (nil when empty or absent).
     static func parts(_ href: String) -> (reference: Substring, fragment: String?) {
-        var reference = Substring(href.trimmingXMLSpace())
+        // Trimmed as a slice of the href, not a copy: a navigation of a thousand entries is resolved
+        // before the first screen.
+        let utf8 = href.utf8
+        var start = utf8.startIndex
+        var end = utf8.endIndex
+        while start < end, XMLSpace.isSpace(utf8[start]) { start = utf8.index(after: start) }
+        while end > start, XMLSpace.isSpace(utf8[utf8.index(before: end)]) { end = utf8.index(before: end) }
+        var reference = href[start..<end]
         var fragment: String?
         if let hash = reference.utf8.firstIndex(of: UInt8(ascii: "#")) {
             let text = decoded(reference[reference.utf8.index(after: hash)...])

@@ -30,14 +30,22 @@ extension StringProtocol {
     /// several lines of markup reads as one line). Only the ASCII spaces change, so the bytes between them
     /// are copied as they are.
     func collapsingXMLSpace() -> String {
-        // Most titles hold nothing to change (a navigation of a thousand entries collapses each before the
-        // first screen): no XML space at the ends, no space but single ones between words.
-        if isCollapsedXMLSpace { return String(self) }
+        guard let collapsed = XMLSpace.collapsed(utf8) else { return String(self) }
+        return String(decoding: collapsed, as: UTF8.self)
+    }
+}
+
+extension XMLSpace {
+    /// UTF-8 bytes trimmed of XML space, each run of it inside made one space; nil when that changes
+    /// nothing. Most titles hold nothing to change (a navigation of a thousand entries collapses each
+    /// before the first screen): no XML space at the ends, no space but single ones between words.
+    static func collapsed(_ bytes: some Collection<UInt8>) -> [UInt8]? {
+        if isCollapsed(bytes) { return nil }
         var result: [UInt8] = []
-        result.reserveCapacity(utf8.count)
+        result.reserveCapacity(bytes.count)
         var pendingSpace = false
-        for byte in utf8 {
-            if XMLSpace.isSpace(byte) {
+        for byte in bytes {
+            if isSpace(byte) {
                 pendingSpace = !result.isEmpty
             } else {
                 if pendingSpace { result.append(0x20) }
@@ -45,22 +53,22 @@ extension StringProtocol {
                 result.append(byte)
             }
         }
-        return String(decoding: result, as: UTF8.self)
+        return result
     }
 
-    /// Whether `collapsingXMLSpace` leaves the text as it is.
-    private var isCollapsedXMLSpace: Bool {
+    /// Whether `collapsed` leaves the bytes as they are.
+    private static func isCollapsed(_ bytes: some Collection<UInt8>) -> Bool {
         var previousIsSpace = true  // a space first is one at the start
-        for byte in utf8 {
+        for byte in bytes {
             if byte == 0x20 {
                 if previousIsSpace { return false }
                 previousIsSpace = true
-            } else if XMLSpace.isSpace(byte) {
+            } else if isSpace(byte) {
                 return false
             } else {
                 previousIsSpace = false
             }
         }
-        return !previousIsSpace || isEmpty
+        return !previousIsSpace || bytes.isEmpty
     }
 }

@@ -1,0 +1,131 @@
+import Testing
+
+@testable import NovelCore
+
+/// The navigation read as a stream (`EpubNavigationReader`) keeps every rule of the document's tree: the
+/// label an item has, the levels items without one make, the text as the parsers give it.
+@Suite struct EpubNavigationReaderTests {
+    static func points(_ document: String, ncx: Bool = false) throws -> [EpubNavPoint] {
+        let bytes = Array(document.utf8)
+        return ncx
+            ? try EpubNavigation.ncxPoints(bytes, member: "OEBPS/toc.ncx", book: "book.epub")
+            : try EpubNavigation.navigationPoints(bytes, member: "OEBPS/nav.xhtml", book: "book.epub")
+    }
+
+    static func point(_ title: String, _ fragment: String?, _ depth: Int, member: String? = "OEBPS/p.xhtml")
+        -> EpubNavPoint
+    {
+        EpubNavPoint(title: title, member: member, fragment: fragment, depth: depth)
+    }
+
+    static let page =
+        #"<?xml version="1.0" encoding="UTF-8"?>"#
+        + #"<html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops"><body>"#
+
+    /// A label after the item's own list is still the item's (its entry comes first); an item without a
+    /// label makes a level, one whose label has no text does not; only the first nested list counts; a
+    /// link inside a paragraph is the label of an item that has no `a` or `span` child.
+    @Test func itemsWithoutLabelsEmptyLabelsAndLabelsAfterTheirLists() throws {
+        let document =
+            Self.page + """
+                <nav epub:type="toc"><h1>Contents</h1><ol>
+                  <li><ol><li><a href="p.xhtml#a">Nested first</a></li></ol><a href="p.xhtml">Label after its list</a></li>
+                  <li>Loose text<ol><li><a href="p.xhtml#b">Under a labelless item</a></li></ol></li>
+                  <li><a href="p.xhtml#c"> </a><ol><li><a href="p.xhtml#d">Under an empty label</a></li></ol></li>
+                  <li><span>Heading</span><ol><li><a href="p.xhtml#e">First list</a></li></ol>
+                    <ol><li><a href="p.xhtml#f">Second list</a></li></ol></li>
+                  <li><div><b>Bold</b></div><p><a href="p.xhtml#g">Inner link</a></p></li>
+                  <li><p><a href="p.xhtml#h">Not the label</a></p><a href="p.xhtml#i">The label</a></li>
+                </ol></nav></body></html>
+                """
+        #expect(
+            try Self.points(document) == [
+                Self.point("Label after its list", nil, 0), Self.point("Nested first", "a", 1),
+                Self.point("Under a labelless item", "b", 1), Self.point("Under an empty label", "d", 0),
+                Self.point("Heading", nil, 0, member: nil), Self.point("First list", "e", 1),
+                Self.point("Inner link", "g", 0), Self.point("The label", "i", 0),
+            ])
+    }
+
+    /// An `epub:type` whose prefix the document never declares still marks the table of contents; `&amp;`
+    /// in an href is `&`; a declared entity's text is not read (the XML parser does not expand it); CDATA is
+    /// text.
+    @Test func unboundPrefixesEscapesEntitiesAndCDATA() throws {
+        let document = """
+            <?xml version="1.0"?>
+            <!DOCTYPE html [<!ENTITY ch "Chapter">]>
+            <html xmlns="http://www.w3.org/1999/xhtml"><body>
+            <nav epub:type="landmarks"><ol><li><a href="p.xhtml">Start</a></li></ol></nav>
+            <nav epub:type="toc"><ol>
+            <li><a href="p.xhtml#x&amp;y">&ch; One</a></li>
+            <li><a href="p.xhtml#z"><![CDATA[<Two>]]></a></li>
+            </ol></nav></body></html>
+            """
+        #expect(try Self.points(document) == [Self.point("One", "x&y", 0), Self.point("<Two>", "z", 0)])
+    }
+
+    /// Tag soup with HTML entities is read by the HTML parser: blanks between elements inside a label are
+    /// kept (one space), `role="doc-toc"` marks the table of contents, and an unclosed `li` ends at the next.
+    @Test func tagSoupIsReadAsABrowserWould() throws {
+        let document = """
+            <html><head><meta charset="utf-8"/></head><body><nav role="doc-toc"><ol>
+            <li><a href="p.xhtml#1">A<img src="i.png"/> <br/>B&nbsp;</a>
+            <li><a href="p.xhtml#2">第二回<br/>
+            <span>甄士隱</span></a>
+            </ol></nav><nav epub:type="page-list"><ol><li><a href="p.xhtml">1</a></li></ol></nav></body></html>
+            """
+        #expect(try Self.points(document) == [Self.point("A B", "1", 0), Self.point("第二回 甄士隱", "2", 0)])
+    }
+
+    /// Without a `toc` nav the only nav is read, and with two navs and no `toc` none is.
+    @Test func theOnlyNavCountsAndTwoWithoutATocDoNot() throws {
+        let only = Self.page + #"<nav><ol><li><a href="p.xhtml#a">A</a></li></ol></nav></body></html>"#
+        #expect(try Self.points(only) == [Self.point("A", "a", 0)])
+        let two =
+            Self.page + #"<nav><ol><li><a href="p.xhtml#a">A</a></li></ol></nav>"#
+            + #"<nav epub:type="landmarks"><ol><li><a href="p.xhtml">B</a></li></ol></nav></body></html>"#
+        #expect(try Self.points(two).isEmpty)
+    }
+
+    /// An NCX entry's title is its first `navLabel`'s first `text`; its target the first `content`; an
+    /// entry without a title makes no level.
+    @Test func ncxLabelsTargetsAndUntitledPoints() throws {
+        let document = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <ncx xmlns="http://www.daisy.org/z3986/2005/ncx/" version="2005-1"><navMap>
+            <navPoint><navLabel><text>Part One</text></navLabel><content src="p.xhtml"/>
+              <navPoint><navLabel></navLabel><navLabel><text>Second label</text></navLabel><content src="p.xhtml#a"/>
+                <navPoint><navLabel><text>Under an untitled point</text></navLabel><content src="p.xhtml#b"/>
+                  <content src="q.xhtml"/></navPoint>
+              </navPoint>
+            </navPoint>
+            <navPoint><navLabel><text> Two
+              </text><text>not read</text></navLabel></navPoint>
+            </navMap><pageList><pageTarget><navLabel><text>1</text></navLabel></pageTarget></pageList></ncx>
+            """
+        #expect(
+            try Self.points(document, ncx: true) == [
+                Self.point("Part One", nil, 0), Self.point("Under an untitled point", "b", 1),
+                Self.point("Two", nil, 0, member: nil),
+            ])
+    }
+
+    /// A title's ends are trimmed by `Character`, as the slow way trims them: a blank with a combining mark
+    /// after it is one blank character; CJK letters and punctuation at the ends are kept.
+    @Test func titlesAreTrimmedByCharacter() {
+        #expect(EpubNavigation.navigationTitle("Title\u{3000}\u{301}") == "Title")
+        #expect(EpubNavigation.navigationTitle("\u{3000}\u{301}Title") == "Title")
+        #expect(EpubNavigation.navigationTitle("第一章\u{3000}") == "第一章")
+        #expect(EpubNavigation.navigationTitle("「第一章」 风起。") == "「第一章」 风起。")
+        #expect(EpubNavigation.navigationTitle("e\u{301}") == "e\u{301}")
+        #expect(EpubNavigation.navigationTitle("  a \n\t b  ") == "a b")
+        #expect(EpubNavigation.navigationTitle("\u{A0}").isEmpty)
+    }
+
+    /// A document that ends inside its list keeps what it read, as the tree kept it.
+    @Test func aDocumentCutInsideItsListKeepsWhatItRead() throws {
+        let document = Self.page + #"<nav epub:type="toc"><ol><li><a href="p.xhtml#a">A</a></li><li><a href="p.x"#
+        let points = try Self.points(document)
+        #expect(points.first == Self.point("A", "a", 0))
+    }
+}
