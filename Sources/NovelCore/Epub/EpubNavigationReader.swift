@@ -32,8 +32,16 @@ final class EpubNavigationReader: XMLStreamSink {
         let reader = EpubNavigationReader(shape: shape)
         guard let outcome = XMLStream.parse(bytes, as: .xml, into: reader), outcome.sawElement else { return [] }
         if shape == .navigation, !outcome.isWellFormed {
+            // In the encoding a content document would be read in: left to choose, the HTML parser reads a
+            // document without a `meta` charset as Latin-1, which garbles every title past ASCII.
+            let encoding = XHTMLDeclaredEncoding.encoding(of: bytes)
             let html = EpubNavigationReader(shape: shape)
-            if let again = XMLStream.parse(bytes, as: .html, into: html), again.sawElement { return html.result() }
+            if let again = XMLStream.parse(
+                XHTMLDeclaredEncoding.readable(bytes, in: encoding), as: .html, htmlEncoding: encoding, into: html),
+                again.sawElement
+            {
+                return html.result()
+            }
         }
         return reader.result()
     }

@@ -23,6 +23,12 @@ enum XHTMLDeclaredEncoding {
         return encoding
     }
 
+    /// `bytes` as the HTML parser is to read them in `encoding` (`encoding(of:)`): in UTF-8, each byte that
+    /// is not UTF-8 read as `?` (`UTF8Repair`), as one would switch the parser to Latin-1 for the rest.
+    static func readable(_ bytes: [UInt8], in encoding: String?) -> [UInt8] {
+        encoding?.uppercased() == utf8 ? UTF8Repair.repaired(bytes) ?? bytes : bytes
+    }
+
     /// What the first bytes of a document tell of `encoding(of:)` for the whole of it.
     enum Choice: Equatable, Sendable {
         /// The whole document's encoding (nil: libxml2 chooses), whatever follows.

@@ -40,8 +40,7 @@ final class XHTMLParser {
     ) -> Int? {
         XMLParserLibrary.prepare()
         guard !bytes.isEmpty, bytes.count < Int(Int32.max) else { return nil }
-        // In UTF-8, a byte that is not would switch the parser to Latin-1 for the rest of the document.
-        let bytes = encoding?.uppercased() == XHTMLDeclaredEncoding.utf8 ? UTF8Repair.repaired(bytes) ?? bytes : bytes
+        let bytes = XHTMLDeclaredEncoding.readable(bytes, in: encoding)
         let parser = XHTMLParser(source: bytes, builder: builder)
         parser.shouldStop = shouldStop
         guard let context = htmlNewParserCtxt() else { return nil }

@@ -86,8 +86,12 @@ final class XMLStream {
     }
 
     /// Reads `bytes` as `syntax`, telling `sink` each event; nil where `XMLTree.parse` would be nil for
-    /// want of a parse (no bytes, too many, no parser).
-    static func parse(_ bytes: [UInt8], as syntax: XMLTree.Syntax, into sink: any XMLStreamSink) -> Outcome? {
+    /// want of a parse (no bytes, too many, no parser). `htmlEncoding` is the encoding the HTML parser is
+    /// told to read in (nil: it chooses, which without a `meta` charset is Latin-1); the XML parser reads
+    /// the XML declaration's, else UTF-8.
+    static func parse(
+        _ bytes: [UInt8], as syntax: XMLTree.Syntax, htmlEncoding: String? = nil, into sink: any XMLStreamSink
+    ) -> Outcome? {
         guard !bytes.isEmpty, bytes.count <= Int(Int32.max) else { return nil }
         XMLParserLibrary.prepare()
         let stream = XMLStream(sink: sink)
@@ -113,7 +117,7 @@ final class XMLStream {
                     let options =
                         HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NONET.rawValue
                         | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
-                    let document = htmlCtxtReadMemory(context, pointer, length, nil, nil, Int32(options))
+                    let document = htmlCtxtReadMemory(context, pointer, length, nil, htmlEncoding, Int32(options))
                     if let document { xmlFreeDoc(document) }
                     return Outcome(sawElement: stream.sawElement, isWellFormed: context.pointee.wellFormed != 0)
                 }

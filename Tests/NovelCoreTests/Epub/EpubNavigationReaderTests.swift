@@ -77,6 +77,25 @@ import Testing
         #expect(try Self.points(document) == [Self.point("A B", "1", 0), Self.point("第二回 甄士隱", "2", 0)])
     }
 
+    /// A navigation document that is not well-formed is read by the HTML parser in the encoding a content
+    /// document would be read in (`XHTMLDeclaredEncoding`): UTF-8 without a `meta` charset, not the parser's
+    /// own Latin-1, and GBK where the XML declaration names it.
+    @Test func tagSoupIsReadInTheDocumentsEncoding() throws {
+        let soup = #"<html><body><nav epub:type="toc"><ol><li><a href="p.xhtml#1">"#
+        let utf8 = Array((soup + "第一章 灯&nbsp;</a></li></ol></nav></body></html>").utf8)
+        #expect(
+            try EpubNavigation.navigationPoints(utf8, member: "OEBPS/nav.xhtml", book: "book.epub") == [
+                Self.point("第一章 灯", "1", 0)
+            ])
+        let gbk =
+            Array((#"<?xml version="1.0" encoding="GBK"?>"# + soup).utf8) + XHTMLTextEncodingTests.gbk.heading
+            + Array("&nbsp;</a></li></ol></nav></body></html>".utf8)
+        #expect(
+            try EpubNavigation.navigationPoints(gbk, member: "OEBPS/nav.xhtml", book: "book.epub") == [
+                Self.point("第一章", "1", 0)
+            ])
+    }
+
     /// Without a `toc` nav the only nav is read, and with two navs and no `toc` none is.
     @Test func theOnlyNavCountsAndTwoWithoutATocDoNot() throws {
         let only = Self.page + #"<nav><ol><li><a href="p.xhtml#a">A</a></li></ol></nav></body></html>"#
