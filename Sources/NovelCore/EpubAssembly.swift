@@ -28,11 +28,21 @@ struct EpubAssembly {
     /// An empty book whose text is reserved at `expectedBytes` (the documents' declared size, which their
     /// text hardly passes: only list markers, ruby brackets and table padding add to it).
     init(expectedBytes: Int) {
-        utf8.reserveCapacity(min(max(0, expectedBytes), Self.reserveLimit))
+        reserved = min(max(0, expectedBytes), Self.reserveLimit)
+        utf8.reserveCapacity(reserved)
     }
+
+    /// The bytes reserved for the book's text: a first document whose text has this much room becomes the
+    /// text itself (`append`).
+    let reserved: Int
 
     /// Adds the next document in spine order (`member` is its path). Each starts on a line of its own, a
     /// blank line after the one before, so that no paragraph runs from one document into the next.
+    ///
+    /// The first document's text, when it was made with room for the whole book (`XHTMLText.extract`'s
+    /// `reserving`), becomes the book's text as it is: a book in one huge document is never held twice.
+    /// The caller lets its document go after this call, so that the text has one owner and later documents
+    /// are appended in place.
     mutating func append(member: String, text document: XHTMLText) {
         if !utf8.isEmpty, !document.utf8.isEmpty {
             if utf8.last != 0x0A { utf8.append(0x0A) }
@@ -51,7 +61,11 @@ struct EpubAssembly {
         rubyReadings += document.rubyReadings.map { $0.shifted(by: base) }
         pendingLinks += document.links.map { (member, $0, base) }
         sources.append(member: member, textBase: base, pairs: document.sourceOffsets)
-        utf8 += document.utf8
+        if utf8.isEmpty, document.utf8.capacity >= utf8.capacity {
+            utf8 = document.utf8
+        } else {
+            utf8 += document.utf8
+        }
     }
 
     /// Adds the start of the next document (`XHTMLText.extractStart`'s cut text), as the book's last one.

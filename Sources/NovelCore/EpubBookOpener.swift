@@ -137,17 +137,25 @@ enum EpubBookOpener {
         _ members: ArraySlice<EpubArchive.Member>, from archive: EpubArchive, options: XHTMLTextOptions,
         to assembly: inout EpubAssembly, progress: LoadStep
     ) throws {
+        // The first document's text is made with room for the whole book, which it then becomes.
+        let firstReserves = assembly.utf8.isEmpty ? assembly.reserved : 0
         for batchStart in stride(from: members.startIndex, to: members.endIndex, by: documentsPerBatch) {
             let batch = members[batchStart..<min(batchStart + documentsPerBatch, members.endIndex)]
-            let results = SideBySide.results(batch.count) { position -> Result<XHTMLText, EpubError> in
+            let reserving = batchStart == members.startIndex ? firstReserves : 0
+            var results = SideBySide.results(batch.count) { position -> Result<XHTMLText, EpubError> in
                 do throws(EpubError) {
                     let bytes = try archive.read(batch[batchStart + position])
-                    return .success(XHTMLText.extract(bytes, options: options))
+                    return .success(
+                        XHTMLText.extract(consume bytes, options: options, reserving: position == 0 ? reserving : 0))
                 } catch {
                     return .failure(error)
                 }
-            }
-            for (member, result) in zip(batch, results) {
+            }.map(Optional.some)
+            for (position, member) in batch.enumerated() {
+                // Let go of the document's own copy before its text joins the book's (a shared text is copied
+                // when it grows).
+                guard let result = results[position] else { continue }
+                results[position] = nil
                 assembly.append(member: member.name, text: try result.get())
             }
             progress.reached(batchStart + batch.count - members.startIndex, of: members.count)

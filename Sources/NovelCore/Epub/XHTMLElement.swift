@@ -74,6 +74,7 @@ struct XHTMLElement {
     func isHidden(options: XHTMLTextOptions) -> Bool {
         if Self.unread.contains(name) || attribute("hidden") != nil { return true }
         if let style = attribute("style"), Self.setsDisplayNone(style) { return true }
+        guard !options.hidden.selectors.isEmpty else { return false }
         return options.hidden.hides(tag: name, classes: words("class"), id: attribute("id"))
     }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 @_implementationOnly import CLibXML2
 
 /// Runs libxml2's HTML parser over a content document with a SAX handler of our own, so that each
@@ -13,6 +15,8 @@ final class XHTMLParser {
     private var width: XHTMLSourceTracker.EncodedWidth?
     /// The last event was a start tag, whose `>` libxml2 reads only after telling us of the element.
     private var afterStartTag = false
+    /// The segments of the run of text being handed over, kept from run to run (`characters`).
+    private var segments: [XHTMLSourceOffset] = []
 
     private init(source: [UInt8], builder: XHTMLTextBuilder) {
         self.source = source
@@ -34,14 +38,21 @@ final class XHTMLParser {
     /// `builder` its events; with `shouldStop`, stops after the first element end where it says so
     /// (libxml2's parser is a stream: what it told before the stop is what it tells in a whole parse).
     /// Returns the document offset it stopped at, or nil when it read to the document's end.
+    ///
+    /// A document read in UTF-8 is read as it is rather than through libxml2's UTF-8 "conversion", which
+    /// copies it whole before the first event (`readDocument`): with libxml2's own copy and ours, a document
+    /// passed as the caller's last use of it (`consuming`) is held twice, not three times.
     @discardableResult
     static func parse(
-        _ bytes: [UInt8], encoding: String?, into builder: XHTMLTextBuilder, shouldStop: (() -> Bool)? = nil
+        _ bytes: consuming [UInt8], encoding: String?, into builder: XHTMLTextBuilder,
+        shouldStop: (() -> Bool)? = nil
     ) -> Int? {
         XMLParserLibrary.prepare()
         guard !bytes.isEmpty, bytes.count < Int(Int32.max) else { return nil }
-        let bytes = XHTMLDeclaredEncoding.readable(bytes, in: encoding)
-        let parser = XHTMLParser(source: bytes, builder: builder)
+        let readsUTF8 = encoding?.uppercased() == XHTMLDeclaredEncoding.utf8
+        var document = consume bytes
+        document = XHTMLDeclaredEncoding.readable(document, in: encoding)
+        let parser = XHTMLParser(source: document, builder: builder)
         parser.shouldStop = shouldStop
         guard let context = htmlNewParserCtxt() else { return nil }
         defer { htmlFreeParserCtxt(context) }
@@ -54,15 +65,54 @@ final class XHTMLParser {
         let previousContext = __xmlStructuredErrorContext().pointee
         xmlSetStructuredErrorFunc(nil, { _, _ in })
         defer { xmlSetStructuredErrorFunc(previousContext, previousHandler) }
-        let document = withExtendedLifetime(parser) {
-            bytes.withUnsafeBufferPointer { buffer in
+        withExtendedLifetime(parser) {
+            parser.source.withUnsafeBufferPointer { buffer in
                 buffer.withMemoryRebound(to: CChar.self) {
-                    htmlCtxtReadMemory(context, $0.baseAddress, Int32($0.count), nil, encoding, options)
+                    readDocument(context, $0.baseAddress, count: $0.count, encoding: encoding, asIs: readsUTF8)
                 }
             }
         }
-        if let document { xmlFreeDoc(document) }
         return parser.stopOffset
+    }
+
+    /// `htmlCtxtReadMemory` (`htmlDoRead`), but that a document read in UTF-8 gets no encoder: it is read
+    /// as it is, its encoding recorded so that a `meta` naming another changes nothing (as when the
+    /// encoding is named), unless its first bytes tell libxml2 of another encoding (a UTF-16 or UCS-4
+    /// start), where it is switched as `htmlCtxtReadMemory` would switch it. libxml2 reads a copy of its
+    /// own: given ours as a static buffer, 2.9's HTML parser reads past its end (valgrind shows it).
+    private static func readDocument(
+        _ context: htmlParserCtxtPtr, _ bytes: UnsafePointer<CChar>?, count length: Int, encoding: String?,
+        asIs: Bool
+    ) {
+        htmlCtxtReset(context)
+        guard let bytes, let input = xmlParserInputBufferCreateMem(bytes, Int32(length), XML_CHAR_ENCODING_NONE)
+        else { return }
+        guard let stream = xmlNewIOInputStream(context, input, XML_CHAR_ENCODING_NONE) else {
+            xmlFreeParserInputBuffer(input)
+            return
+        }
+        inputPush(context, stream)
+        htmlCtxtUseOptions(context, options)
+        context.pointee.html = 1
+        if let encoding {
+            let start = bytes.withMemoryRebound(to: UInt8.self, capacity: 4) {
+                xmlDetectCharEncoding($0, Int32(min(length, 4)))
+            }
+            if asIs, start == XML_CHAR_ENCODING_NONE || start == XML_CHAR_ENCODING_UTF8 {
+                // What switching to the UTF-8 encoder sets, without the encoder: the HTML parser would
+                // otherwise guess an encoding at the first byte past ASCII (a late meta's, or Latin-1).
+                context.pointee.charset = Int32(XML_CHAR_ENCODING_UTF8.rawValue)
+                stream.pointee.encoding = UnsafePointer(xmlCharStrdup(encoding))
+            } else if let handler = xmlFindCharEncodingHandler(encoding) {
+                xmlSwitchToEncoding(context, handler)
+                stream.pointee.encoding = UnsafePointer(xmlCharStrdup(encoding))
+            }
+        }
+        htmlParseDocument(context)
+        if let document = context.pointee.myDoc {
+            context.pointee.myDoc = nil
+            xmlFreeDoc(document)
+        }
     }
 
     /// The SAX handler: every event moves the source position on; only elements and text reach the builder.
@@ -161,8 +211,9 @@ final class XHTMLParser {
         if afterStartTag { start += width?.bytes(utf8Length: 1) ?? 1 }
         afterStartTag = false
         let end = position()
-        var segments = [XHTMLSourceOffset(textOffset: 0, sourceOffset: start)]
-        if width == nil || width == .same {
+        segments.removeAll(keepingCapacity: true)
+        segments.append(XHTMLSourceOffset(textOffset: 0, sourceOffset: start))
+        if width == nil || width == .same, !readsAsWritten(text, from: start, to: end) {
             var decoded = 0
             var read = start
             let limit = min(end, source.count)
@@ -182,6 +233,15 @@ final class XHTMLParser {
             }
         }
         builder.characters(text, segments: segments)
+    }
+
+    /// Whether a run of text is the document's bytes from `start` to `end` as they are (no reference, no
+    /// byte left out), as most runs are: then its one segment maps every byte, and nothing is walked.
+    private func readsAsWritten(_ text: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Bool {
+        guard end - start == text.count, start >= 0, end <= source.count, let decoded = text.baseAddress else {
+            return false
+        }
+        return source.withUnsafeBufferPointer { memcmp($0.baseAddress! + start, decoded, text.count) == 0 }
     }
 
     /// The end of the character reference at `start` (`&name;`, `&#123;`, `&#x1F;`, or without its `;`).

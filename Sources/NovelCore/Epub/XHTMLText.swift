@@ -44,11 +44,17 @@ public struct XHTMLText: Sendable, Equatable {
         self.declaredEncoding = declaredEncoding
     }
 
-    /// The text of the content document `bytes` (XHTML or HTML, in any encoding it declares).
-    public static func extract(_ bytes: [UInt8], options: XHTMLTextOptions = XHTMLTextOptions()) -> XHTMLText {
-        let builder = XHTMLTextBuilder(options: options, expectedBytes: bytes.count)
+    /// The text of the content document `bytes` (XHTML or HTML, in any encoding it declares). Passed as
+    /// the caller's last use, the bytes are the parser's own and read where they lie (`XHTMLParser.parse`).
+    /// The text is reserved at `reserving` bytes (at least the document's size, which its text hardly
+    /// passes), so that a book whose first document this is can take its text as the book's own
+    /// (`EpubAssembly.append`); untouched, the room costs no memory.
+    public static func extract(
+        _ bytes: consuming [UInt8], options: XHTMLTextOptions = XHTMLTextOptions(), reserving: Int = 0
+    ) -> XHTMLText {
+        let builder = XHTMLTextBuilder(options: options, expectedBytes: max(bytes.count, reserving))
         let encoding = XHTMLDeclaredEncoding.encoding(of: bytes)
-        XHTMLParser.parse(bytes, encoding: encoding, into: builder)
+        XHTMLParser.parse(consume bytes, encoding: encoding, into: builder)
         var text = builder.finish()
         text.declaredEncoding = encoding
         return text
@@ -59,20 +65,20 @@ public struct XHTMLText: Sendable, Equatable {
     /// so the text is the start of `extract`'s, up to and including the line end after that block. `isWhole`
     /// tells whether the document ended first. A first screen needs only a screenful of a long document.
     static func extractStart(
-        _ bytes: [UInt8], options: XHTMLTextOptions = XHTMLTextOptions(), minimum: Int
+        _ bytes: consuming [UInt8], options: XHTMLTextOptions = XHTMLTextOptions(), minimum: Int
     ) -> (text: XHTMLText, isWhole: Bool) {
-        let (text, stop) = extractStart(
-            bytes, encoding: XHTMLDeclaredEncoding.encoding(of: bytes), options: options, minimum: minimum)
+        let encoding = XHTMLDeclaredEncoding.encoding(of: bytes)
+        let (text, stop) = extractStart(consume bytes, encoding: encoding, options: options, minimum: minimum)
         return (text, stop == nil)
     }
 
     /// `extractStart` of `bytes`, read in `encoding` (the whole document's, `XHTMLDeclaredEncoding`), with
     /// the document offset the parse stopped at (nil: it read to the end of `bytes`).
     static func extractStart(
-        _ bytes: [UInt8], encoding: String?, options: XHTMLTextOptions, minimum: Int
+        _ bytes: consuming [UInt8], encoding: String?, options: XHTMLTextOptions, minimum: Int
     ) -> (text: XHTMLText, stop: Int?) {
         let builder = XHTMLTextBuilder(options: options)
-        let stop = XHTMLParser.parse(bytes, encoding: encoding, into: builder) {
+        let stop = XHTMLParser.parse(consume bytes, encoding: encoding, into: builder) {
             builder.count >= minimum && builder.isAtBlockCut
         }
         var text = builder.finish()

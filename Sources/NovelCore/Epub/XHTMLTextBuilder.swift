@@ -130,10 +130,13 @@ final class XHTMLTextBuilder {
             return
         }
         let role = element.role
-        for member in [TextStyle.bold, .italic, .underline, .code] where element.style.contains(member) {
-            styleCounts[member, default: 0] += 1
+        let elementStyle = element.style
+        if !elementStyle.isEmpty {
+            for member in [TextStyle.bold, .italic, .underline, .code] where elementStyle.contains(member) {
+                styleCounts[member, default: 0] += 1
+            }
+            style.formUnion(elementStyle)
         }
-        style.formUnion(element.style)
         var link: Int?
         if element.name == "a", let href = element.attribute("href") {
             link = openLinks.count
@@ -146,7 +149,7 @@ final class XHTMLTextBuilder {
         let noteID = element.isNote ? id : nil
         open.append(
             OpenElement(
-                name: element.name, role: role, hidden: false, style: element.style, link: link, noteID: noteID,
+                name: element.name, role: role, hidden: false, style: elementStyle, link: link, noteID: noteID,
                 source: source))
         start(role, element: element, source: source)
     }
@@ -306,6 +309,7 @@ final class XHTMLTextBuilder {
 
     /// Undoes an element's styles; a style stays while another open element gives it too.
     private func releaseStyle(of element: OpenElement) {
+        guard !element.style.isEmpty else { return }
         for member in [TextStyle.bold, .italic, .underline, .code] where element.style.contains(member) {
             let count = (styleCounts[member] ?? 1) - 1
             styleCounts[member] = count
@@ -462,22 +466,40 @@ final class XHTMLTextBuilder {
         sink.append(made: text, source: source, style: style)
     }
 
-    /// Writes a run of the document's text without whitespace, leaving out control characters.
+    /// Writes a run of the document's text without whitespace, leaving out control characters: the bytes
+    /// between them go in pieces, each as far as its segment maps it (`writeMapped`).
     private func write(_ chunk: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, map: inout SegmentCursor) {
         beginText(source: map.source(at: range.lowerBound))
         var index = range.lowerBound
+        var kept = index
         while index < range.upperBound {
             let byte = chunk[index]
+            let leftOut: Int
             if byte < 0x80, TextNormaliser.changes(asciiByte: byte) {
+                leftOut = 1
+            } else if byte == 0xC2, index + 1 < range.upperBound,
+                TextNormaliser.isC1Control(following: chunk[index + 1])
+            {
+                leftOut = 2
+            } else {
                 index += 1
                 continue
             }
-            if byte == 0xC2, index + 1 < range.upperBound, TextNormaliser.isC1Control(following: chunk[index + 1]) {
-                index += 2
-                continue
-            }
-            sink.append(byte, source: map.source(at: index), style: style)
-            index += 1
+            writeMapped(chunk, kept..<index, map: &map)
+            index += leftOut
+            kept = index
+        }
+        writeMapped(chunk, kept..<range.upperBound, map: &map)
+    }
+
+    /// Writes the chunk's bytes in `range` as they are, a piece for each segment they cross.
+    private func writeMapped(_ chunk: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, map: inout SegmentCursor) {
+        var start = range.lowerBound
+        while start < range.upperBound {
+            let (source, segmentEnd) = map.piece(at: start)
+            let end = min(segmentEnd, range.upperBound)
+            sink.append(run: UnsafeBufferPointer(rebasing: chunk[start..<end]), source: source, style: style)
+            start = end
         }
     }
 
@@ -647,6 +669,7 @@ final class XHTMLTextBuilder {
         }
         table = nil
         sink = current.outer
+        current.outer = XHTMLTextSink()  // the text so far has one owner again: appending to it copies nothing
         let rows = current.rows.filter { row in row.contains { $0.text.count > 0 } }
         let measure = DisplayWidth()
         let cellWidths = rows.map { row in
@@ -727,6 +750,14 @@ final class XHTMLTextBuilder {
             while current + 1 < segments.count, segments[current + 1].textOffset <= index { current += 1 }
             let segment = segments[current]
             return segment.sourceOffset + (index - segment.textOffset)
+        }
+
+        /// The document offset of the chunk byte at `index` and where the segment holding it ends (the next
+        /// segment's start, `Int.max` for the last): the bytes between map one for one.
+        @inline(__always)
+        mutating func piece(at index: Int) -> (source: Int, end: Int) {
+            let offset = source(at: index)
+            return (offset, current + 1 < segments.count ? segments[current + 1].textOffset : Int.max)
         }
     }
 }

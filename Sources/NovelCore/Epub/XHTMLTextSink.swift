@@ -38,6 +38,20 @@ struct XHTMLTextSink {
         bytes.append(byte)
     }
 
+    /// Writes a run of bytes that came one for one from the document's bytes at `source` on: what writing
+    /// them a byte at a time writes, at one look at the source map and the styles for the whole run.
+    mutating func append(run: UnsafeBufferPointer<UInt8>, source: Int, style: TextStyle) {
+        guard !run.isEmpty else { return }
+        let offset = bytes.count
+        if let last = sourceOffsets.last, last.sourceOffset &+ (offset - last.textOffset) == source {
+            // the run goes on
+        } else {
+            sourceOffsets.append(XHTMLSourceOffset(textOffset: offset, sourceOffset: source))
+        }
+        if !style.isEmpty { extendStyle(style, over: offset..<offset + run.count) }
+        bytes.append(contentsOf: run)
+    }
+
     /// Writes text the document does not hold as such (a list marker, a separator, padding), mapped to
     /// `source`, the element that made it.
     mutating func append(made text: String, source: Int, style: TextStyle = []) {
