@@ -88,8 +88,15 @@ import Testing
         let result = try novel(["print", path, "--width", "60"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("line one\nline two\n\nline three\nline four\n"), "\(result.stdout)")
-        let blanks = { (count: Int) in String(repeating: "\u{A0}", count: count) }
+        let blanks = { (count: Int) in String(repeating: " ", count: count) }
         #expect(result.stdout.contains("def f():\n\(blanks(8))return 1\n\(blanks(2))x = 2\n"), "\(result.stdout)")
+        #expect(!result.stdout.contains("\u{A0}"), "plain spaces: \(result.stdout)")
+        // A search for a code line with its leading spaces finds it, at the spaces.
+        let search = try novel(["search", path, "        return 1", "--json"])
+        #expect(search.status == 0, "\(search.stderr)")
+        #expect(search.stdout.contains("return 1"), "\(search.stdout)")
+        let count = try novel(["search", path, "  x = 2", "--count"])
+        #expect(count.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "1", "\(count.stdout)\(count.stderr)")
         #expect(!result.stdout.contains("[image"), "\(result.stdout)")
         #expect(result.stdout.contains("The end."))
     }
