@@ -5,9 +5,9 @@ import Foundation
 /// under a Simplified label or the reverse, a full-width space, digit or colon where the label has an
 /// ASCII one (or none), capitals in one and not the other. So both are compared folded (`folded`) and,
 /// when they still differ and hold Han characters, again in Simplified characters (OpenCC's `t2s`, which
-/// takes either script to one). A line names the label when one holds the other and the longer is a
-/// heading's length beside the shorter (`isHeadingLength`: a chapter's number before its title, or a
-/// label of the number alone), so that a body line that merely holds the title is not its heading; or
+/// takes either script to one). A line names the label when the label holds it, or when it holds the
+/// label and is a heading's length beside it (`isHeadingLength`: a chapter's number before its title),
+/// so that a body line that merely holds the title is not its heading; or
 /// when both are headings of the same chapter number by the splitter's rules (`HeadingMatcher`), however
 /// their titles are worded.
 enum NavigationLabel {
@@ -17,7 +17,7 @@ enum NavigationLabel {
         guard line.utf8.count <= longestHeadingBytes else { return false }
         let (foldedLine, foldedLabel) = (folded(line), folded(label))
         guard !foldedLine.isEmpty, !foldedLabel.isEmpty else { return false }
-        if holds(foldedLine, foldedLabel) { return true }
+        if holds(line: foldedLine, label: foldedLabel) { return true }
         // The same chapter under two wordings (第四章　彈窗注釋 over 第四章 唐诗弹窗注释示例).
         if isHeadingLength(foldedLine.count, foldedLabel.count), let number = EpubChapterIndex.number(inTitle: label),
             EpubChapterIndex.number(inTitle: line) == number
@@ -27,7 +27,7 @@ enum NavigationLabel {
         guard holdsHan(foldedLine) || holdsHan(foldedLabel), let simplified = ChineseConverter.loaded(.t2s) else {
             return false
         }
-        return holds(simplified.convert(foldedLine), simplified.convert(foldedLabel))
+        return holds(line: simplified.convert(foldedLine), label: simplified.convert(foldedLabel))
     }
 
     /// A line longer than this is body text, whatever it holds (and is not folded or converted).
@@ -56,10 +56,12 @@ enum NavigationLabel {
         }
     }
 
-    /// Whether one of two folded texts holds the other and the longer is a heading's length beside it.
-    private static func holds(_ first: String, _ second: String) -> Bool {
-        let (shorter, longer) = first.count <= second.count ? (first, second) : (second, first)
-        return isHeadingLength(first.count, second.count) && longer.contains(shorter)
+    /// Whether a folded line is the heading of a folded label: the label holds it (a heading of the
+    /// title alone, `Sonnet` under `Sonnet: These Rugged Wintry Days`), or it holds the label and is a
+    /// heading's length beside it.
+    private static func holds(line: String, label: String) -> Bool {
+        if line.count <= label.count { return label.contains(line) }
+        return isHeadingLength(line.count, label.count) && line.contains(label)
     }
 
     /// Whether texts of these lengths (in characters) may be a heading and its label: the longer at most

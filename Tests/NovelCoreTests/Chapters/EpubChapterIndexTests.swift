@@ -110,6 +110,16 @@ import Testing
                 labels: ["第1章 雨夜来客", "Chapter II: The Road", "Part Three"]) == ["正文一", "Text two.", "Text thre"])
     }
 
+    /// A heading of the title's first words under a label that goes on (a poem's `Sonnet` under the label
+    /// `Sonnet: These Rugged Wintry Days`, its first line): the label holds the line, whatever their lengths.
+    @Test func aHeadingTheLabelHoldsIsTheHeading() throws {
+        let string = "Sonnet\nThese rugged, wintry days I scarce could bear,\n"
+        #expect(
+            try Self.bodyStarts(
+                string, heads: ["Sonnet"], labels: ["Sonnet: These Rugged Wintry Days I Scarce Could Bear"])
+                == ["These rug"])
+    }
+
     /// The same chapter number under another wording is its heading (a label shortened by the navigation).
     @Test func theSameChapterNumberIsTheHeading() throws {
         let string = "第四章 唐诗弹窗注释示例\n正文四\n"

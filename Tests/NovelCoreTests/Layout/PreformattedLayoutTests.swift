@@ -83,4 +83,25 @@ import Testing
         #expect(lines.contains("    lit += 1  // 亮着的灯，一盏一盏地数。。。。。。。。。。。。。。"), "\(lines)")
         #expect(!lines.contains { $0.hasPrefix("        lit") }, "\(lines)")
     }
+
+    /// Reflow asked for on an EPUB (`--reflow on`) joins no preformatted line to the one before or after it.
+    @Test func reflowLeavesPreformattedLinesAlone() throws {
+        let (book, folder) = try Self.book()
+        defer { folder.remove() }
+        var options = LayoutSettings().display
+        options.reflow = .on
+        let whole = 0..<book.text.utf8.count
+        let text =
+            DisplayTransform.display(book, entry: 0, options: options).map { String(decoding: $0.utf8, as: UTF8.self) }
+            ?? String(decoding: book.text.utf8[whole], as: UTF8.self)
+        #expect(text.contains("    }\n    return lit\u{2028}}\n"), "\(text)")
+        #expect(text.contains("phone.\n\nfunc count"), "\(text)")
+        var prose = book
+        prose.markup = nil
+        // Without the markup the same lines are prose, which reflow joins.
+        if let joined = DisplayTransform.display(prose, entry: 0, options: options) {
+            let string = String(decoding: joined.utf8, as: UTF8.self)
+            #expect(!string.contains("    }\n    return lit"), "\(string)")
+        }
+    }
 }
