@@ -26,7 +26,7 @@ struct EpubSpineRecord: Equatable, Sendable {
     var script: TextProfile.Script
     var documents: [Document]
 
-    static let magic: [UInt8] = Array("NVSPINE3\n".utf8)
+    static let magic: [UInt8] = Array("NVSPINE4\n".utf8)
 
     static func path(in cache: ChapterIndexCache, fingerprint: String) -> String {
         cache.directory + "/" + ChapterIndexCache.filePrefix + fingerprint + ".spine"

@@ -20,7 +20,7 @@ extension ReadingSession {
             }
             let reopened = try reopen()
             return ReadingSession(
-                book: reopened.book, state: reopened.state, warnings: warnings + reopened.warnings,
+                book: reopened.book, state: reopened.state, stateWarnings: warnings + reopened.stateWarnings,
                 store: reopened.store)
         }
         let path = Self.absolutePath(grown.path)
@@ -43,7 +43,7 @@ extension ReadingSession {
             moved(&state)
             warnings.append("\(error)")
         }
-        return ReadingSession(book: grown, state: state, warnings: warnings, store: store)
+        return ReadingSession(book: grown, state: state, stateWarnings: warnings, store: store)
     }
 }
 

@@ -6,9 +6,14 @@ public struct ReadingSession: Sendable {
     public let book: Book
     /// Nil for a book never read before.
     public let state: BookState?
-    /// Things the reader should be told on stderr or the status bar.
-    public let warnings: [String]
+    /// Problems with the book's state and the files behind it (a damaged state file, a book that changed
+    /// since it was last read), for stderr or the status bar.
+    public let stateWarnings: [String]
     public let store: BookStateStore
+
+    /// Everything to tell on stderr: the book's own problems (an EPUB's missing members,
+    /// `EpubFacts.warnings`), then the state's. The reader shows the book's own as `EpubFacts.notice`.
+    public var warnings: [String] { (book.epub?.warnings(path: book.path) ?? []) + stateWarnings }
 
     /// `remember` stores an explicitly given encoding, pattern, reflow or privacy (`--private`,
     /// `--no-private`) as the book's choice. `progress` hears how far opening the book has got.
@@ -36,7 +41,6 @@ public struct ReadingSession: Sendable {
             ?? BookOpener.open(
                 path: path, encoding: encoding ?? previous?.encoding, chapterPattern: pattern, paths: paths,
                 progress: progress)
-        warnings += book.epub?.warnings(path: path) ?? []
         var state = store.load(fingerprint: book.fingerprint, warnings: &warnings)
         if state == nil, let previous, previous.fingerprint != book.fingerprint {
             let (moved, lost) = Reanchoring.reanchor(previous, to: book)
@@ -76,7 +80,7 @@ public struct ReadingSession: Sendable {
         }
         var seen: Set<String> = []
         warnings = warnings.filter { seen.insert($0).inserted }  // a file read twice is reported once
-        return ReadingSession(book: book, state: state, warnings: warnings, store: store)
+        return ReadingSession(book: book, state: state, stateWarnings: warnings, store: store)
     }
 
     /// Applies `change` to the book's state under the store's lock and returns the new state. The file's

@@ -61,6 +61,20 @@ public struct BookMarkup: Sendable, Equatable {
         styles(overlapping: range).filter { $0.style.contains(.code) }.map(\.range)
     }
 
+    /// The runs of preformatted text (`TextStyle.preformatted`) that share a byte with `range`, in text
+    /// order, runs that touch joined: the layouter keeps their lines as written.
+    public func preformatted(overlapping range: Range<Int>) -> [Range<Int>] {
+        var runs: [Range<Int>] = []
+        for styled in styles(overlapping: range) where styled.style.contains(.preformatted) {
+            if let last = runs.last, last.upperBound == styled.range.lowerBound {
+                runs[runs.count - 1] = last.lowerBound..<styled.range.upperBound
+            } else {
+                runs.append(styled.range)
+            }
+        }
+        return runs
+    }
+
     /// The ruby readings that share a byte with `range`, in text order.
     public func rubyReadings(overlapping range: Range<Int>) -> ArraySlice<Range<Int>> {
         rubyReadings[SortedRanges.overlapping(range, in: rubyReadings, range: \.self)]

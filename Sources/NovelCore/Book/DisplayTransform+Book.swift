@@ -23,7 +23,8 @@ extension DisplayTransform {
                 bytes, chapter: section.range, bodyStart: section.bodyStart, headingStart: section.headingStart,
                 profile: book.profile, options: options, keepHiddenLines: keepHiddenLines, recent: recent,
                 rubyReadings: book.markup?.rubyReadings(overlapping: section.range) ?? [],
-                verbatim: book.markup?.verbatim(overlapping: section.range) ?? [])
+                verbatim: book.markup?.verbatim(overlapping: section.range) ?? [],
+                preformatted: book.markup?.preformatted(overlapping: section.range) ?? [])
         }
     }
 }

@@ -9,7 +9,7 @@ import Foundation
 public struct ChapterSplitter: Sendable {
     /// Bumped when the rules change, or an EPUB's text is made otherwise (the offsets of its navigation's
     /// entries move), so that cached indexes are rebuilt.
-    public static let rulesVersion = 7
+    public static let rulesVersion = 9
     /// A section with more characters than this is split into parts.
     public static let longSectionCharacters = 100_000
     /// The size a long section's parts aim for.

@@ -47,12 +47,18 @@ enum EpubChapterIndex {
     /// The chapter number a label names (第十二回, Chapter XII), read by the splitter's own heading rules, so
     /// that `:12` in the reader finds the same chapter in an EPUB as in a .txt.
     static func number(inTitle title: String) -> Int? {
+        heading(inTitle: title)?.number
+    }
+
+    /// The heading a label or a line is by the splitter's heading rules, if any.
+    static func heading(inTitle title: String) -> HeadingCandidate? {
         let scalars = Array(title.unicodeScalars)
-        return HeadingMatcher.match(scalars, width: ChapterSplitter.cells(scalars))?.number
+        return HeadingMatcher.match(scalars, width: ChapterSplitter.cells(scalars))
     }
 
     /// Where the text after the entry's heading starts: past the first line when that line is the heading
-    /// (its text, or its first part, holds the navigation's label, or the label holds it), else where the
+    /// the navigation's label names (`NavigationLabel`: the line, or its first part, and the label hold one
+    /// another across blanks, widths and scripts; or both name the same chapter number), else where the
     /// entry starts.
     static func bodyStart(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, end: Int, title: String) -> Int {
         var lineStart = offset
@@ -69,9 +75,7 @@ enum EpubChapterIndex {
             let parts = text.split(separator: Character(LineSeparator.scalar))
             let line = parts.joined(separator: " ")
             let first = parts.first.map(String.init) ?? line
-            let label = title.trimmingCharacters(in: .whitespaces)
-            let isHeading =
-                !label.isEmpty && [line, first].contains { $0.contains(label) || label.contains($0) }
+            let isHeading = [line, first].contains { NavigationLabel.names($0, label: title) }
             return isHeading ? min(lineEnd + 1, end) : offset
         }
         return offset

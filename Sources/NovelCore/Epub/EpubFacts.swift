@@ -20,8 +20,21 @@ public struct EpubFacts: Sendable {
         self.sources = sources
     }
 
-    /// One line for each missing member, for the person reading the book at `path`.
+    /// One line for each missing member, for the person reading the book at `path` (on stderr).
     public func warnings(path: String) -> [String] {
-        missingMembers.map { "\(path): \($0) is missing from the archive; the book is read without it" }
+        missingMembers.map { "\(path): " + Self.missing($0, others: 0) }
+    }
+
+    /// What the reader's status bar says once when the book opens (nil: nothing is missing): the screen
+    /// is the book's, so the path is left out, and several missing members are one line that names the
+    /// first (`novel info` names them all).
+    public var notice: String? {
+        missingMembers.first.map { Self.missing($0, others: missingMembers.count - 1) }
+    }
+
+    private static func missing(_ member: String, others: Int) -> String {
+        others == 0
+            ? "\(member) is missing from the archive; the book is read without it"
+            : "\(member) and \(others) more are missing from the archive; the book is read without them"
     }
 }

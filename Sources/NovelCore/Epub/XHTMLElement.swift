@@ -61,7 +61,8 @@ struct XHTMLElement {
         case "b", "strong": .bold
         case "i", "em", "cite": .italic
         case "u", "ins": .underline
-        case "code", "kbd", "samp", "tt", "pre", "listing", "xmp", "plaintext": .code
+        case "code", "kbd", "samp", "tt": .code
+        case "pre", "listing", "xmp", "plaintext": [.code, .preformatted]
         default: []
         }
     }

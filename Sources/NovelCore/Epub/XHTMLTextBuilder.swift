@@ -34,8 +34,6 @@ final class XHTMLTextBuilder {
     private var hiddenDepth = 0
     private var drawingDepth = 0
     private var preformattedDepth = 0
-    /// Nothing but blanks has been written on the current line of a `pre` yet.
-    private var preformattedLineStart = false
     private var blockquoteDepth = 0
     private var superscriptDepth = 0
     private var lists: [ListState] = []
@@ -132,7 +130,7 @@ final class XHTMLTextBuilder {
         let role = element.role
         let elementStyle = element.style
         if !elementStyle.isEmpty {
-            for member in [TextStyle.bold, .italic, .underline, .code] where elementStyle.contains(member) {
+            for member in TextStyle.members where elementStyle.contains(member) {
                 styleCounts[member, default: 0] += 1
             }
             style.formUnion(elementStyle)
@@ -246,7 +244,6 @@ final class XHTMLTextBuilder {
         case .preformatted:
             breakLine(.blankLine)
             preformattedDepth += 1
-            preformattedLineStart = true
         case .table: startTable(source: source)
         case .tableRow: startRow()
         case .tableCell, .caption: startCell(element)
@@ -310,7 +307,7 @@ final class XHTMLTextBuilder {
     /// Undoes an element's styles; a style stays while another open element gives it too.
     private func releaseStyle(of element: OpenElement) {
         guard !element.style.isEmpty else { return }
-        for member in [TextStyle.bold, .italic, .underline, .code] where element.style.contains(member) {
+        for member in TextStyle.members where element.style.contains(member) {
             let count = (styleCounts[member] ?? 1) - 1
             styleCounts[member] = count
             if count <= 0 { style.remove(member) }
@@ -504,8 +501,8 @@ final class XHTMLTextBuilder {
     }
 
     /// Text inside `pre`: its lines kept as the lines of one paragraph (an empty line between them starts
-    /// another), tabs to the next multiple of eight columns, and the blanks that start a line as no-break
-    /// spaces, which the layouter keeps where it would take leading spaces for a paragraph's indent.
+    /// another), spaces as written (the layouter keeps a preformatted line's leading blanks,
+    /// `TextStyle.preformatted`), tabs to the next multiple of eight columns.
     private func preformatted(_ chunk: UnsafeBufferPointer<UInt8>, map: inout SegmentCursor) {
         var index = 0
         while index < chunk.count {
@@ -522,12 +519,10 @@ final class XHTMLTextBuilder {
                     // A line end, as `br` is one; a second in a row (an empty line) ends the paragraph.
                     pendingBreak = pendingBreak == .none ? .inParagraph : .line
                 }
-                preformattedLineStart = true
             case 0x09:
                 beginText(source: source)
                 let column = columnsSinceLineStart()
-                let blank = preformattedLineStart ? Self.noBreakSpace : " "
-                sink.append(made: String(repeating: blank, count: 8 - column % 8), source: source, style: style)
+                sink.append(made: String(repeating: " ", count: 8 - column % 8), source: source, style: style)
             default:
                 var end = index + 1
                 while end < chunk.count, ![0x0A, 0x0D, 0x09].contains(chunk[end]) { end += 1 }
@@ -535,11 +530,6 @@ final class XHTMLTextBuilder {
                 for position in index..<end {
                     let next = chunk[position]
                     if next < 0x80, TextNormaliser.changes(asciiByte: next) { continue }
-                    if preformattedLineStart, next == XHTMLTextSink.space {
-                        sink.append(made: Self.noBreakSpace, source: map.source(at: position), style: style)
-                        continue
-                    }
-                    preformattedLineStart = false
                     sink.append(next, source: map.source(at: position), style: style)
                 }
                 index = end
@@ -548,9 +538,6 @@ final class XHTMLTextBuilder {
             index += 1
         }
     }
-
-    /// What a blank that starts a line of `pre` is written as: U+00A0 NO-BREAK SPACE, as wide as a space.
-    static let noBreakSpace = "\u{A0}"
 
     /// The display columns of the current line so far (for tab stops in `pre`): since the last line feed
     /// or line separator.

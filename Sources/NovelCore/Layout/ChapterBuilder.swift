@@ -66,12 +66,20 @@ struct ChapterBuilder {
     private var quoteRoles: [DisplayText.QuoteRole] = []
     /// The next of the quote roles to apply.
     private var quoteCursor = 0
+    /// The chapter's runs of preformatted text (original offsets, in order; `BookMarkup.preformatted`).
+    private var preformatted: [Range<Int>] = []
+    /// Whether the source line being collected is preformatted: its leading blanks are kept as written
+    /// (no indent) and its lines break at the width, by no rule.
+    private var lineIsPreformatted = false
 
     /// Lays out `entry`: its heading line(s) as centred `.title` lines, then its body; as `shown`
     /// (made by `DisplayTransform.chapterText` for this entry) says: from the book text, skipping
-    /// hidden lines, or from a display text.
-    mutating func build(_ text: BookText, _ entry: TOCEntry, shown: ChapterText = .asWritten) {
+    /// hidden lines, or from a display text. `preformatted` are the chapter's runs of preformatted text.
+    mutating func build(
+        _ text: BookText, _ entry: TOCEntry, shown: ChapterText = .asWritten, preformatted: [Range<Int>] = []
+    ) {
         precondition(buffer.capacity == 0, "a ChapterBuilder builds one chapter")
+        self.preformatted = preformatted
         let display = shown.displayText
         positionMap = display?.map
         quoteRoles = display?.quoteRoles ?? []
@@ -173,6 +181,7 @@ struct ChapterBuilder {
 
         var lineStart = lower
         var start = lower
+        lineIsPreformatted = kind == .text && isPreformatted(lower)
         // The paragraph in locals, so that stores through it need not reload `self`.
         var paragraph = buffer.elements + placedCount
         var room = buffer.capacity - placedCount
@@ -215,6 +224,7 @@ struct ChapterBuilder {
                 room = buffer.capacity - placedCount
                 used = 0
                 lineStart = end
+                lineIsPreformatted = kind == .text && isPreformatted(end)
             } else {
                 append(
                     StoredCluster(
@@ -273,15 +283,23 @@ struct ChapterBuilder {
         return (first, end, width, after, afterAfter)
     }
 
+    /// Whether the source line starting at `shownOffset` (an offset of what the scan reads) is in a run of
+    /// preformatted text.
+    private func isPreformatted(_ shownOffset: Int) -> Bool {
+        guard !preformatted.isEmpty else { return false }
+        let offset = positionMap?.originalStart(shownOffset) ?? shownOffset
+        return SortedRanges.firstOverlapping(offset..<offset + 1, in: preformatted, range: { $0 }) != nil
+    }
+
     /// Appends a cluster to the paragraph the scan keeps in its locals, unless it is leading whitespace
-    /// (indentation, which the indent setting replaces). Inlined into both of the scan's loops, so that
-    /// the fast loop keeps its state in registers.
+    /// (indentation, which the indent setting replaces; a preformatted line keeps it). Inlined into both
+    /// of the scan's loops, so that the fast loop keeps its state in registers.
     @inline(__always)
     private mutating func append(
         _ cluster: StoredCluster, to paragraph: inout UnsafeMutablePointer<StoredCluster>, used: inout Int,
         room: inout Int, hasBlanks: inout Bool
     ) {
-        guard cluster.kind != .space || used > 0 else { return }
+        guard cluster.kind != .space || used > 0 || lineIsPreformatted else { return }
         hasBlanks = hasBlanks || cluster.kind == .space
         makeRoom(used: used, &paragraph, &room)
         paragraph[used] = cluster
@@ -352,9 +370,21 @@ struct ChapterBuilder {
     ///
     /// With `endsParagraph` false the text goes on after a line separator (a verse line kept in its
     /// stanza): the next line follows without the paragraph spacing.
+    ///
+    /// A preformatted line (`lineIsPreformatted`: its leading blanks kept, so never indented) breaks where
+    /// the width ends, by none of these rules: code and drawings in text keep their columns.
     private mutating func breakParagraph(kind: LayoutLine.Kind, sourceLineStart: Int, endsParagraph: Bool = true) {
         let count = paragraphCount
-        guard count > 0 else { return }  // a blank line: paragraphs are separated by spacing anyway
+        let verbatim = lineIsPreformatted
+        // A blank line (paragraphs are separated by spacing anyway), or a preformatted one of blanks only.
+        guard count > 0,
+            !verbatim
+                || UnsafeBufferPointer(start: buffer.elements + placedCount, count: count)
+                    .contains(where: { $0.kind != .space })
+        else {
+            paragraphCount = 0
+            return
+        }
         let textWidth = geometry.textWidth
         // Placing lines rewrites the clusters before the next line's start, never after it.
         let paragraph = buffer.elements + placedCount
@@ -378,7 +408,7 @@ struct ChapterBuilder {
                 if end == lineStart { end += 1 }  // cannot happen: the geometry fits a wide glyph after the indent
                 while end < count && clusters[end].kind == .space { end += 1 }  // spaces hang past the edge
                 var lineEnd = end
-                if end < count {
+                if end < count && !verbatim {
                     while lineEnd > lineStart
                         && !canBreak(clusters, before: lineEnd, lineStart: lineStart, kinsokuOnly: false)
                     {
@@ -395,7 +425,9 @@ struct ChapterBuilder {
                     }
                 }
                 // A line that had to start against kinsoku holds only the prohibited run it starts.
-                if lineStart > 0 && rules.startsAgainstKinsoku(clusters[lineStart - 1].kind, clusters[lineStart].kind) {
+                if !verbatim && lineStart > 0
+                    && rules.startsAgainstKinsoku(clusters[lineStart - 1].kind, clusters[lineStart].kind)
+                {
                     var runEnd = lineStart + 1
                     while runEnd < lineEnd && rules.isProhibited(clusters[runEnd].kind) { runEnd += 1 }
                     if runEnd < lineEnd {

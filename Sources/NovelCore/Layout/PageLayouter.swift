@@ -54,7 +54,8 @@ public struct PageLayouter: Sendable {
         let shown =
             UnreadableChapter.shown(book.text, chapter: section.range)
             ?? DisplayTransform.chapterText(book, entry: entry, options: settings.display)
-        builder.build(book.text, section, shown: shown)
+        builder.build(
+            book.text, section, shown: shown, preformatted: book.markup?.preformatted(overlapping: section.range) ?? [])
         return ChapterLayout(entryIndex: entry, geometry: geometry, lines: builder.lines, pages: builder.pages)
     }
 
@@ -62,9 +63,10 @@ public struct PageLayouter: Sendable {
     public func pageCount(_ book: Book, entry: Int) -> Int {
         guard let geometry else { return 1 }
         var builder = ChapterBuilder(settings: settings, geometry: geometry, materialize: false)
+        let section = book.index.entries[entry]
         builder.build(
-            book.text, book.index.entries[entry],
-            shown: DisplayTransform.chapterText(book, entry: entry, options: settings.display))
+            book.text, section, shown: DisplayTransform.chapterText(book, entry: entry, options: settings.display),
+            preformatted: book.markup?.preformatted(overlapping: section.range) ?? [])
         return max(builder.pageCount, 1)
     }
 }

@@ -8,6 +8,11 @@ public struct TextStyle: OptionSet, Sendable, Hashable, Codable {
     public static let underline = TextStyle(rawValue: 4)
     /// Code and preformatted text: shown as written, never with curly quotes or dashes made of `--`.
     public static let code = TextStyle(rawValue: 8)
+    /// Preformatted text (`pre`, with `code`): laid out line for line as written, its leading blanks kept.
+    public static let preformatted = TextStyle(rawValue: 16)
+
+    /// Each style on its own.
+    static let members: [TextStyle] = [.bold, .italic, .underline, .code, .preformatted]
 }
 
 /// A run of a book's text (byte offsets) shown in one style.

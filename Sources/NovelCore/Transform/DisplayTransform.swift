@@ -22,14 +22,15 @@ public enum DisplayTransform {
     /// How `chapter` (a running head before `headingStart`, heading lines before `bodyStart`) of `bytes`
     /// is shown; with `keepHiddenLines` false, hidden lines alone make a display text too. `rubyReadings`
     /// are the ruby readings in the chapter (an EPUB's, `BookMarkup`), hidden when `options.ruby` says so;
-    /// `verbatim`, its runs of code and preformatted text, in text order, which typography leaves alone.
+    /// `verbatim`, its runs of code and preformatted text, in text order, which typography leaves alone;
+    /// `preformatted`, its runs of preformatted text alone, whose lines reflow never joins.
     /// The Chinese conversion (`ChineseConversion`) comes last, over what the other transforms show; a
     /// configuration that cannot be loaded shows the text unconverted (the reader and the commands report
     /// it when it is chosen).
     static func shown(
         _ bytes: UnsafeBufferPointer<UInt8>, chapter: Range<Int>, bodyStart: Int, headingStart: Int? = nil,
         profile: TextProfile, options: DisplayOptions, keepHiddenLines: Bool, recent: RecentConversions = .shared,
-        rubyReadings: ArraySlice<Range<Int>> = [], verbatim: [Range<Int>] = []
+        rubyReadings: ArraySlice<Range<Int>> = [], verbatim: [Range<Int>] = [], preformatted: [Range<Int>] = []
     ) -> ChapterText {
         let bodyStart = min(max(bodyStart, chapter.lowerBound), chapter.upperBound)
         let headingStart = min(max(headingStart ?? chapter.lowerBound, chapter.lowerBound), bodyStart)
@@ -37,7 +38,7 @@ public enum DisplayTransform {
         let shown = beforeConversion(
             bytes, chapter: chapter, bodyStart: bodyStart, headingStart: headingStart, profile: profile,
             options: options, keepHiddenLines: keepHiddenLines && !converting,
-            hiddenReadings: options.ruby == .hidden ? rubyReadings : [], verbatim: verbatim)
+            hiddenReadings: options.ruby == .hidden ? rubyReadings : [], verbatim: verbatim, preformatted: preformatted)
         guard converting, !chapter.isEmpty, chapter.upperBound <= bytes.count else { return shown }
         let source = shown.displayText ?? unchanged(bytes, chapter: chapter, bodyStart: bodyStart)
         guard let converted = ChineseConversion.convert(source, options.convert, recent: recent) else { return shown }
@@ -49,13 +50,13 @@ public enum DisplayTransform {
     private static func beforeConversion(
         _ bytes: UnsafeBufferPointer<UInt8>, chapter: Range<Int>, bodyStart: Int, headingStart: Int,
         profile: TextProfile, options: DisplayOptions, keepHiddenLines: Bool, hiddenReadings: ArraySlice<Range<Int>>,
-        verbatim: [Range<Int>]
+        verbatim: [Range<Int>], preformatted: [Range<Int>]
     ) -> ChapterText {
         let rules = options.cleaning.rules
         var shown = transform(
             bytes, chapter: chapter, bodyStart: bodyStart, headingStart: headingStart, profile: profile,
             options: options, keepHiddenLines: keepHiddenLines && rules.isEmpty && hiddenReadings.isEmpty,
-            verbatim: verbatim)
+            verbatim: verbatim, preformatted: preformatted)
         guard !chapter.isEmpty, chapter.upperBound <= bytes.count else { return shown }
         if !hiddenReadings.isEmpty,
             let hidden = RubyPass.hide(
@@ -81,10 +82,12 @@ public enum DisplayTransform {
     }
 
     /// The transforms before the conversion: reflow, quotes, italics, site junk and running heads; quotes
-    /// and dashes are left as written inside `verbatim`.
+    /// and dashes are left as written inside `verbatim`; a line that starts in `preformatted` is never
+    /// joined to the line before it, nor the line after it to it.
     private static func transform(
         _ bytes: UnsafeBufferPointer<UInt8>, chapter: Range<Int>, bodyStart: Int, headingStart: Int,
-        profile: TextProfile, options: DisplayOptions, keepHiddenLines: Bool, verbatim: [Range<Int>]
+        profile: TextProfile, options: DisplayOptions, keepHiddenLines: Bool, verbatim: [Range<Int>],
+        preformatted: [Range<Int>]
     ) -> ChapterText {
         guard !chapter.isEmpty, chapter.upperBound <= bytes.count else { return .asWritten }
         let body = min(max(bodyStart, chapter.lowerBound), chapter.upperBound)..<chapter.upperBound
@@ -96,6 +99,7 @@ public enum DisplayTransform {
         let joiner = ParagraphJoin(profile: profile)
         var pairing = QuotePairing(smart: options.smartQuotes, latin: profile.script == .latin)
         var verbatim = VerbatimCursor(ranges: verbatim)
+        var preformatted = VerbatimCursor(ranges: preformatted)
         let perLine = reflow || quoteMarks.any || illustrations
         // A line at least this wide is full whatever follows it (the join test's bound).
         let wideEnough = (profile.wrapWidth ?? Int.max / 4) + 4
@@ -147,7 +151,9 @@ public enum DisplayTransform {
                 continue
             }
             var startsParagraph = true
-            if reflow, textStart == lineStart, let before = previous {
+            // A preformatted line keeps its line ends, before and after it.
+            let isPreformatted = reflow && preformatted.contains(lineStart)
+            if reflow, textStart == lineStart, let before = previous, !isPreformatted {
                 startsParagraph = !join(bytes, joiner, before, facts, lineStart: lineStart, writer: &writer)
             }
             if startsParagraph { pairing.startParagraph(bytes, facts) }
@@ -155,7 +161,7 @@ public enum DisplayTransform {
                 markQuoteMarks(
                     bytes, facts.content, quoteMarks, writer: &writer, pairing: &pairing, verbatim: &verbatim)
             }
-            (previous, lineStart) = (facts, next)
+            (previous, lineStart) = (isPreformatted ? nil : facts, next)
         }
         return writer.finish(bodyStart: body.lowerBound, keepHiddenLines: keepHiddenLines)
     }

@@ -78,14 +78,15 @@ public struct ReaderLaunch {
             converters: .background)
         reader.showsEmphasis = !screen.noColor
         reader.overallReading = ReadingTotals(stateDirectory: opened.store.stateDirectory).load()
-        // Shown in the status bar, where they are seen, not on stderr behind the reader's screen.
-        for warning in opened.warnings + warnings { reader.report(warning) }
+        // Shown in the status bar, where they are seen, not on stderr behind the reader's screen (the
+        // book's own problems, `EpubFacts.notice`, the reader tells of itself).
+        reader.tell(opened.stateWarnings + warnings)
         let sync: BackgroundSync?
         do {
             sync = try makeSync()
         } catch {
             sync = nil
-            reader.report("\(error)")
+            reader.tell(["\(error)"])
         }
         let storage = StoreStorage(
             session: opened, settingsStore: settingsStore, sessionTransition: sessionTransition, rulesStore: rulesStore)

@@ -8,6 +8,7 @@ extension Reader {
         let before = history
         let sleep = settings.speechSleep
         let actions = handleEvent(event, now: now)
+        showNextNotice()
         followKeyWithVoice(sleep: sleep, now: now)
         return history == before ? actions : actions + [.saveHistory(history)]
     }

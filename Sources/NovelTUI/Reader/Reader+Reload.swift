@@ -26,5 +26,7 @@ extension Reader {
         message =
             added > 0
             ? "The file changed: \(added) chapter\(added == 1 ? "" : "s") added" : "The file changed: reloaded"
+        // Opened again: what is missing from the new file is said again, after the change.
+        tell([reopened.epub?.notice].compactMap { $0 })
     }
 }

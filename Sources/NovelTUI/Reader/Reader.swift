@@ -53,6 +53,8 @@ public struct Reader {
     var overlay: Overlay?
     var numberPrefix = ""
     var message: String?
+    /// Notices waiting for the status bar (`tell`), shown one at a time after `message`.
+    var notices: [String] = []
     /// Another machine's newer place, offered when the book opened (`synced-place` goes there).
     var syncOffer: SyncOffer?
     var search: TextSearch?
@@ -136,8 +138,8 @@ public struct Reader {
             cleaning: rules.forBook(title: book.title, path: book.path), columns: self.columns, rows: self.rows,
             lines: self.lines)
         layout = BookLayout(book: book, settings: frame.layout, viewport: frame.viewport)
-        if !keymap.problems.isEmpty { message = keymap.problems.joined(separator: "; ") }
-        if let problem = conversionProblem { message = problem }
+        let keymapProblems = keymap.problems.isEmpty ? nil : keymap.problems.joined(separator: "; ")
+        tell([book.epub?.notice, keymapProblems, conversionProblem].compactMap { $0 })
         relocate()
     }
 
@@ -175,6 +177,20 @@ public struct Reader {
     /// Shows a message in the status bar until the next key, e.g. a failed save.
     public mutating func report(_ message: String) {
         self.message = message
+    }
+
+    /// Shows each of `notices` in the status bar in turn, each until the next key (a key whose own
+    /// message takes the bar keeps the rest waiting): what opening the book found (a member missing from
+    /// an EPUB, a damaged state file, a setting that could not be used), seen once each, none lost to the
+    /// one after it.
+    public mutating func tell(_ notices: [String]) {
+        self.notices += notices
+        if message == nil { showNextNotice() }
+    }
+
+    /// The next waiting notice, when the status bar holds no message.
+    mutating func showNextNotice() {
+        if message == nil, !notices.isEmpty { message = notices.removeFirst() }
     }
 
     // MARK: - Derived

@@ -111,6 +111,7 @@ struct ReadRequest {
         }
         guard isatty(STDOUT_FILENO) == 1 else {
             let session = try openSession(.none)
+            StandardError.warn(session.warnings)
             let bookSettings = settings.forBook(reflow: session.state?.reflow, convert: session.state?.convert)
             // The book is still shown, unconverted.
             do { try ChineseConverter.check(bookSettings.convert) } catch {

@@ -88,8 +88,15 @@ import Testing
         let result = try novel(["print", path, "--width", "60"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("line one\nline two\n\nline three\nline four\n"), "\(result.stdout)")
-        let blanks = { (count: Int) in String(repeating: "\u{A0}", count: count) }
+        let blanks = { (count: Int) in String(repeating: " ", count: count) }
         #expect(result.stdout.contains("def f():\n\(blanks(8))return 1\n\(blanks(2))x = 2\n"), "\(result.stdout)")
+        #expect(!result.stdout.contains("\u{A0}"), "plain spaces: \(result.stdout)")
+        // A search for a code line with its leading spaces finds it, at the spaces.
+        let search = try novel(["search", path, "        return 1", "--json"])
+        #expect(search.status == 0, "\(search.stderr)")
+        #expect(search.stdout.contains("return 1"), "\(search.stdout)")
+        let count = try novel(["search", path, "  x = 2", "--count"])
+        #expect(count.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "1", "\(count.stdout)\(count.stderr)")
         #expect(!result.stdout.contains("[image"), "\(result.stdout)")
         #expect(result.stdout.contains("The end."))
     }
@@ -117,19 +124,24 @@ import Testing
         #expect(indents == [2, 2, 4, 6])
     }
 
-    /// A spine document the archive lacks: one warning naming it on stderr, exit 0, the rest of the book.
+    /// A spine document the archive lacks: one warning naming it on stderr, exit 0, the rest of the book;
+    /// `read` without a terminal prints the pages, and says so too (the reader's screen: `NoticeTests`).
     @Test func aMissingSpineDocumentIsNamedAndTheRestRead() throws {
         let builder = EpubBuilder(
             documents: (1...3).map { .init("c\($0).xhtml", body: "<h1>Part \($0)</h1><p>text \($0)</p>") },
             toc: (1...3).map { .init("Part \($0)", href: "c\($0).xhtml") })
         let path = home.path + "/missing.epub"
         try EpubBuilder.write(builder.members.filter { $0.name != "OEBPS/c2.xhtml" }, to: path)
-        for command in [["print", path], ["toc", path]] {
-            let result = try novel(command)
+        let shown = [
+            "print": "text 3", "read": "text 3", "toc": "Part 3", "info": "chapters:", "bookmarks": "No bookmarks",
+        ]
+        for (command, expected) in shown.sorted(by: { $0.key < $1.key }) {
+            let result = try novel([command, path])
             #expect(result.status == 0, "\(command): \(result.stderr)")
             let lines = result.stderr.split(separator: "\n").filter { $0.contains("OEBPS/c2.xhtml") }
             #expect(lines.count == 1, "\(command): \(result.stderr)")
-            #expect(result.stdout.contains(command[0] == "print" ? "text 3" : "Part 3"), "\(result.stdout)")
+            #expect(lines.first?.hasPrefix("novel: \(path): OEBPS/c2.xhtml is missing") == true, "\(lines)")
+            #expect(result.stdout.contains(expected), "\(command): \(result.stdout)")
         }
     }
 

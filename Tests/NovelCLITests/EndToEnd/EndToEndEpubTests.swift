@@ -42,5 +42,33 @@ extension EndToEnd {
             let recent = try NovelBinary.run(["recent"], environment: ["NOVEL_HOME": session.home.path])
             #expect(recent.stdout.contains("青灯记"), "\(recent.stdout)\(recent.stderr)")
         }
+
+        /// A spine document the archive lacks: the reader says so in its status bar when the book opens
+        /// (the first open, and again the next time it opens, from its first screen), until the next key.
+        @Test func aMissingMemberIsToldOnceAnOpen() throws {
+            let builder = EpubBuilder(
+                documents: (1...3).map { number in
+                    .init("c\(number).xhtml", body: "<h1>Part \(number)</h1><p>text \(number)</p>")
+                },
+                toc: (1...3).map { .init("Part \($0)", href: "c\($0).xhtml") })
+            let path = session.home.path + "/missing.epub"
+            try EpubBuilder.write(builder.members.filter { $0.name != "OEBPS/c2.xhtml" }, to: path)
+            let notice = "OEBPS/c2.xhtml is missing from the archive"
+            let terminal = try session.terminal()
+            defer { terminal.kill() }
+            for _ in 0..<2 {
+                let first = try session.open(terminal, path, expecting: notice)
+                #expect(first.split(separator: "\n").last?.hasPrefix(notice) == true, "\(first)")
+                #expect(first.contains("Part 1"), "\(first)")
+                let next = try session.press("Space", on: terminal, from: first)
+                let settled = try terminal.waitForSettled("Part 3")
+                #expect(!next.contains(notice) && !settled.contains(notice), "\(settled)")
+                try terminal.send("b")
+                let back = try terminal.waitUntil("the first page again") { $0.contains("Part 1") }
+                #expect(!back.contains(notice), "not on every page: \(back)")
+                #expect(try session.quit(terminal) == 0)
+                try terminal.send("C-l")
+            }
+        }
     }
 }

@@ -76,4 +76,75 @@ import Testing
         #expect(index.entries[0].range == 0..<string.utf8.count)
         #expect(index.entries[0].headingStart == points[0].offset)
     }
+
+    /// The body start of each point of `labels` placed on the lines of `string` that start with `heads`.
+    static func bodyStarts(_ string: String, heads: [String], labels: [String]) throws -> [String] {
+        let points = try zip(heads, labels).map {
+            EpubTOCPoint(title: $0.1, offset: try Self.offset(of: $0.0, in: string), depth: 0)
+        }
+        let index = try #require(EpubChapterIndex.make(points: points, text: Self.text(string), ruleName: "nav"))
+        return index.entries.map { String(decoding: Array(string.utf8)[$0.bodyStart...].prefix(9), as: UTF8.self) }
+    }
+
+    /// A Traditional book under a Simplified navigation, and the reverse: each chapter's heading line is
+    /// still its heading (OpenCC's forms), and its body starts after it.
+    @Test func aHeadingInTheOtherScriptIsTheHeading() throws {
+        let traditional = "第一章　雲中來信\n正文一\n\n第二章 說與誰聽\n正文二\n"
+        #expect(
+            try Self.bodyStarts(
+                traditional, heads: ["第一章", "第二章"], labels: ["第一章 云中来信", "第二章　说与谁听"]) == ["正文一", "正文二"])
+        let simplified = "第一章　云中来信\n正文一\n\n第二章 说与谁听\n正文二\n"
+        #expect(
+            try Self.bodyStarts(
+                simplified, heads: ["第一章", "第二章"], labels: ["第一章 雲中來信", "第二章　說與誰聽"]) == ["正文一", "正文二"])
+        // The label of the title alone, in the other script, under a heading with its number.
+        #expect(try Self.bodyStarts(traditional, heads: ["第一章"], labels: ["云中来信"]) == ["正文一"])
+    }
+
+    /// Labels that differ from their heading only in blanks, widths, punctuation or capitals.
+    @Test func aHeadingWrittenWiderOrCapitalisedIsTheHeading() throws {
+        let string = "第１章：雨夜　来客\n正文一\n\nCHAPTER II. THE ROAD\nText two.\n\nPart  Three\nText three.\n"
+        #expect(
+            try Self.bodyStarts(
+                string, heads: ["第１章", "CHAPTER II", "Part  Three"],
+                labels: ["第1章 雨夜来客", "Chapter II: The Road", "Part Three"]) == ["正文一", "Text two.", "Text thre"])
+    }
+
+    /// A heading of the title's first words under a label that goes on (a poem's `Sonnet` under the label
+    /// `Sonnet: These Rugged Wintry Days`, its first line): the label holds the line, whatever their lengths.
+    @Test func aHeadingTheLabelHoldsIsTheHeading() throws {
+        let string = "Sonnet\nThese rugged, wintry days I scarce could bear,\n"
+        #expect(
+            try Self.bodyStarts(
+                string, heads: ["Sonnet"], labels: ["Sonnet: These Rugged Wintry Days I Scarce Could Bear"])
+                == ["These rug"])
+    }
+
+    /// The same chapter number under another wording is its heading (a label shortened by the navigation).
+    @Test func theSameChapterNumberIsTheHeading() throws {
+        let string = "第四章 唐诗弹窗注释示例\n正文四\n"
+        #expect(try Self.bodyStarts(string, heads: ["第四章"], labels: ["第四章　彈窗注釋"]) == ["正文四"])
+        let english = "CHAPTER IV. THE LAMP\nText four.\n"
+        #expect(try Self.bodyStarts(english, heads: ["CHAPTER IV"], labels: ["Chapter 4: Night"]) == ["Text four"])
+    }
+
+    /// A heading of the same number but another unit or word is not the entry's heading: `Part 1` under
+    /// `Chapter 1: The Death of Fire`, 第一回 under 第一章.
+    @Test func theSameNumberOfAnotherUnitIsNotTheHeading() throws {
+        let english = "Part 1\nThe night was dark.\n"
+        #expect(
+            try Self.bodyStarts(english, heads: ["Part 1"], labels: ["Chapter 1: The Death of Fire"]) == ["Part 1\nTh"])
+        let chinese = "第一回 灯下\n正文一\n"
+        #expect(try Self.bodyStarts(chinese, heads: ["第一回"], labels: ["第一章 雨夜"]) == ["第一回"])
+    }
+
+    /// A chapter without a heading line: a first paragraph that holds the label, in either script, is body
+    /// text, and so is a paragraph too long for a heading.
+    @Test func aBodyLineHoldingTheTitleIsNotTheHeading() throws {
+        let paragraph = "那一夜的雨夜里，青溪镇上所有的灯都亮着，只有顾记灯笼铺的门板还半开着，等一个不会再来的人回来。\n"
+        #expect(try Self.bodyStarts(paragraph, heads: ["那一夜"], labels: ["雨夜"]) == ["那一夜"])
+        #expect(try Self.bodyStarts(paragraph, heads: ["那一夜"], labels: ["雨夜裡"]) == ["那一夜"])
+        let english = "It was on the road home, long after the lamps were lit, that the road began to climb again.\n"
+        #expect(try Self.bodyStarts(english, heads: ["It was"], labels: ["The Road"]) == ["It was on"])
+    }
 }

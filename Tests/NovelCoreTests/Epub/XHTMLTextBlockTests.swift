@@ -23,21 +23,28 @@ import Testing
             XHTMLTextTests.text(xhtml) == "• apples\n• pears\n  3. green\n  7. red\n  8. brown\n1. first\n2. second\n")
     }
 
-    /// Preformatted lines stay the lines of one paragraph (an empty line starts another); the blanks that
-    /// start a line are no-break spaces, which the layouter does not take for a paragraph's indent.
+    /// Preformatted lines stay the lines of one paragraph (an empty line starts another), their blanks
+    /// plain spaces (the layouter keeps a preformatted line's leading blanks), styled preformatted.
     @Test func preformattedTextKeepsItsLinesAndSpaces() {
         let xhtml = XHTMLTextTests.page("<p>Code:</p><pre>\nlet  x = 1\n\tindented\n\nend</pre><p>After</p>")
-        let indent = String(repeating: "\u{A0}", count: 8)
+        let indent = String(repeating: " ", count: 8)
         #expect(XHTMLTextTests.text(xhtml) == "Code:\n\nlet  x = 1\u{2028}\(indent)indented\nend\n\nAfter\n")
+        let text = XHTMLText.extract(Array(xhtml.utf8))
+        let preformatted = text.styles.filter { $0.style.contains(.preformatted) }
+        #expect(preformatted.allSatisfy { $0.style.contains(.code) } && !preformatted.isEmpty)
+        let string = String(decoding: text.utf8, as: UTF8.self)
+        let covered = preformatted.map { String(decoding: text.utf8[$0.range], as: UTF8.self) }.joined()
+        #expect(covered.contains("let  x = 1") && covered.contains(indent + "indented") && covered.contains("end"))
+        #expect(!covered.contains("Code") && !covered.contains("After"), "\(string)")
     }
 
     /// Each byte of preformatted text and of a paragraph broken by `br` maps to its own byte in the document,
-    /// the no-break spaces to the spaces they stand for.
+    /// the leading spaces too.
     @Test func preformattedLinesAndBrokenLinesMapToTheirBytes() throws {
         let xhtml = XHTMLTextTests.page("<pre>def f():\n        return 1\n  x = 2</pre><p>line one<br/>line two</p>")
         let text = XHTMLText.extract(Array(xhtml.utf8))
         let string = String(decoding: text.utf8, as: UTF8.self)
-        let spaces = { (count: Int) in String(repeating: "\u{A0}", count: count) }
+        let spaces = { (count: Int) in String(repeating: " ", count: count) }
         #expect(string == "def f():\u{2028}\(spaces(8))return 1\u{2028}\(spaces(2))x = 2\n\nline one\u{2028}line two\n")
         func textOffset(_ needle: String) throws -> Int {
             let range = try #require(string.range(of: needle))
@@ -51,8 +58,9 @@ import Testing
             #expect(text.sourceOffset(ofText: try textOffset(needle)) == (try documentOffset(needle)), "\(needle)")
         }
         let firstBlank = try textOffset(spaces(8))
-        #expect(text.sourceOffset(ofText: firstBlank) == (try documentOffset("        return")))
-        #expect(text.sourceOffset(ofText: firstBlank + 2 * 7) == (try documentOffset("        return")) + 7)
+        for blank in 0..<8 {
+            #expect(text.sourceOffset(ofText: firstBlank + blank) == (try documentOffset("        return")) + blank)
+        }
     }
 
     @Test func aTableIsAlignedByDisplayWidth() {

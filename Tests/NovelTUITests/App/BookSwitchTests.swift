@@ -73,7 +73,7 @@ import Testing
         let second = MemoryStorage()
         let other = TestBooks.book("第一章\n\n正文\n", path: "/books/other.txt")
         let session = ReadingSession(
-            book: other, state: nil, warnings: [], store: BookStateStore(paths: NovelPaths.fromEnvironment([:])))
+            book: other, state: nil, stateWarnings: [], store: BookStateStore(paths: NovelPaths.fromEnvironment([:])))
         var opened: [String] = []
         let shelf = BookShelf(
             currentPath: "/books/first.txt",

@@ -154,7 +154,7 @@ import Testing
         let reopenedStorage = MemoryStorage()
         let book = TestBooks.book("第一章\n\n正文\n", path: "grown.txt")
         let session = ReadingSession(
-            book: book, state: nil, warnings: [], store: BookStateStore(paths: NovelPaths.fromEnvironment([:])))
+            book: book, state: nil, stateWarnings: [], store: BookStateStore(paths: NovelPaths.fromEnvironment([:])))
         var reopenedAt: [Int] = []
         let terminal = ScriptedTerminal(
             [
