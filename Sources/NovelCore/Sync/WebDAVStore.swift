@@ -88,9 +88,14 @@ public struct WebDAVStore: SyncStore {
         }
         do {
             try check(put.status, path: path)
-            let move = try send(
-                "MOVE", temporary, collection: false, path: path,
-                headers: ["Destination: " + address.url(parts, collection: false), "Overwrite: T"])
+            let moveHeaders = ["Destination: " + address.url(parts, collection: false), "Overwrite: T"]
+            var move = try send("MOVE", temporary, collection: false, path: path, headers: moveHeaders)
+            // A server locks a MOVE's destination while it runs (RFC 4918 §9.9.4, §11.3): another device's
+            // MOVE onto the same file just then is answered 423 Locked, and is asked again after a moment.
+            for wait in Self.lockedWaits where move.status == 423 {
+                usleep(UInt32(wait * 1_000_000))
+                move = try send("MOVE", temporary, collection: false, path: path, headers: moveHeaders)
+            }
             try check(move.status, path: path)
         } catch {
             // Best effort: the temporary file is not the store's, and a failure to remove it changes nothing;
@@ -99,6 +104,10 @@ public struct WebDAVStore: SyncStore {
             throw error
         }
     }
+
+    /// The waits, in seconds, before a MOVE answered 423 Locked is asked again: about a second in all, far
+    /// longer than another device's MOVE of one small file holds its lock.
+    static let lockedWaits = [0.02, 0.05, 0.1, 0.2, 0.4]
 
     /// A name beside the file for its upload, unique to this write, which no reader takes for the file.
     static func temporaryName(for name: Substring) -> String {

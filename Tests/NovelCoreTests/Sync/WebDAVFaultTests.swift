@@ -1,7 +1,8 @@
 import Foundation
-import NovelCore
 import Synchronization
 import Testing
+
+@testable import NovelCore
 
 /// The WebDAV store against a server that fails on purpose (`FakeHTTPServer`): each fault is its own
 /// `SyncError`, and a write that fails never reaches its MOVE, so the file is never half-written.
@@ -22,6 +23,28 @@ struct WebDAVFaultTests {
             try store.write(Data("x".utf8), to: "devices/a.json")
         }
         #expect(!server.requests.contains { $0.method == "MOVE" })
+    }
+
+    /// A MOVE answered 423 Locked (another device's MOVE holds the file's lock) is asked again, and the write
+    /// succeeds once the lock is gone; a lock that stays is the server's error.
+    @Test func aLockedDestinationIsAskedAgain() throws {
+        let moves = Atomic<Int>(0)
+        let server = try FakeHTTPServer { request in
+            guard request.method == "MOVE" else { return .answer(status: 201) }
+            return moves.add(1, ordering: .sequentiallyConsistent).newValue <= 2
+                ? .answer(status: 423) : .answer(status: 201)
+        }
+        defer { server.stop() }
+        let store = try store(server)
+        try store.write(Data("x".utf8), to: "devices/a.json")
+        #expect(server.requests.filter { $0.method == "MOVE" }.count == 3)
+        let locked = try FakeHTTPServer { request in .answer(status: request.method == "MOVE" ? 423 : 201) }
+        defer { locked.stop() }
+        let lockedStore = try self.store(locked)
+        #expect(throws: SyncError.server(store: lockedStore.name, status: 423)) {
+            try lockedStore.write(Data("x".utf8), to: "devices/a.json")
+        }
+        #expect(locked.requests.filter { $0.method == "MOVE" }.count == WebDAVStore.lockedWaits.count + 1)
     }
 
     @Test func aRedirectIsRefusedAndNeverFollowed() throws {
