@@ -80,8 +80,15 @@ struct EspeakEngineTests {
     /// returning, once it has started and made sound.
     @Test func stopEndsTheUtteranceWithin100ms() throws {
         let samples = Atomic<Int>(0)
+        // The samples are taken as a device ten times faster than real time would take them: unpaced,
+        // espeak-ng makes minutes of sound in a few milliseconds, and a stopper thread that a loaded machine
+        // runs late finds the utterance nearly done (a chunk is 60 ms of sound, so 6 ms here).
         let engine = try EspeakEngine(
-            voice: SpeechVoice.english, output: .samples { samples.add($0.count, ordering: .relaxed) })
+            voice: SpeechVoice.english,
+            output: .samples { chunk in
+                samples.add(chunk.count, ordering: .relaxed)
+                Thread.sleep(forTimeInterval: Double(chunk.count) / 22_050 / 10)
+            })
         // Minutes of speech, were it not stopped.
         let long = String(repeating: "The lamps were lit one by one along the sea wall. ", count: 100)
         let started = Atomic<Bool>(false)
