@@ -23,11 +23,6 @@ final class XHTMLParser {
         self.builder = builder
     }
 
-    /// Recovery as a browser recovers, and nothing said about the errors it mends; nothing fetched.
-    static let options = Int32(
-        HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
-            | HTML_PARSE_NONET.rawValue)
-
     /// Asked after each element's end: whether to stop the parse there.
     private var shouldStop: (() -> Bool)?
     private var stopped = false
@@ -92,7 +87,7 @@ final class XHTMLParser {
             return
         }
         inputPush(context, stream)
-        htmlCtxtUseOptions(context, options)
+        htmlCtxtUseOptions(context, XMLParserLibrary.htmlOptions)
         context.pointee.html = 1
         if let encoding {
             let start = bytes.withMemoryRebound(to: UInt8.self, capacity: 4) {

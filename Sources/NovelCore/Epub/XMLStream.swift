@@ -104,20 +104,15 @@ final class XMLStream {
                     guard let context = xmlNewParserCtxt() else { return nil }
                     defer { xmlFreeParserCtxt(context) }
                     stream.prepare(context, syntax: .xml)
-                    let options =
-                        XML_PARSE_RECOVER.rawValue | XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue
-                        | XML_PARSE_NOWARNING.rawValue | XML_PARSE_NOCDATA.rawValue
-                    let document = xmlCtxtReadMemory(context, pointer, length, nil, nil, Int32(options))
+                    let document = xmlCtxtReadMemory(context, pointer, length, nil, nil, XMLParserLibrary.xmlOptions)
                     if let document { xmlFreeDoc(document) }
                     return Outcome(sawElement: stream.sawElement, isWellFormed: context.pointee.wellFormed != 0)
                 case .html:
                     guard let context = htmlNewParserCtxt() else { return nil }
                     defer { htmlFreeParserCtxt(context) }
                     stream.prepare(context, syntax: .html)
-                    let options =
-                        HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NONET.rawValue
-                        | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
-                    let document = htmlCtxtReadMemory(context, pointer, length, nil, htmlEncoding, Int32(options))
+                    let document = htmlCtxtReadMemory(
+                        context, pointer, length, nil, htmlEncoding, XMLParserLibrary.htmlOptions)
                     if let document { xmlFreeDoc(document) }
                     return Outcome(sawElement: stream.sawElement, isWellFormed: context.pointee.wellFormed != 0)
                 }

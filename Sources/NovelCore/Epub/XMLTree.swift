@@ -107,10 +107,8 @@ public struct XMLTree: Sendable {
             case .xml:
                 guard let context = xmlNewParserCtxt() else { return nil }
                 defer { xmlFreeParserCtxt(context) }
-                let options =
-                    XML_PARSE_RECOVER.rawValue | XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue
-                    | XML_PARSE_NOWARNING.rawValue | XML_PARSE_NOCDATA.rawValue
-                guard let document = xmlCtxtReadMemory(context, pointer, length, nil, nil, Int32(options)) else {
+                guard let document = xmlCtxtReadMemory(context, pointer, length, nil, nil, XMLParserLibrary.xmlOptions)
+                else {
                     return nil
                 }
                 defer { xmlFreeDoc(document) }
@@ -118,10 +116,9 @@ public struct XMLTree: Sendable {
             case .html:
                 guard let context = htmlNewParserCtxt() else { return nil }
                 defer { htmlFreeParserCtxt(context) }
-                let options =
-                    HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NONET.rawValue
-                    | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
-                guard let document = htmlCtxtReadMemory(context, pointer, length, nil, nil, Int32(options)) else {
+                guard
+                    let document = htmlCtxtReadMemory(context, pointer, length, nil, nil, XMLParserLibrary.htmlOptions)
+                else {
                     return nil
                 }
                 defer { xmlFreeDoc(document) }
