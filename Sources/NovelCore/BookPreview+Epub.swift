@@ -18,9 +18,11 @@ extension BookPreview {
         epub(path: path, chapterPattern: chapterPattern, paths: paths, window: window, startsLikeZip: nil)
     }
 
-    /// `epub`, told whether the file starts like a zip when its first bytes were read already (`launch`).
+    /// `epub`, told whether the file starts like a zip when its first bytes were read already, and given
+    /// work to do while libzip loads (`launch`).
     static func epub(
-        path: String, chapterPattern: String?, paths: NovelPaths, window: Int, startsLikeZip: Bool?
+        path: String, chapterPattern: String?, paths: NovelPaths, window: Int, startsLikeZip: Bool?,
+        meanwhile: () -> Void = {}
     ) -> BookPreview? {
         guard let file = BookFile.identity(path), file.bytes > 2 * window,
             startsLikeZip ?? EpubFormat.startsLikeZip(path: path)
@@ -35,6 +37,7 @@ extension BookPreview {
             }
             saved = found
         }
+        meanwhile()
         // What both opens read before the documents: the archive's directory, the package and the stylesheets.
         guard let archive = try? EpubArchive(path: path), let package = try? EpubPackage.read(from: archive) else {
             return nil
@@ -190,30 +193,14 @@ extension BookPreview {
                 }
             }
         }
-        // The navigation (a thousand entries or more in a long book) is parsed beside the documents, its
-        // bytes read first: the documents' reads hold the archive while they inflate.
-        var navigationBytes: [UInt8]?
-        if pattern == nil, let member = EpubNavigation.navigationMember(epub.archive, epub.package) {
-            navigationBytes = try epub.archive.read(member)
-        }
-        var documentsRead: Result<Void, any Error> = .success(())
-        var navigationRead: Result<[EpubNavPoint], any Error> = .success([])
-        // Each job writes only its own result (and the documents' job the state above), read after both end.
-        _ = SideBySide.results(pattern == nil ? 2 : 1) { job in
-            if job == 0 {
-                documentsRead = Result { try readDocuments() }
-            } else {
-                navigationRead = Result {
-                    try EpubNavigation.read(from: epub.archive, package: epub.package, navigationBytes: navigationBytes)
-                }
-            }
-        }
-        try documentsRead.get()
+        // The documents first, then the navigation (a thousand entries or more in a long book) only as far
+        // as it points into them (`firstNavigation`).
+        try readDocuments()
         guard !assembly.utf8.isEmpty else { return nil }
         let text = BookText(utf8: assembly.utf8, encoding: "UTF-8", encodingSource: .epubDocuments, invalidSequences: 0)
         // The index as the full open makes it, from the entries that land in the text read.
-        let navigation = try navigationRead.get()
         let unread = Set(epub.members[read...].map(\.name))
+        let navigation = pattern == nil ? try firstNavigation(epub, unread: unread) : []
         let ruleName = EpubBookOpener.ruleName(epub.package, navigation)
         let index: ChapterIndex
         if let placed = EpubChapterIndex.make(
@@ -245,6 +232,25 @@ extension BookPreview {
             book: book, part: BookPart(base: 0, wholeLength: max(wholeLength, text.utf8.count)), state: nil, offset: 0)
         preview.chaptersAreExact = false
         return preview
+    }
+
+    /// The navigation's entries up to the end of the first one outside any other that points, or holds one
+    /// that points, into a document not read (`unread`), when that far they start in a document read and keep
+    /// to the spine's order; else all of them. A navigation that does is taken to stay in that order: an
+    /// entry further on that pointed back into the documents read would split a chapter of the first
+    /// screen's, which the full open then shows split (as it corrects the chapters of a .txt book's first
+    /// screen).
+    static func firstNavigation(_ epub: EpubParts, unread: Set<String>) throws -> [EpubNavPoint] {
+        let read = try EpubNavigation.read(
+            from: epub.archive, package: epub.package, until: { unread.contains($0) })
+        guard read.stoppedEarly else { return read.points }
+        let spineIndex = Dictionary(
+            epub.members.enumerated().map { ($0.element.name, $0.offset) }, uniquingKeysWith: { first, _ in first })
+        let indices = read.points.compactMap { $0.member.flatMap { spineIndex[$0] } }
+        guard let first = indices.first, !unread.contains(epub.members[first].name),
+            zip(indices, indices.dropFirst()).allSatisfy({ $0 <= $1 })
+        else { return try EpubNavigation.read(from: epub.archive, package: epub.package) }
+        return read.points
     }
 
     /// The text of a long document up to the first block end where the text has `minimum` bytes, from only

@@ -47,10 +47,12 @@ public struct BookPreview: Sendable {
     /// The first screen of the book at `path`, a .txt (`open`) or an EPUB (`epub`), told apart by its first
     /// bytes as `BookOpener` tells them. They are read first, on their own: a .txt preview of a book read
     /// before would otherwise load its cached index before its read told it the book is an EPUB. An EPUB
-    /// reads at most `epubWindow` of text, and libzip loads beside its state's look-up.
+    /// reads at most `epubWindow` of text, and libzip loads beside its state's look-up and `meanwhile`,
+    /// which the caller gives work that needs no book (setting up the terminal): the archive cannot be
+    /// opened before the library is in, and a .txt, which needs no library, never calls it.
     public static func launch(
         path: String, encoding: String? = nil, chapterPattern: String? = nil, paths: NovelPaths,
-        window: Int = defaultWindow
+        window: Int = defaultWindow, meanwhile: () -> Void = {}
     ) -> BookPreview? {
         guard EpubFormat.startsLikeZip(path: path) else {
             var startsLikeZip: Bool?
@@ -61,7 +63,7 @@ public struct BookPreview: Sendable {
         EpubArchive.loadLibraryBeside()
         return epub(
             path: path, chapterPattern: chapterPattern, paths: paths, window: min(window, epubWindow),
-            startsLikeZip: true)
+            startsLikeZip: true, meanwhile: meanwhile)
     }
 
     /// `open`, which sets `startsLikeZip` when it read the file's first bytes (a zip gets no .txt preview).

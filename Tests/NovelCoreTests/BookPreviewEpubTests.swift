@@ -204,6 +204,41 @@ import Testing
         #expect(page(preview.book, at: 0) == page(full, at: 0))
     }
 
+    /// A first open reads the navigation only to the end of the first volume that reaches a document it did
+    /// not read: what it read is the start of the whole navigation, and the volumes after it are left unread.
+    @Test func aFirstOpenReadsTheNavigationOnlyAsFarAsItsDocuments() throws {
+        let path = try write(fragmentBook(files: 4))
+        let parts = try Self.epubParts(path)
+        let whole = try EpubNavigation.read(from: parts.archive, package: parts.package)
+        // The title page and the first part read: the second part's volume is the last one read.
+        let unread = Set(parts.members[2...].map(\.name))
+        let first = try BookPreview.firstNavigation(parts, unread: unread)
+        #expect(whole.count == 4 * 13)
+        #expect(first == Array(whole.prefix(2 * 13)))
+        let preview = try #require(previewOf(path))
+        let full = try BookOpener.open(path: path)
+        #expect(preview.book.index.entries.first?.range == full.index.entries.first?.range)
+        #expect(page(preview.book, at: 0) == page(full, at: 0))
+    }
+
+    /// A navigation that does not start in the documents read, or leaves the spine's order before the entry
+    /// that stops it, is read whole: an entry further on could land in the text read.
+    @Test func aNavigationOutOfTheSpinesOrderIsReadWhole() throws {
+        var builder = fragmentBook(files: 4)
+        builder.toc = [builder.toc[1], builder.toc[0], builder.toc[2], builder.toc[3]]
+        let path = try write(builder)
+        let parts = try Self.epubParts(path)
+        let whole = try EpubNavigation.read(from: parts.archive, package: parts.package)
+        #expect(try BookPreview.firstNavigation(parts, unread: Set(parts.members[2...].map(\.name))) == whole)
+        var backwards = fragmentBook(files: 4)
+        // The second part's first chapter listed before the first part's.
+        backwards.toc[0].children.insert(backwards.toc[1].children.removeFirst(), at: 0)
+        let second = try Self.epubParts(try write(backwards, name: "backwards.epub"))
+        #expect(
+            try BookPreview.firstNavigation(second, unread: Set(second.members[2...].map(\.name)))
+                == EpubNavigation.read(from: second.archive, package: second.package))
+    }
+
     /// The parts of the EPUB at `path` a first screen reads, as `BookPreview.epub` gathers them.
     static func epubParts(_ path: String) throws -> BookPreview.EpubParts {
         let archive = try EpubArchive(path: path)
@@ -357,8 +392,14 @@ import Testing
         let chapters = (1...40).map { "第\($0)章 夜行\n\n" + String(repeating: "他提着灯走过长街，风吹得灯火忽明忽暗。\n", count: 20) }
         try Data(chapters.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: txt))
         let open = try #require(BookPreview.open(path: txt, paths: paths, window: window))
-        let launchedText = try #require(BookPreview.launch(path: txt, paths: paths, window: window))
+        var waited = false
+        let launchedText = try #require(
+            BookPreview.launch(path: txt, paths: paths, window: window, meanwhile: { waited = true }))
         #expect(launchedText.book.text.utf8 == open.book.text.utf8)
+        // The work given for the wait on libzip is done for an EPUB only (a .txt has no such wait).
+        #expect(!waited)
+        _ = BookPreview.launch(path: path, paths: paths, window: window, meanwhile: { waited = true })
+        #expect(waited)
         #expect(BookPreview.launch(path: home.path + "/missing.epub", paths: paths, window: window) == nil)
     }
 

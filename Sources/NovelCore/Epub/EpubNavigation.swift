@@ -25,7 +25,7 @@ public enum EpubNavigation {
     static let opsNamespace = "http://www.idpf.org/2007/ops"
 
     public static func read(from archive: EpubArchive, package: EpubPackage) throws(EpubError) -> [EpubNavPoint] {
-        try read(from: archive, package: package, navigationBytes: nil)
+        try read(from: archive, package: package, until: nil).points
     }
 
     /// The EPUB 3 navigation document's member, when the package names one the archive holds.
@@ -33,22 +33,21 @@ public enum EpubNavigation {
         package.navigation?.path.flatMap { archive.member($0) }
     }
 
-    /// `read`, with the navigation document's bytes when they were read already (`navigationBytes`, from
-    /// `navigationMember`): a first screen reads them before it parses them beside its documents, whose
-    /// reads would hold the archive meanwhile.
+    /// `read`, up to the end of the first entry outside any other that points, or holds one that points, into
+    /// a member for which `beyond` is true, when it can stop there (`EpubNavigationReader.entries(_:shape:until:)`):
+    /// a first screen needs only the entries of the documents it read. Also whether it stopped there.
     static func read(
-        from archive: EpubArchive, package: EpubPackage, navigationBytes: [UInt8]?
-    ) throws(EpubError) -> [EpubNavPoint] {
+        from archive: EpubArchive, package: EpubPackage, until beyond: ((String) -> Bool)?
+    ) throws(EpubError) -> (points: [EpubNavPoint], stoppedEarly: Bool) {
         if let member = navigationMember(archive, package) {
-            let bytes: [UInt8]
-            if let navigationBytes { bytes = navigationBytes } else { bytes = try archive.read(member) }
-            let points = try navigationPoints(bytes, member: member.name, book: archive.path)
-            if !points.isEmpty { return points }
+            let bytes = try archive.read(member)
+            let read = try points(bytes, shape: .navigation, member: member.name, book: archive.path, until: beyond)
+            if !read.points.isEmpty { return read }
         }
         if let item = package.ncx, let member = item.path, archive.member(member) != nil {
-            return try ncxPoints(archive.read(member), member: member, book: archive.path)
+            return try points(archive.read(member), shape: .ncx, member: member, book: archive.path, until: beyond)
         }
-        return []
+        return ([], false)
     }
 
     /// The points with their depths made the levels a reader sees: the first at 0, and each at most one
@@ -70,12 +69,33 @@ public enum EpubNavigation {
     public static func navigationPoints(_ bytes: [UInt8], member: String, book: String) throws(EpubError)
         -> [EpubNavPoint]
     {
-        try points(EpubNavigationReader.entries(bytes, shape: .navigation), member: member, book: book)
+        let entries = EpubNavigationReader.entries(bytes, shape: .navigation)
+        return try points(entries, member: member, book: book)
     }
 
     /// The entries of an EPUB 2 NCX (`member` is its path).
     public static func ncxPoints(_ bytes: [UInt8], member: String, book: String) throws(EpubError) -> [EpubNavPoint] {
         try points(EpubNavigationReader.entries(bytes, shape: .ncx), member: member, book: book)
+    }
+
+    /// The entries of `bytes` read as `shape`, to their end or as far as `read(from:package:until:)`
+    /// says.
+    private static func points(
+        _ bytes: [UInt8], shape: EpubNavigationReader.Shape, member: String, book: String,
+        until beyond: ((String) -> Bool)?
+    ) throws(EpubError) -> (points: [EpubNavPoint], stoppedEarly: Bool) {
+        var enough: ((EpubNavigationReader.Entry) -> Bool)?
+        if let beyond {
+            var resolver = EpubPath.Resolver(base: member, book: book)
+            enough = { entry in
+                guard let href = entry.href, case .member(let target, _)? = try? resolver.resolve(href) else {
+                    return false
+                }
+                return beyond(target)
+            }
+        }
+        let read = EpubNavigationReader.entries(bytes, shape: shape, until: enough)
+        return (try points(read.entries, member: member, book: book), read.stoppedEarly)
     }
 
     /// The entries with their hrefs resolved against `member`, in levels.

@@ -29,8 +29,36 @@ final class EpubNavigationReader: XMLStreamSink {
 
     /// The entries of `bytes` read as `shape`, in document order.
     static func entries(_ bytes: [UInt8], shape: Shape) -> [Entry] {
+        entries(bytes, shape: shape, until: nil).entries
+    }
+
+    /// The entries of `bytes` read as `shape` up to the end of the first entry outside any other for which,
+    /// or for an entry nested in which, `enough` is true, and whether the reading stopped there (else it read
+    /// them all). It stops only where
+    /// nothing after could change what was read: inside the table of contents itself (the `toc` nav, or the
+    /// `navMap`, which no later list replaces), between entries outside any other (a nested entry's level
+    /// is final only at its parent's end), and in well-formed XML (a document that needs the HTML parser is
+    /// read whole, as that parser reads it).
+    static func entries(_ bytes: [UInt8], shape: Shape, until enough: ((Entry) -> Bool)?) -> (
+        entries: [Entry], stoppedEarly: Bool
+    ) {
         let reader = EpubNavigationReader(shape: shape)
-        guard let outcome = XMLStream.parse(bytes, as: .xml, into: reader), outcome.sawElement else { return [] }
+        reader.enough = enough
+        guard let outcome = XMLStream.parse(bytes, as: .xml, into: reader), outcome.sawElement else {
+            return ([], false)
+        }
+        if outcome.stoppedEarly {
+            guard outcome.isWellFormed else { return (entries(bytes, shape: shape), false) }
+            return (reader.result(), true)
+        }
+        return (entries(readWhole: bytes, shape: shape, reader: reader, outcome: outcome), false)
+    }
+
+    /// The entries of a document read to its end by `reader`, read again by the HTML parser when it was a
+    /// navigation document that is not well-formed XML.
+    private static func entries(
+        readWhole bytes: [UInt8], shape: Shape, reader: EpubNavigationReader, outcome: XMLStream.Outcome
+    ) -> [Entry] {
         if shape == .navigation, !outcome.isWellFormed {
             // In the encoding a content document would be read in: left to choose, the HTML parser reads a
             // document without a `meta` charset as Latin-1, which garbles every title past ASCII.
@@ -47,6 +75,9 @@ final class EpubNavigationReader: XMLStreamSink {
     }
 
     private let shape: Shape
+    /// Where to stop reading (`entries(_:shape:until:)`), and whether it was met.
+    private var enough: ((Entry) -> Bool)?
+    private(set) var hasEnough = false
     /// How many elements are open (the root is at depth 0).
     private var depth = 0
     /// The `nav` or `navMap` being read, if any.
@@ -102,8 +133,12 @@ final class EpubNavigationReader: XMLStreamSink {
     func endElement() {
         depth -= 1
         guard reading != nil else { return }
-        reading!.end()
-        if reading!.isFinished { finishReading() }
+        let closed = reading!.end()
+        if reading!.isFinished {
+            finishReading()
+        } else if let closed, let enough, shape == .ncx || foundTableOfContents {
+            hasEnough = reading!.entries[closed...].contains { $0.map(enough) ?? false }
+        }
     }
 
     func text(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -258,7 +293,9 @@ private struct ListReading {
         return items.count - 1
     }
 
-    mutating func end() {
+    /// An element's end; when it ends an entry outside any other, that entry's place in `entries`.
+    @discardableResult
+    mutating func end() -> Int? {
         let element = roles.count - 1
         let role = roles.removeLast()
         if !items.isEmpty {
@@ -266,7 +303,10 @@ private struct ListReading {
             if items[last].label?.element == element { items[last].label?.element = nil }
             if items[last].innerLink?.element == element { items[last].innerLink?.element = nil }
         }
-        if case .item = role { close(items.removeLast()) }
+        guard case .item = role else { return nil }
+        let item = items.removeLast()
+        close(item)
+        return items.isEmpty ? item.slot : nil
     }
 
     /// Text is only ever read into the labels of the innermost entry: an outer entry's labels are its

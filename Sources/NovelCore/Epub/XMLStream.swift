@@ -1,11 +1,17 @@
 @_implementationOnly import CLibXML2
 
 /// What an `XMLStream` tells, in document order: elements as they start and end (always balanced: libxml2
-/// closes what recovery leaves open), and the text between them.
+/// closes what recovery leaves open), and the text between them. A sink that has read all it wants says so
+/// (`hasEnough`, asked after each element's end) and the parse stops there.
 protocol XMLStreamSink: AnyObject {
     func startElement(_ tag: XMLStream.StartTag)
     func endElement()
     func text(_ bytes: UnsafeBufferPointer<UInt8>)
+    var hasEnough: Bool { get }
+}
+
+extension XMLStreamSink {
+    var hasEnough: Bool { false }
 }
 
 /// A document read by libxml2's XML or HTML parser as a stream of events, building no tree: for a
@@ -70,16 +76,20 @@ final class XMLStream {
         }
     }
 
-    /// How a parse ended: whether any element was met (else the tree would be nil), and whether the XML
-    /// was well-formed (the parser did not have to recover).
+    /// How a parse ended: whether any element was met (else the tree would be nil), whether the XML was
+    /// well-formed (the parser did not have to recover), and whether the sink stopped it (then well-formed
+    /// tells of the document up to there only).
     struct Outcome {
         let sawElement: Bool
         let isWellFormed: Bool
+        var stoppedEarly = false
     }
 
     private let sink: any XMLStreamSink
     private var context: UnsafeMutableRawPointer?
     private var sawElement = false
+    /// Whether the document was well-formed up to where the sink stopped the parse (nil: it did not).
+    private var wellFormedAtStop: Bool?
 
     private init(sink: any XMLStreamSink) {
         self.sink = sink
@@ -106,7 +116,7 @@ final class XMLStream {
                     stream.prepare(context, syntax: .xml)
                     let document = xmlCtxtReadMemory(context, pointer, length, nil, nil, XMLParserLibrary.xmlOptions)
                     if let document { xmlFreeDoc(document) }
-                    return Outcome(sawElement: stream.sawElement, isWellFormed: context.pointee.wellFormed != 0)
+                    return stream.outcome(context)
                 case .html:
                     guard let context = htmlNewParserCtxt() else { return nil }
                     defer { htmlFreeParserCtxt(context) }
@@ -114,7 +124,7 @@ final class XMLStream {
                     let document = htmlCtxtReadMemory(
                         context, pointer, length, nil, htmlEncoding, XMLParserLibrary.htmlOptions)
                     if let document { xmlFreeDoc(document) }
-                    return Outcome(sawElement: stream.sawElement, isWellFormed: context.pointee.wellFormed != 0)
+                    return stream.outcome(context)
                 }
             }
         }
@@ -147,7 +157,7 @@ final class XMLStream {
                     attributes: .xml(attributes, count: Int(count - defaulted)))
                 stream.start(tag)
             }
-            handler.pointee.endElementNs = { context, _, _, _ in XMLStream.of(context)?.sink.endElement() }
+            handler.pointee.endElementNs = { context, _, _, _ in XMLStream.of(context)?.end() }
         case .html:
             // The tree drops what the HTML parser calls ignorable blanks (libxml2's HTML default handler).
             handler.pointee.ignorableWhitespace = nil
@@ -155,13 +165,30 @@ final class XMLStream {
                 guard let stream = XMLStream.of(context), let name else { return }
                 stream.start(StartTag(localName: name, unboundPrefix: nil, attributes: .html(attributes)))
             }
-            handler.pointee.endElement = { context, _ in XMLStream.of(context)?.sink.endElement() }
+            handler.pointee.endElement = { context, _ in XMLStream.of(context)?.end() }
         }
     }
 
     private func start(_ tag: StartTag) {
         sawElement = true
         sink.startElement(tag)
+    }
+
+    /// An element's end, after which the sink may stop the parse. libxml2 then reads no further (no more
+    /// events, and no error for the rest, which it never sees); whether the document was well-formed so far
+    /// is kept from the moment it stopped.
+    private func end() {
+        sink.endElement()
+        guard wellFormedAtStop == nil, sink.hasEnough, let context else { return }
+        let parser = context.assumingMemoryBound(to: xmlParserCtxt.self)
+        wellFormedAtStop = parser.pointee.wellFormed != 0
+        xmlStopParser(parser)
+    }
+
+    private func outcome(_ context: xmlParserCtxtPtr) -> Outcome {
+        Outcome(
+            sawElement: sawElement, isWellFormed: wellFormedAtStop ?? (context.pointee.wellFormed != 0),
+            stoppedEarly: wellFormedAtStop != nil)
     }
 
     /// The stream a callback belongs to; nil for the parse libxml2 runs over an entity's replacement text

@@ -38,16 +38,17 @@ public struct ReaderLaunch {
 
     /// Runs the reader until it quits or a signal arrives. `open` opens the whole book, telling the
     /// progress it is given how far it has got (the first screen's status bar shows it); `start` says
-    /// where the reader opens in it; `preview` is the first screen's book (nil: open everything first).
+    /// where the reader opens in it; `preview` is the first screen's book (nil: open everything first);
+    /// `terminal`, one set up already (else it is set up here), is restored on every way out.
     public func run(
-        preview: BookPreview?, open: @escaping @Sendable (LoadStep) throws -> ReadingSession,
-        start: (ReadingSession) throws -> Int
+        preview: BookPreview?, terminal early: CursesTerminal? = nil,
+        open: @escaping @Sendable (LoadStep) throws -> ReadingSession, start: (ReadingSession) throws -> Int
     ) throws -> ReaderApp.Outcome {
-        var terminal: CursesTerminal?
+        var terminal = early
         var session: ReadingSession?
         var pending: [InputEvent] = []
         if let preview {
-            let first = try showPreview(preview, open: open)
+            let first = try showPreview(preview, terminal: early, open: open)
             switch first.outcome {
             case .done(let opened, let events): (terminal, session, pending) = (first.terminal, opened, events)
             case .quit:
@@ -123,17 +124,18 @@ public struct ReaderLaunch {
         }
     }
 
-    /// The first screen from `preview`, drawn on a terminal taken over for it, while the whole book opens
-    /// behind it (`LoadingWait`): the terminal and how the wait ended (the terminal is restored on an error).
+    /// The first screen from `preview`, drawn on `terminal` or on one taken over for it, while the whole book
+    /// opens behind it (`LoadingWait`): the terminal and how the wait ended (the terminal is restored on an
+    /// error).
     private func showPreview(
-        _ preview: BookPreview, open: @escaping @Sendable (LoadStep) throws -> ReadingSession
+        _ preview: BookPreview, terminal: CursesTerminal?, open: @escaping @Sendable (LoadStep) throws -> ReadingSession
     ) throws -> (terminal: CursesTerminal, outcome: LoadingWait.Outcome<ReadingSession>) {
         let display = Reader.displaySettings(
             settings, bookReflow: preview.state?.reflow, bookConvert: preview.state?.convert)
         // The conversion's tables load beside the terminal's set-up (made from OpenCC's data on the
         // machine's first conversion).
         ChineseConverter.preload(display.convert)
-        let shown = try CursesTerminal(theme: settings.theme)
+        let shown = try terminal ?? CursesTerminal(theme: settings.theme)
         // The glimpse waits for the conversion where it asks (`.waiting`): its first screen is drawn
         // converted, as the reader's next screens are.
         var glimpse = Reader(

@@ -121,10 +121,14 @@ struct ReadRequest {
             return
         }
         // The first screen early, unless a flag needs the whole book to find the place (or a new
-        // --reflow or --convert, which the preview's state does not know yet).
+        // --reflow or --convert, which the preview's state does not know yet). An EPUB's terminal is set up
+        // while libzip loads (a failure there is met again, and reported, when the reader sets it up).
+        var terminal: CursesTerminal?
         let preview =
             chapter == nil && bookmark == nil && percent == nil && reflow == nil && convert == nil
-            ? BookPreview.launch(path: path, encoding: encoding, chapterPattern: chapterPattern, paths: paths) : nil
+            ? BookPreview.launch(
+                path: path, encoding: encoding, chapterPattern: chapterPattern, paths: paths,
+                meanwhile: { terminal = try? CursesTerminal(theme: settings.theme) }) : nil
         let rulesStore = RulesStore(paths: paths)
         let rules = rulesStore.load()
         var launch = ReaderLaunch(
@@ -133,7 +137,7 @@ struct ReadRequest {
             warnings: warnings + rules.warnings, lines: lines, rules: rules.rules, rulesStore: rulesStore)
         launch.paths = paths
         launch.speechEngines = ReaderVoices.maker(command: settings.speechCommand)
-        let outcome = try launch.run(preview: preview, open: open, start: startOffset)
+        let outcome = try launch.run(preview: preview, terminal: terminal, open: open, start: startOffset)
         // The terminal is restored by now: what could not be saved is said where it stays visible.
         StandardError.warn(outcome.unsaved)
         if let number = outcome.signalNumber { Foundation.exit(128 + number) }

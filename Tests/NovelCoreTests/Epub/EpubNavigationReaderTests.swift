@@ -147,4 +147,74 @@ import Testing
         let points = try Self.points(document)
         #expect(points.first == Self.point("A", "a", 0))
     }
+
+    /// Entries read up to the end of the first one outside any other that points, or holds one that points,
+    /// into `b.xhtml`.
+    static func entriesUntilB(_ document: String, shape: EpubNavigationReader.Shape = .navigation) -> (
+        titles: [String], stoppedEarly: Bool
+    ) {
+        let read = EpubNavigationReader.entries(Array(document.utf8), shape: shape) {
+            $0.href?.hasPrefix("b.xhtml") == true
+        }
+        return (read.entries.map(\.title), read.stoppedEarly)
+    }
+
+    /// In the table of contents, the reading stops at the end of the first entry outside any other that holds
+    /// (or is) one that points where it is asked to stop: a volume's entries are all read first (their levels
+    /// are final only at its end), and nothing after it; a `landmarks` nav before it never stops it.
+    @Test func theReadingStopsAfterTheFirstTopLevelEntryThatReachesTheStop() {
+        let document =
+            Self.page + """
+                <nav epub:type="landmarks"><ol><li><a href="b.xhtml">Landmark</a></li></ol></nav>
+                <nav epub:type="toc"><ol>
+                  <li><a href="a.xhtml">One</a></li>
+                  <li><span>Volume</span><ol><li><a href="a.xhtml#x">Two</a></li><li><a href="b.xhtml">Three</a></li>
+                    <li><a href="c.xhtml">Four</a></li></ol></li>
+                  <li><a href="b.xhtml#y">Five</a></li>
+                </ol></nav></body></html>
+                """
+        let read = Self.entriesUntilB(document)
+        #expect(read.stoppedEarly)
+        #expect(read.titles == ["One", "Volume", "Two", "Three", "Four"])
+        let whole = EpubNavigationReader.entries(Array(document.utf8), shape: .navigation)
+        #expect(Array(whole.map(\.title).prefix(5)) == read.titles && whole.count == 6)
+    }
+
+    /// Where a later part could change what was read, the whole document is read: a nav that is the only one
+    /// but not marked as the table of contents (a `toc` nav after it would win); XML that is not well-formed
+    /// before the stop (the HTML parser reads it all, as it reads it without a stop).
+    @Test func theReadingDoesNotStopWhereLaterPartsCouldChangeIt() {
+        let unmarked =
+            Self.page
+            + #"<nav><ol><li><a href="b.xhtml">One</a></li><li><a href="c.xhtml">Two</a></li></ol></nav></body></html>"#
+        let whole = Self.entriesUntilB(unmarked)
+        #expect(whole.titles == ["One", "Two"] && !whole.stoppedEarly)
+        let soup =
+            Self.page + #"<nav epub:type="toc"><ol><li><a href="a.xhtml">One&nbsp;</a></li>"#
+            + #"<li><a href="b.xhtml">Two</a></li><li><a href="c.xhtml">Three</a></li></ol></nav></body></html>"#
+        let read = Self.entriesUntilB(soup)
+        #expect(!read.stoppedEarly)
+        #expect(read.titles == EpubNavigationReader.entries(Array(soup.utf8), shape: .navigation).map(\.title))
+        #expect(read.titles.count == 3)
+    }
+
+    /// Well-formed up to the stop, the reading stops there even when the rest would need the HTML parser;
+    /// an NCX's `navMap` stops as a `toc` nav does.
+    @Test func aStopBeforeBadXMLAndInAnNCX() {
+        let lateSoup =
+            Self.page + #"<nav epub:type="toc"><ol><li><a href="a.xhtml">One</a></li>"#
+            + #"<li><a href="b.xhtml">Two</a></li><li><a href="c.xhtml">Three&nbsp;</a></li></ol></nav></body></html>"#
+        let stopped = Self.entriesUntilB(lateSoup)
+        #expect(stopped.titles == ["One", "Two"] && stopped.stoppedEarly)
+        let ncx = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <ncx xmlns="http://www.daisy.org/z3986/2005/ncx/" version="2005-1"><navMap>
+            <navPoint><navLabel><text>One</text></navLabel><content src="a.xhtml"/></navPoint>
+            <navPoint><navLabel><text>Two</text></navLabel><content src="b.xhtml"/></navPoint>
+            <navPoint><navLabel><text>Three</text></navLabel><content src="c.xhtml"/></navPoint>
+            </navMap></ncx>
+            """
+        let read = EpubNavigationReader.entries(Array(ncx.utf8), shape: .ncx) { $0.href == "b.xhtml" }
+        #expect(read.entries.map(\.title) == ["One", "Two"] && read.stoppedEarly)
+    }
 }
