@@ -266,9 +266,9 @@ final class XHTMLParser {
 
     /// Calls `body` with the document's bytes from `start` to `end` (or to the document's end), read where
     /// they are held: in the bytes we keep, or in libxml2's input buffer, which without an encoder holds
-    /// the document's bytes as they are from its `consumed` on. Nil (`body` not called) for an empty or
-    /// reversed range, or bytes neither holds (a run of text begun over 64 KiB before a shrink near the
-    /// document's end, `keptTailLength`): that run then maps from its start.
+    /// the document's bytes as they are from its `consumed` on. `body` is not called for an empty or
+    /// reversed range, nor for bytes neither holds (a run of text begun over 64 KiB before a shrink near
+    /// the document's end, `keptTailLength`): that run then maps from its start.
     private func withDocumentBytes(
         from start: Int, to end: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void
     ) {
