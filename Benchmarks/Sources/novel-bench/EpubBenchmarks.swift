@@ -8,16 +8,17 @@ enum EpubBenchmarks {
     /// through fragment links (`part3.xhtml#c120`), as many CJK EPUBs keep them.
     static let documents = 24
 
-    /// The EPUB beside the big book (`big-corpus.epub`), written again when the book is newer.
-    static func bookPath(_ context: Context) throws -> String {
+    /// The EPUB beside the big book (`big-corpus.epub`; `big-corpus-onefile.epub` in one content document,
+    /// as many CJK EPUBs keep a whole book), written again when the book is newer.
+    static func bookPath(_ context: Context, documents: Int = documents) throws -> String {
         let path =
             (context.bookPath.hasSuffix(".txt") ? String(context.bookPath.dropLast(4)) : context.bookPath)
-            + ".epub"
+            + (documents == 1 ? "-onefile.epub" : ".epub")
         let manager = FileManager.default
         let made = (try? manager.attributesOfItem(atPath: path)[.modificationDate] as? Date) ?? nil
         let source = try manager.attributesOfItem(atPath: context.bookPath)[.modificationDate] as? Date
         if let made, let source, made >= source { return path }
-        try write(context.book, to: path + ".tmp")
+        try write(context.book, to: path + ".tmp", documents: documents)
         try manager.moveItem(atPath: path + ".tmp", toPath: path)
         return path
     }
@@ -25,7 +26,7 @@ enum EpubBenchmarks {
     /// The book's text as an EPUB 3: the text before the first chapter as a title page, then the chapters
     /// `documents` files, each a `<h2 id>` heading and its lines as paragraphs, and a navigation document
     /// that links every chapter by its fragment.
-    static func write(_ book: Book, to path: String) throws {
+    static func write(_ book: Book, to path: String, documents: Int = documents) throws {
         try? FileManager.default.removeItem(atPath: path)
         let text = book.text.utf8
         func lines(_ range: Range<Int>) -> [String] {
@@ -38,11 +39,12 @@ enum EpubBenchmarks {
         let chapters = book.index.entries.filter { $0.kind != .front }
         let front = book.index.entries.first { $0.kind == .front }?.range ?? 0..<(chapters.first?.range.lowerBound ?? 0)
         let perFile = max(1, (chapters.count + documents - 1) / documents)
-        var files: [(name: String, body: String)] = [("title.xhtml", paragraphs(front))]
+        // In one document the title page goes first in it.
+        var files: [(name: String, body: String)] = documents == 1 ? [] : [("title.xhtml", paragraphs(front))]
         var navigation = ""
         for (fileNumber, start) in stride(from: 0, to: chapters.count, by: perFile).enumerated() {
             let name = "part\(fileNumber + 1).xhtml"
-            var body = ""
+            var body = documents == 1 ? paragraphs(front) : ""
             for (number, entry) in chapters[start..<min(start + perFile, chapters.count)].enumerated() {
                 let id = "c\(start + number + 1)"
                 let heading = lines(entry.range.lowerBound..<entry.bodyStart).joined(separator: " ")
@@ -154,6 +156,28 @@ enum EpubBenchmarks {
                 referenceName: "`less` on the .txt", limit: 2, goal: "≤ 2× the time",
                 note: "only the documents of the saved chapter read (spine record and index cached)"),
         ]
+    }
+
+    /// The peak memory of `novel toc` on the big book's text in one content document: the document is
+    /// held once beside its text as it is made (docs/epub.md, "Memory").
+    static func oneDocumentRow(_ context: Context) throws -> Row {
+        let epub = try bookPath(context, documents: 1)
+        let home = try context.freshFolder("epub-onefile/home")
+        let output = context.scratch + "/epub-onefile.out"
+        let inflated = context.scratch + "/epub-onefile-unzip.out"
+        try context.spawner.check(["unzip", "-p", epub], stdout: inflated)
+        let inflatedBytes = (try? FileManager.default.attributesOfItem(atPath: inflated)[.size] as? Int) ?? 0
+        let peak = try PeakRSS.of(
+            [context.novel, "toc", epub], stdout: output, environment: ["NOVEL_HOME": home], context)
+        let entries = ((try? String(contentsOfFile: output, encoding: .utf8)) ?? "").split(separator: "\n").count
+        guard entries > 0 else { throw BenchError("novel toc printed no entries for the one-document EPUB") }
+        let goal = 2 * inflatedBytes + 40_000_000
+        return Row(
+            work: "peak RSS, `novel toc` of one document", ours: megabytes(peak),
+            reference: "inflated \(megabytes(inflatedBytes))",
+            ratio: String(format: "%.2f× the inflated text", Double(peak) / Double(max(inflatedBytes, 1))),
+            goal: "< 2× inflated + 40 MB = \(megabytes(goal))", verdict: peak < goal ? .met : .notMet,
+            note: "the book in one XHTML document, \(entries) entries; VmHWM of the whole process, no cache")
     }
 
     /// `novel toc book.epub > file` as a whole process with no cache, against `unzip -p book.epub > file`, and

@@ -8,7 +8,9 @@ final class TmuxBench {
 
     init(_ context: Context) throws {
         self.context = context
-        socket = "novel-bench-\(getpid())"
+        // A socket of its own: the server of the bench before (`kill-server` at its end) may still be going
+        // away when this one starts, and a second server on that socket dies ("server exited unexpectedly").
+        socket = "novel-bench-\(getpid())-\(UUID().uuidString.prefix(8))"
         try tmux(["-f", "/dev/null", "new-session", "-d", "-s", "keep", "-x", "80", "-y", "24", "sleep 100000"])
     }
 

@@ -107,6 +107,7 @@ func runAll(_ arguments: [String]) -> Int32 {
     add("launch and memory in tmux", goal: "≤ 2× the time") { try TerminalBenchmarks.launchRows(context) }
     add("epub launch", goal: "≤ 2× the time") { try EpubBenchmarks.launchRows(context) }
     add("epub toc and memory", goal: "≤ 3× the time") { try EpubBenchmarks.tocRows(context) }
+    add("epub one-document memory", goal: "< 2× inflated + 40 MB") { [try EpubBenchmarks.oneDocumentRow(context)] }
     add("sync launch", goal: "≤ 2× the time") { try SyncBenchmarks.firstScreen(context) }
     add("novel sync", goal: SyncBenchmarks.syncGoal) { try SyncBenchmarks.librarySync(context) }
     add("page turn", goal: "p99 < 1 ms") { [try PagerBenchmarks.pageTurn(context)] }

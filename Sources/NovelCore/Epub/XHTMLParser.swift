@@ -6,7 +6,13 @@ import Foundation
 /// event is seen with the byte it was read at (a tree keeps only line numbers, and a CJK book's chapter
 /// is often one line), and hands the events to an `XHTMLTextBuilder`.
 final class XHTMLParser {
-    private let source: [UInt8]
+    /// The document's bytes that we keep, from `keptStart` on: all of them until libxml2 has its copy,
+    /// then, unless a declared encoding may still switch the parser, only the last `keptTailLength` (the
+    /// rest is read in libxml2's input buffer, `withDocumentBytes`), so that a huge document is not held
+    /// twice beside its text.
+    private var kept: [UInt8]
+    private var keptStart = 0
+    private let documentLength: Int
     private let builder: XHTMLTextBuilder
     private var tracker = XHTMLSourceTracker()
     private var context: htmlParserCtxtPtr?
@@ -18,10 +24,17 @@ final class XHTMLParser {
     /// The segments of the run of text being handed over, kept from run to run (`characters`).
     private var segments: [XHTMLSourceOffset] = []
 
-    private init(source: [UInt8], builder: XHTMLTextBuilder) {
-        self.source = source
+    private init(source: consuming [UInt8], builder: XHTMLTextBuilder) {
+        kept = source
+        documentLength = kept.count
         self.builder = builder
     }
+
+    /// How many of the document's last bytes we keep once libxml2 holds its copy. libxml2 2.9 lets go of
+    /// bytes it has read only within the input's last 500 bytes (its `SHRINK` when fewer remain), keeping
+    /// the 80 before its position, so a run of text that began before a shrink is read here; any run whose
+    /// bytes hold an event every 64 KiB (a character run is handed over every 1000 bytes) is covered.
+    static let keptTailLength = 1 << 16
 
     /// Asked after each element's end: whether to stop the parse there.
     private var shouldStop: (() -> Bool)?
@@ -35,8 +48,9 @@ final class XHTMLParser {
     /// Returns the document offset it stopped at, or nil when it read to the document's end.
     ///
     /// A document read in UTF-8 is read as it is rather than through libxml2's UTF-8 "conversion", which
-    /// copies it whole before the first event (`readDocument`): with libxml2's own copy and ours, a document
-    /// passed as the caller's last use of it (`consuming`) is held twice, not three times.
+    /// copies it whole before the first event (`openDocument`), and once libxml2 has its own copy we keep
+    /// only the document's last bytes (`letGoOfReadBytes`): a document passed as the caller's last use of it
+    /// (`consuming`) is held once while its text is made.
     @discardableResult
     static func parse(
         _ bytes: consuming [UInt8], encoding: String?, into builder: XHTMLTextBuilder,
@@ -45,9 +59,7 @@ final class XHTMLParser {
         XMLParserLibrary.prepare()
         guard !bytes.isEmpty, bytes.count < Int(Int32.max) else { return nil }
         let readsUTF8 = encoding?.uppercased() == XHTMLDeclaredEncoding.utf8
-        var document = consume bytes
-        document = XHTMLDeclaredEncoding.readable(document, in: encoding)
-        let parser = XHTMLParser(source: document, builder: builder)
+        let parser = XHTMLParser(source: XHTMLDeclaredEncoding.readable(consume bytes, in: encoding), builder: builder)
         parser.shouldStop = shouldStop
         guard let context = htmlNewParserCtxt() else { return nil }
         defer { htmlFreeParserCtxt(context) }
@@ -61,30 +73,54 @@ final class XHTMLParser {
         xmlSetStructuredErrorFunc(nil, { _, _ in })
         defer { xmlSetStructuredErrorFunc(previousContext, previousHandler) }
         withExtendedLifetime(parser) {
-            parser.source.withUnsafeBufferPointer { buffer in
+            let opened = parser.kept.withUnsafeBufferPointer { buffer in
                 buffer.withMemoryRebound(to: CChar.self) {
-                    readDocument(context, $0.baseAddress, count: $0.count, encoding: encoding, asIs: readsUTF8)
+                    openDocument(context, $0.baseAddress, count: $0.count, encoding: encoding, asIs: readsUTF8)
                 }
+            }
+            guard opened else { return }
+            parser.letGoOfReadBytes()
+            htmlParseDocument(context)
+            if let document = context.pointee.myDoc {
+                context.pointee.myDoc = nil
+                xmlFreeDoc(document)
             }
         }
         return parser.stopOffset
     }
 
-    /// `htmlCtxtReadMemory` (`htmlDoRead`), but that a document read in UTF-8 gets no encoder: it is read
-    /// as it is, its encoding recorded so that a `meta` naming another changes nothing (as when the
-    /// encoding is named), unless its first bytes tell libxml2 of another encoding (a UTF-16 or UCS-4
-    /// start), where it is switched as `htmlCtxtReadMemory` would switch it. libxml2 reads a copy of its
-    /// own: given ours as a static buffer, 2.9's HTML parser reads past its end (valgrind shows it).
-    private static func readDocument(
+    /// Keeps only the document's last bytes where libxml2's input buffer holds the rest as they are: its
+    /// encoding is fixed (named, so a `meta` switches nothing) and it has no encoder, or an encoder whose
+    /// text is never walked against the document (`characters`). A UTF-8 encoder (its text walked) or an
+    /// encoding libxml2 may still switch keeps the whole document.
+    private func letGoOfReadBytes() {
+        guard let input = context?.pointee.input?.pointee, input.encoding != nil else { return }
+        if let name = input.buf?.pointee.encoder?.pointee.name,
+            XHTMLSourceTracker.EncodedWidth(encodingName: String(cString: name)) == .same
+        {
+            return
+        }
+        guard documentLength > Self.keptTailLength else { return }
+        keptStart = documentLength - Self.keptTailLength
+        kept = Array(kept[keptStart...])
+    }
+
+    /// What `htmlCtxtReadMemory` (`htmlDoRead`) does before its parse, but that a document read in UTF-8
+    /// gets no encoder: it is read as it is, its encoding recorded so that a `meta` naming another changes
+    /// nothing (as when the encoding is named), unless its first bytes tell libxml2 of another encoding (a
+    /// UTF-16 or UCS-4 start), where it is switched as `htmlCtxtReadMemory` would switch it. libxml2 reads a
+    /// copy of its own: given ours as a static buffer, 2.9's HTML parser reads past its end (valgrind shows
+    /// it). Returns whether the document is ready to parse.
+    private static func openDocument(
         _ context: htmlParserCtxtPtr, _ bytes: UnsafePointer<CChar>?, count length: Int, encoding: String?,
         asIs: Bool
-    ) {
+    ) -> Bool {
         htmlCtxtReset(context)
         guard let bytes, let input = xmlParserInputBufferCreateMem(bytes, Int32(length), XML_CHAR_ENCODING_NONE)
-        else { return }
+        else { return false }
         guard let stream = xmlNewIOInputStream(context, input, XML_CHAR_ENCODING_NONE) else {
             xmlFreeParserInputBuffer(input)
-            return
+            return false
         }
         inputPush(context, stream)
         htmlCtxtUseOptions(context, XMLParserLibrary.htmlOptions)
@@ -103,11 +139,7 @@ final class XHTMLParser {
                 stream.pointee.encoding = UnsafePointer(xmlCharStrdup(encoding))
             }
         }
-        htmlParseDocument(context)
-        if let document = context.pointee.myDoc {
-            context.pointee.myDoc = nil
-            xmlFreeDoc(document)
-        }
+        return true
     }
 
     /// The SAX handler: every event moves the source position on; only elements and text reach the builder.
@@ -208,39 +240,68 @@ final class XHTMLParser {
         let end = position()
         segments.removeAll(keepingCapacity: true)
         segments.append(XHTMLSourceOffset(textOffset: 0, sourceOffset: start))
-        if width == nil || width == .same, !readsAsWritten(text, from: start, to: end) {
-            var decoded = 0
-            var read = start
-            let limit = min(end, source.count)
-            while decoded < text.count, read < limit {
-                if text[decoded] == source[read] {
-                    decoded += 1
-                    read += 1
-                    continue
+        if width == nil || width == .same {
+            withDocumentBytes(from: start, to: end) { source in
+                guard !readsAsWritten(text, source, length: end - start) else { return }
+                var decoded = 0
+                var read = 0
+                while decoded < text.count, read < source.count {
+                    if text[decoded] == source[read] {
+                        decoded += 1
+                        read += 1
+                        continue
+                    }
+                    if source[read] == UInt8(ascii: "&") {
+                        read = XHTMLParser.referenceEnd(source, from: read, limit: source.count)
+                        decoded += utf8SequenceLength(text[decoded])
+                    } else {
+                        read += 1
+                    }
+                    segments.append(XHTMLSourceOffset(textOffset: decoded, sourceOffset: start + read))
                 }
-                if source[read] == UInt8(ascii: "&") {
-                    read = XHTMLParser.referenceEnd(source, from: read, limit: limit)
-                    decoded += utf8SequenceLength(text[decoded])
-                } else {
-                    read += 1
-                }
-                segments.append(XHTMLSourceOffset(textOffset: decoded, sourceOffset: read))
             }
         }
         builder.characters(text, segments: segments)
     }
 
-    /// Whether a run of text is the document's bytes from `start` to `end` as they are (no reference, no
-    /// byte left out), as most runs are: then its one segment maps every byte, and nothing is walked.
-    private func readsAsWritten(_ text: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Bool {
-        guard end - start == text.count, start >= 0, end <= source.count, let decoded = text.baseAddress else {
-            return false
+    /// Calls `body` with the document's bytes from `start` to `end` (or to the document's end), read where
+    /// they are held: in the bytes we keep, or in libxml2's input buffer, which without an encoder holds
+    /// the document's bytes as they are from its `consumed` on. `body` is not called for an empty or
+    /// reversed range, nor for bytes neither holds (a run of text begun over 64 KiB before a shrink near
+    /// the document's end, `keptTailLength`): that run then maps from its start.
+    private func withDocumentBytes(
+        from start: Int, to end: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void
+    ) {
+        let end = min(end, documentLength)
+        guard start >= 0, start < end else { return }
+        if start >= keptStart {
+            kept.withUnsafeBufferPointer {
+                body(UnsafeBufferPointer(rebasing: $0[(start - keptStart)..<(end - keptStart)]))
+            }
+            return
         }
-        return source.withUnsafeBufferPointer { memcmp($0.baseAddress! + start, decoded, text.count) == 0 }
+        guard let input = context?.pointee.input?.pointee, input.buf?.pointee.encoder == nil,
+            let base = input.base, let inputEnd = input.end
+        else { return }
+        let consumed = Int(input.consumed)
+        guard start >= consumed, end - consumed <= inputEnd - base else { return }
+        body(UnsafeBufferPointer(start: base + (start - consumed), count: end - start))
+    }
+
+    /// Whether a run of text is the document's bytes `source`, `length` of them from where the run started,
+    /// as they are (no reference, no byte left out), as most runs are: then its one segment maps every
+    /// byte, and nothing is walked.
+    private func readsAsWritten(_ text: UnsafeBufferPointer<UInt8>, _ source: UnsafeBufferPointer<UInt8>, length: Int)
+        -> Bool
+    {
+        guard length == text.count, source.count == text.count, let decoded = text.baseAddress,
+            let read = source.baseAddress
+        else { return false }
+        return memcmp(read, decoded, text.count) == 0
     }
 
     /// The end of the character reference at `start` (`&name;`, `&#123;`, `&#x1F;`, or without its `;`).
-    private static func referenceEnd(_ bytes: [UInt8], from start: Int, limit: Int) -> Int {
+    private static func referenceEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, limit: Int) -> Int {
         var index = start + 1
         if index < limit, bytes[index] == UInt8(ascii: "#") {
             index += 1
