@@ -105,6 +105,15 @@ import Testing
         builder.hasNavigationDocument = false
         #expect(try Self.navigation(builder.members).isEmpty)
     }
+
+    /// A navigation document whose only `nav` is the landmarks gives way to the NCX, as an empty one does.
+    @Test func aNavigationDocumentWithOnlyLandmarksFallsBackToTheNCX() throws {
+        var builder = Self.builder(.epub3)
+        builder.hasNCX = true
+        let nav = builder.navigationXHTML.replacingOccurrences(of: #"epub:type="toc""#, with: #"epub:type="landmarks""#)
+        let points = try Self.navigation(builder.members(replacing: "OEBPS/nav.xhtml", with: Array(nav.utf8)))
+        #expect(points.map(\.title) == Self.expected.map(\.title))
+    }
 }
 
 /// A navigation that opens deeper than its first level, or nests a list in an item without a title, is
