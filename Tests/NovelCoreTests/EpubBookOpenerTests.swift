@@ -319,4 +319,29 @@ import Testing
         #expect(shown.contains(#"x = "a" -- 'b'"#), "\(shown)")
         #expect(shown.contains("Then “after”."), "\(shown)")
     }
+
+    /// A spine item and an entry naming their member in another case than the archive (a book made on a
+    /// file system that ignores case) are read: the document's text is in the book, its entry lands on it.
+    @Test func aMemberNamedInAnotherCaseIsRead() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let builder = EpubBuilder(
+            version: .epub2,
+            documents: (1...3).map {
+                .init("Text/chapter\($0).xhtml", body: "<h1 id=\"h\">Part \($0)</h1><p>text \($0)</p>")
+            },
+            toc: (1...3).map { .init("Part \($0)", href: "Text/chapter\($0).xhtml#h") })
+        let members = builder.members.map { member in
+            var member = member
+            member.name = member.name.replacingOccurrences(of: "chapter2", with: "Chapter2")
+            return member
+        }
+        let path = folder.path + "/case.epub"
+        try EpubBuilder.write(members, to: path)
+        let book = try Self.open(path)
+        #expect(book.epub?.missingMembers == [])
+        let two = try #require(book.index.entries.first { $0.title == "Part 2" })
+        #expect(Self.string(book, two.range).contains("text 2"))
+        #expect(two.range.lowerBound == (try Self.offset(of: "Part 2", in: book)))
+    }
 }

@@ -43,12 +43,25 @@ public enum EpubNavigation {
             let bytes: [UInt8]
             if let navigationBytes { bytes = navigationBytes } else { bytes = try archive.read(member) }
             let points = try navigationPoints(bytes, member: member.name, book: archive.path)
-            if !points.isEmpty { return points }
+            if !points.isEmpty { return named(points, as: archive) }
         }
-        if let item = package.ncx, let member = item.path, archive.member(member) != nil {
-            return try ncxPoints(archive.read(member), member: member, book: archive.path)
+        if let item = package.ncx, let path = item.path, let member = archive.member(path) {
+            return try named(ncxPoints(archive.read(member), member: member.name, book: archive.path), as: archive)
         }
         return []
+    }
+
+    /// The points with each member named as the archive names it (`EpubArchive.member` finds a member an
+    /// href names in another case), so that they find the text the spine's documents made under that name.
+    static func named(_ points: [EpubNavPoint], as archive: EpubArchive) -> [EpubNavPoint] {
+        var names: [String: String] = [:]
+        return points.map { point in
+            guard let member = point.member else { return point }
+            if names[member] == nil { names[member] = archive.member(member)?.name ?? member }
+            let name = names[member] ?? member
+            guard name != member else { return point }
+            return EpubNavPoint(title: point.title, member: name, fragment: point.fragment, depth: point.depth)
+        }
     }
 
     /// The points with their depths made the levels a reader sees: the first at 0, and each at most one
