@@ -344,4 +344,25 @@ import Testing
         #expect(Self.string(book, two.range).contains("text 2"))
         #expect(two.range.lowerBound == (try Self.offset(of: "Part 2", in: book)))
     }
+
+    /// An entry whose id its document never gives, the first entry into that document, lands at the
+    /// document's start (where a browser shows it), so the entry above keeps only its own document.
+    @Test func theFirstEntryIntoADocumentWhoseIdIsMissingLandsAtItsStart() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let builder = EpubBuilder(
+            documents: (1...3).map { .init("c\($0).xhtml", body: "<h1 id=\"h\">Part \($0)</h1><p>text \($0)</p>") },
+            toc: [
+                .init("Part 1", href: "c1.xhtml"), .init("Part 2", href: "c2.xhtml#nowhere"),
+                .init("Part 3", href: "c3.xhtml#h"),
+            ])
+        let path = folder.path + "/missing-id.epub"
+        try builder.write(to: path)
+        let book = try Self.open(path)
+        let entries = book.index.entries
+        #expect(entries.map(\.title) == ["Part 1", "Part 2", "Part 3"])
+        #expect(!Self.string(book, entries[0].range).contains("text 2"))
+        #expect(Self.string(book, entries[1].range).contains("Part 2"))
+        #expect(Self.string(book, entries[1].range).contains("text 2"))
+    }
 }
