@@ -105,7 +105,8 @@ struct EpubAssembly {
     /// member the archive does not hold, an id its document never gives), lands where the next placed
     /// entry does, so that it is empty rather than taking an earlier entry's text, and never before the
     /// entry above it: the navigation's order is kept. One whose id is missing stays inside its own
-    /// document (at its end when the next placed entry lies past it); one with no placed entry after it
+    /// document: at its start when no entry before it lands there, else where the next placed entry does
+    /// (at the document's end when that lies past it); one with no placed entry after it
     /// lands at the text's end. An entry whose member is in `notYetAppended` (a first screen assembles
     /// only the first documents) lands past the text so far and is left out, as is a heading whose next
     /// placed entry lands there; so is one whose id lies past the cut of a member read in part.
@@ -145,8 +146,14 @@ struct EpubAssembly {
             if let own = offsets[position] {
                 offset = own
             } else if let member = point.member, let document = documentSpan(of: member) {
-                offset = min(max(nextPlaced[position] ?? document.upperBound, previous), document.upperBound)
-                offset = max(offset, document.lowerBound)
+                if point.fragment != nil, placed.last.map({ $0.offset < document.lowerBound }) ?? true {
+                    // The first entry into its document: at the document's start, as a browser shows a
+                    // document whose id is missing, rather than giving the whole document to the entry above.
+                    offset = document.lowerBound
+                } else {
+                    offset = min(max(nextPlaced[position] ?? document.upperBound, previous), document.upperBound)
+                    offset = max(offset, document.lowerBound)
+                }
             } else {
                 offset = max(nextPlaced[position] ?? utf8.count, previous)
             }

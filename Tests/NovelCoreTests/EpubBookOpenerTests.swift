@@ -319,4 +319,50 @@ import Testing
         #expect(shown.contains(#"x = "a" -- 'b'"#), "\(shown)")
         #expect(shown.contains("Then “after”."), "\(shown)")
     }
+
+    /// A spine item and an entry naming their member in another case than the archive (a book made on a
+    /// file system that ignores case) are read: the document's text is in the book, its entry lands on it.
+    @Test func aMemberNamedInAnotherCaseIsRead() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let builder = EpubBuilder(
+            version: .epub2,
+            documents: (1...3).map {
+                .init("Text/chapter\($0).xhtml", body: "<h1 id=\"h\">Part \($0)</h1><p>text \($0)</p>")
+            },
+            toc: (1...3).map { .init("Part \($0)", href: "Text/chapter\($0).xhtml#h") })
+        let members = builder.members.map { member in
+            var member = member
+            member.name = member.name.replacingOccurrences(of: "chapter2", with: "Chapter2")
+            return member
+        }
+        let path = folder.path + "/case.epub"
+        try EpubBuilder.write(members, to: path)
+        let book = try Self.open(path)
+        #expect(book.epub?.missingMembers == [])
+        let two = try #require(book.index.entries.first { $0.title == "Part 2" })
+        #expect(Self.string(book, two.range).contains("text 2"))
+        #expect(two.range.lowerBound == (try Self.offset(of: "Part 2", in: book)))
+    }
+
+    /// An entry whose id its document never gives, the first entry into that document, lands at the
+    /// document's start (where a browser shows it), so the entry above keeps only its own document.
+    @Test func theFirstEntryIntoADocumentWhoseIdIsMissingLandsAtItsStart() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let builder = EpubBuilder(
+            documents: (1...3).map { .init("c\($0).xhtml", body: "<h1 id=\"h\">Part \($0)</h1><p>text \($0)</p>") },
+            toc: [
+                .init("Part 1", href: "c1.xhtml"), .init("Part 2", href: "c2.xhtml#nowhere"),
+                .init("Part 3", href: "c3.xhtml#h"),
+            ])
+        let path = folder.path + "/missing-id.epub"
+        try builder.write(to: path)
+        let book = try Self.open(path)
+        let entries = book.index.entries
+        #expect(entries.map(\.title) == ["Part 1", "Part 2", "Part 3"])
+        #expect(!Self.string(book, entries[0].range).contains("text 2"))
+        #expect(Self.string(book, entries[1].range).contains("Part 2"))
+        #expect(Self.string(book, entries[1].range).contains("text 2"))
+    }
 }

@@ -34,6 +34,9 @@ public final class EpubArchive: Sendable {
     /// The members in the directory's order.
     public let members: [Member]
     private let byName: [String: Int]
+    /// Each name in lower case → its member, or nil when two members share it: for an href that names a
+    /// member in another case (see `member`).
+    private let byFoldedName: [String: Int?]
     /// libzip's archive, used by one call at a time.
     private let handle: Mutex<ArchiveHandle>
 
@@ -74,6 +77,7 @@ public final class EpubArchive: Sendable {
         self.path = path
         var members: [Member] = []
         var byName: [String: Int] = [:]
+        var byFoldedName: [String: Int?] = [:]
         let count = max(0, nzip_count(handle))
         members.reserveCapacity(Int(count))
         for index in 0..<Int(count) {
@@ -92,16 +96,24 @@ public final class EpubArchive: Sendable {
                     method: entry.method, isEncrypted: entry.encryption != 0, crc: entry.crc))
             // A name that appears twice means its first entry, as unzip and libzip's look-up take it.
             if byName[name] == nil { byName[name] = index }
+            let folded = name.lowercased()
+            byFoldedName[folded] = byFoldedName[folded] == nil ? .some(index) : .some(nil)
         }
         self.members = members
         self.byName = byName
+        self.byFoldedName = byFoldedName
     }
 
     deinit { handle.withLock { nzip_close($0.pointer) } }
 
-    /// The member called `name` exactly, or nil.
+    /// The member called `name`: exactly, else the one member whose name differs from it only in case.
+    /// Books made on a file system that ignores case (Windows, macOS) often name a member in the package
+    /// or the navigation in another case than the archive holds it, and reading systems there open it;
+    /// when two members differ only in case, neither is taken for the other.
     public func member(_ name: String) -> Member? {
-        byName[name].map { members[$0] }
+        if let index = byName[name] { return members[index] }
+        guard let index = byFoldedName[name.lowercased()] ?? nil else { return nil }
+        return members[index]
     }
 
     /// A digest of the directory: every member's name, sizes, method and CRC-32. Equal digests mean members

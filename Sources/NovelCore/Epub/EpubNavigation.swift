@@ -39,15 +39,32 @@ public enum EpubNavigation {
     static func read(
         from archive: EpubArchive, package: EpubPackage, until beyond: ((String) -> Bool)?
     ) throws(EpubError) -> (points: [EpubNavPoint], stoppedEarly: Bool) {
+        // Asked of a member as the archive names it, as the points are named.
+        let beyond = beyond.map { beyond in { (member: String) in beyond(archive.member(member)?.name ?? member) } }
         if let member = navigationMember(archive, package) {
             let bytes = try archive.read(member)
             let read = try points(bytes, shape: .navigation, member: member.name, book: archive.path, until: beyond)
-            if !read.points.isEmpty { return read }
+            if !read.points.isEmpty { return (named(read.points, as: archive), read.stoppedEarly) }
         }
-        if let item = package.ncx, let member = item.path, archive.member(member) != nil {
-            return try points(archive.read(member), shape: .ncx, member: member, book: archive.path, until: beyond)
+        if let item = package.ncx, let path = item.path, let member = archive.member(path) {
+            let read = try points(
+                archive.read(member), shape: .ncx, member: member.name, book: archive.path, until: beyond)
+            return (named(read.points, as: archive), read.stoppedEarly)
         }
         return ([], false)
+    }
+
+    /// The points with each member named as the archive names it (`EpubArchive.member` finds a member an
+    /// href names in another case), so that they find the text the spine's documents made under that name.
+    static func named(_ points: [EpubNavPoint], as archive: EpubArchive) -> [EpubNavPoint] {
+        var names: [String: String] = [:]
+        return points.map { point in
+            guard let member = point.member else { return point }
+            if names[member] == nil { names[member] = archive.member(member)?.name ?? member }
+            let name = names[member] ?? member
+            guard name != member else { return point }
+            return EpubNavPoint(title: point.title, member: name, fragment: point.fragment, depth: point.depth)
+        }
     }
 
     /// The points with their depths made the levels a reader sees: the first at 0, and each at most one

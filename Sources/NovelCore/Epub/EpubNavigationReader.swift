@@ -3,10 +3,11 @@
 /// first screen waits for them. The rules are those of the document's tree, kept entry for entry:
 ///
 /// - navigation: the `nav` marked as the table of contents (`epub:type="toc"`, `role="doc-toc"`), else the
-///   only `nav`; in it the first `ol`, whose `li` children are the entries, each `li`'s first `ol` child
-///   holding the entries nested in it. An entry's label is its first `a` or `span` child, else the first
-///   link inside its other children (not inside a nested list); a label with no text makes no entry and no
-///   level, an item without a label makes no entry but a level.
+///   only `nav` not marked as another list (landmarks, a page list); in it the first `ol`, whose `li`
+///   children are the entries, each `li`'s first `ol` child holding the entries nested in it. An entry's
+///   label is its first `a` or `span` child, else the first link inside its other children (not inside a
+///   nested list); a ruby's reading (`rt`, and the `rp` around it) is not part of a label; a label with
+///   no text makes no entry and no level, an item without a label makes no entry but a level.
 /// - NCX: the `navMap`'s `navPoint` children, each with the text of its first `navLabel`'s first `text`,
 ///   the `src` of its first `content`, and its own `navPoint` children nested in it; an entry without a
 ///   title makes no level.
@@ -113,8 +114,11 @@ final class EpubNavigationReader: XMLStreamSink {
         switch shape {
         case .navigation:
             guard tag.isNamed("nav"), !foundTableOfContents else { return }
+            let isTableOfContents = Self.isTableOfContents(tag)
+            // Landmarks, a page list, a list of illustrations: never the table of contents, even alone.
+            guard isTableOfContents || !Self.isOtherList(tag) else { return }
             navigations += 1
-            if Self.isTableOfContents(tag) {
+            if isTableOfContents {
                 foundTableOfContents = true
                 read = nil
                 reading = ListReading(shape: shape)
@@ -152,8 +156,17 @@ final class EpubNavigationReader: XMLStreamSink {
 
     /// Whether a `nav` is the table of contents (`epub:type="toc"`, or `role="doc-toc"`).
     private static func isTableOfContents(_ nav: XMLStream.StartTag) -> Bool {
-        let types = nav.attribute("type", namespace: EpubNavigation.opsNamespace) ?? nav.attribute("epub:type")
-        return EpubPackage.tokens(types).contains("toc") || nav.attribute("role")?.trimmingXMLSpace() == "doc-toc"
+        types(nav).contains("toc") || nav.attribute("role")?.trimmingXMLSpace() == "doc-toc"
+    }
+
+    /// Whether a `nav` is marked as another list than the table of contents (`landmarks`, `page-list`,
+    /// `loi`, `role="doc-pagelist"` …).
+    private static func isOtherList(_ nav: XMLStream.StartTag) -> Bool {
+        !types(nav).isEmpty || !(nav.attribute("role")?.trimmingXMLSpace() ?? "").isEmpty
+    }
+
+    private static func types(_ nav: XMLStream.StartTag) -> [String] {
+        EpubPackage.tokens(nav.attribute("type", namespace: EpubNavigation.opsNamespace) ?? nav.attribute("epub:type"))
     }
 }
 
@@ -175,6 +188,9 @@ private struct ListReading {
         case own(Int)
         /// An NCX entry's first `navLabel`.
         case navigationLabel(Int)
+        /// A ruby's reading (`rt`, `rtc`) or the parenthesis around it (`rp`): no part of a label, which is
+        /// the base text (as it reads with the readings hidden, and as the heading it names begins).
+        case rubyAnnotation
     }
 
     /// An entry being read.
@@ -203,6 +219,8 @@ private struct ListReading {
     private var roles: [Role]
     private var items: [Item] = []
     private var listFound: Bool
+    /// How many ruby readings are open: their text is not read into a label.
+    private var openAnnotations = 0
     /// The entries in document order; nil where an item made no entry.
     private(set) var entries: [EpubNavigationReader.Entry?] = []
 
@@ -219,9 +237,14 @@ private struct ListReading {
     mutating func start(_ tag: XMLStream.StartTag) {
         let element = roles.count
         let role: Role
-        switch shape {
-        case .navigation: role = navigationRole(tag, element: element)
-        case .ncx: role = ncxRole(tag, element: element)
+        if tag.isNamed("rt") || tag.isNamed("rtc") || tag.isNamed("rp") {
+            role = .rubyAnnotation
+            openAnnotations += 1
+        } else {
+            switch shape {
+            case .navigation: role = navigationRole(tag, element: element)
+            case .ncx: role = ncxRole(tag, element: element)
+            }
         }
         roles.append(role)
     }
@@ -255,7 +278,7 @@ private struct ListReading {
                 items[index].innerLink = Label(isLink: true, href: tag.attribute("href"), element: element)
             }
             return .own(index)
-        case .other, .navigationLabel:
+        case .other, .navigationLabel, .rubyAnnotation:
             return .other
         }
     }
@@ -281,7 +304,7 @@ private struct ListReading {
                 items[index].label = Label(isLink: true, href: nil, element: element)
             }
             return .other
-        case .other, .own:
+        case .other, .own, .rubyAnnotation:
             return .other
         }
     }
@@ -303,6 +326,7 @@ private struct ListReading {
             if items[last].label?.element == element { items[last].label?.element = nil }
             if items[last].innerLink?.element == element { items[last].innerLink?.element = nil }
         }
+        if case .rubyAnnotation = role { openAnnotations -= 1 }
         guard case .item = role else { return nil }
         let item = items.removeLast()
         close(item)
@@ -312,7 +336,7 @@ private struct ListReading {
     /// Text is only ever read into the labels of the innermost entry: an outer entry's labels are its
     /// children, never around the list an inner entry is in.
     mutating func text(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard !items.isEmpty else { return }
+        guard !items.isEmpty, openAnnotations == 0 else { return }
         let last = items.count - 1
         if items[last].label?.element != nil { items[last].label?.utf8 += bytes }
         if items[last].innerLink?.element != nil { items[last].innerLink?.utf8 += bytes }

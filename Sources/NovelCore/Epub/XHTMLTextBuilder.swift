@@ -118,7 +118,15 @@ final class XHTMLTextBuilder {
 
     func startElement(_ element: XHTMLElement, source: Int) {
         let id = element.attribute("id") ?? (element.name == "a" ? element.attribute("name") : nil)
-        if let id, !id.isEmpty { pendingAnchors.append(id) }
+        if let id, !id.isEmpty {
+            // An id after a heading's text (`<h3>第一回<a id="c1"/></h3>`) is on the heading's line, where a
+            // browser goes: it lands at that line's start, not on the text after the heading.
+            if let lineStart = headingLineStart() {
+                sink.anchors.append((id, lineStart))
+            } else {
+                pendingAnchors.append(id)
+            }
+        }
         let hidden = hiddenDepth > 0 || element.isHidden(options: options)
         guard !hidden else {
             hiddenDepth += 1
@@ -417,6 +425,19 @@ final class XHTMLTextBuilder {
             sink.append(made: wide ? "（" : "(", source: source)
             rubyBracket = .open(closing: wide ? "）" : ")", start: start)
         }
+    }
+
+    /// The start of the line being written when it is a heading's and holds text already; nil otherwise.
+    private func headingLineStart() -> Int? {
+        // Before the heading's text, its line break is still pending and the sink ends in the line before.
+        guard table == nil, pendingBreak < .line, !sink.isAtLineStart,
+            open.contains(where: { element in
+                if case .block(blank: true) = element.role { !element.hidden } else { false }
+            })
+        else { return nil }
+        var start = sink.count
+        while start > 0, sink.bytes[start - 1] != XHTMLTextSink.lineFeed { start -= 1 }
+        return start
     }
 
     private func landAnchors() {

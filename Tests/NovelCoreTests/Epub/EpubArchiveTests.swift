@@ -133,4 +133,18 @@ import Testing
         #expect(archive.members.map(\.name) == [raw])
         #expect(try archive.read(raw) == Self.text)
     }
+
+    /// A name in another case finds the one member that differs from it only in case (a book made on a
+    /// file system that ignores case); two members differing only in case leave no such name found.
+    @Test func aNameInAnotherCaseFindsTheOneMemberSpelledSo() throws {
+        let bytes = try Self.archive([
+            .init("OEBPS/Text/Chapter03.xhtml", "three"), .init("OEBPS/a.xhtml", "lower"),
+            .init("OEBPS/A.xhtml", "upper"),
+        ])
+        let archive = try EpubArchive(bytes: bytes, path: "case.epub")
+        #expect(archive.member("OEBPS/text/chapter03.xhtml")?.name == "OEBPS/Text/Chapter03.xhtml")
+        #expect(try archive.read("OEBPS/TEXT/CHAPTER03.XHTML") == Array("three".utf8))
+        #expect(try archive.read("OEBPS/A.xhtml") == Array("upper".utf8))
+        #expect(archive.member("OEBPS/a.XHTML") == nil)
+    }
 }

@@ -96,13 +96,18 @@ import Testing
             ])
     }
 
-    /// Without a `toc` nav the only nav is read, and with two navs and no `toc` none is.
+    /// Without a `toc` nav the only nav is read (landmarks beside it do not count: they are never the table
+    /// of contents), and with two unmarked navs and no `toc` none is.
     @Test func theOnlyNavCountsAndTwoWithoutATocDoNot() throws {
         let only = Self.page + #"<nav><ol><li><a href="p.xhtml#a">A</a></li></ol></nav></body></html>"#
         #expect(try Self.points(only) == [Self.point("A", "a", 0)])
-        let two =
+        let besideLandmarks =
             Self.page + #"<nav><ol><li><a href="p.xhtml#a">A</a></li></ol></nav>"#
             + #"<nav epub:type="landmarks"><ol><li><a href="p.xhtml">B</a></li></ol></nav></body></html>"#
+        #expect(try Self.points(besideLandmarks) == [Self.point("A", "a", 0)])
+        let two =
+            Self.page + #"<nav><ol><li><a href="p.xhtml#a">A</a></li></ol></nav>"#
+            + #"<nav><ol><li><a href="p.xhtml">B</a></li></ol></nav></body></html>"#
         #expect(try Self.points(two).isEmpty)
     }
 
@@ -216,5 +221,42 @@ import Testing
             """
         let read = EpubNavigationReader.entries(Array(ncx.utf8), shape: .ncx) { $0.href == "b.xhtml" }
         #expect(read.entries.map(\.title) == ["One", "Two"] && read.stoppedEarly)
+    }
+
+    /// A `nav` marked as another list (landmarks, a page list) is never the table of contents, even when
+    /// it is the document's only `nav` (the book's NCX is read instead); an unmarked only `nav` still is.
+    @Test func aNavMarkedAsAnotherListIsNeverTheTableOfContents() throws {
+        let landmarks =
+            Self.page + #"<nav epub:type="landmarks"><ol><li><a href="p.xhtml">Start</a></li></ol></nav></body></html>"#
+        let pages =
+            Self.page + #"<nav role="doc-pagelist"><ol><li><a href="p.xhtml#p1">1</a></li></ol></nav></body></html>"#
+        let unmarked = Self.page + #"<nav><ol><li><a href="p.xhtml#a">One</a></li></ol></nav></body></html>"#
+        #expect(try Self.points(landmarks).isEmpty)
+        #expect(try Self.points(pages).isEmpty)
+        #expect(try Self.points(unmarked) == [Self.point("One", "a", 0)])
+    }
+
+    /// A label's ruby is its base text: the reading (`rt`) and the parentheses a reader without ruby shows
+    /// around it (`rp`) are left out, in the navigation document and the NCX alike.
+    @Test func aLabelsRubyIsItsBaseText() throws {
+        let document =
+            Self.page + """
+                <nav epub:type="toc"><ol>
+                  <li><a href="p.xhtml#a"><ruby>羅生門<rp>（</rp><rt>らしょうもん</rt><rp>）</rp></ruby></a></li>
+                  <li><a href="p.xhtml#b">吾輩は<ruby>猫<rt>ねこ</rt></ruby>である</a></li>
+                  <li><span><ruby><rb>走</rb><rtc><rt>はし</rt></rtc></ruby>れメロス</span></li>
+                </ol></nav></body></html>
+                """
+        #expect(
+            try Self.points(document) == [
+                Self.point("羅生門", "a", 0), Self.point("吾輩は猫である", "b", 0),
+                Self.point("走れメロス", nil, 0, member: nil),
+            ])
+        let ncx = """
+            <ncx xmlns="http://www.daisy.org/z3986/2005/ncx/"><navMap><navPoint><navLabel>\
+            <text>吾輩は<ruby>猫<rt>ねこ</rt></ruby>である</text></navLabel><content src="p.xhtml#b"/></navPoint>\
+            </navMap></ncx>
+            """
+        #expect(try Self.points(ncx, ncx: true) == [Self.point("吾輩は猫である", "b", 0)])
     }
 }

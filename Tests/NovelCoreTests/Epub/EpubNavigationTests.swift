@@ -105,6 +105,32 @@ import Testing
         builder.hasNavigationDocument = false
         #expect(try Self.navigation(builder.members).isEmpty)
     }
+
+    /// A navigation document whose only `nav` is the landmarks gives way to the NCX, as an empty one does.
+    @Test func aNavigationDocumentWithOnlyLandmarksFallsBackToTheNCX() throws {
+        var builder = Self.builder(.epub3)
+        builder.hasNCX = true
+        let nav = builder.navigationXHTML.replacingOccurrences(of: #"epub:type="toc""#, with: #"epub:type="landmarks""#)
+        let points = try Self.navigation(builder.members(replacing: "OEBPS/nav.xhtml", with: Array(nav.utf8)))
+        #expect(points.map(\.title) == Self.expected.map(\.title))
+    }
+
+    /// Entries naming their member in another case than the archive point at the archive's member, whose
+    /// text the spine's item (named in that case too) made.
+    @Test(arguments: [EpubBuilder.Version.epub2, .epub3])
+    func entriesNamingAMemberInAnotherCaseAreNamedAsTheArchive(version: EpubBuilder.Version) throws {
+        let members = Self.builder(version).members.map { member in
+            var member = member
+            member.name = member.name.replacingOccurrences(of: "text/part1", with: "Text/Part1")
+            return member
+        }
+        let points = try Self.navigation(members)
+        #expect(points.map(\.title) == Self.expected.map(\.title))
+        #expect(
+            points.compactMap(\.member).filter { $0.hasSuffix("1.xhtml") }.allSatisfy { $0 == "OEBPS/Text/Part1.xhtml" }
+        )
+        #expect(points.compactMap(\.member).contains("OEBPS/text/part2.xhtml"))
+    }
 }
 
 /// A navigation that opens deeper than its first level, or nests a list in an item without a title, is

@@ -43,6 +43,25 @@ import Testing
         #expect(text.anchors["last"] == text.utf8.count)
     }
 
+    /// An id after a heading's text (an anchor some tools write at a heading's end, a span around its title)
+    /// lands at the heading's line start, where a browser goes, not on the body after it; one before any
+    /// text still lands on the next text, and one at a paragraph's end still on the line after.
+    @Test func anIdAfterAHeadingsTextLandsOnTheHeading() {
+        let (text, string) = Self.extract(
+            """
+            <p>诗云<a id="para-end"></a></p><h3>第二回 贾夫人<a id="c2"></a></h3><p>正文。</p>
+            <h3><a id="c3"/>第三回 <span id="mid">林黛玉</span><a id="end"/></h3><p>又一段。</p>
+            """)
+        #expect(string == "诗云\n\n第二回 贾夫人\n\n正文。\n\n第三回 林黛玉\n\n又一段。\n")
+        let second = "诗云\n\n".utf8.count
+        #expect(text.anchors["para-end"] == second)
+        #expect(text.anchors["c2"] == second)
+        let third = string.utf8.count - "第三回 林黛玉\n\n又一段。\n".utf8.count
+        #expect(text.anchors["c3"] == third)
+        #expect(text.anchors["end"] == third)
+        #expect(text.anchors["mid"] == third)
+    }
+
     @Test func linksKeepTheirTextAndHrefAndNoteReferencesAreKnown() {
         let (text, _) = Self.extract(
             """
