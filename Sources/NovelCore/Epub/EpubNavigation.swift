@@ -42,16 +42,34 @@ public enum EpubNavigation {
         // Asked of a member as the archive names it, as the points are named.
         let beyond = beyond.map { beyond in { (member: String) in beyond(archive.member(member)?.name ?? member) } }
         if let member = navigationMember(archive, package) {
-            let bytes = try archive.read(member)
-            let read = try points(bytes, shape: .navigation, member: member.name, book: archive.path, until: beyond)
-            if !read.points.isEmpty { return (named(read.points, as: archive), read.stoppedEarly) }
+            let read = try points(of: member, shape: .navigation, in: archive, until: beyond)
+            if !read.points.isEmpty { return read }
         }
         if let item = package.ncx, let path = item.path, let member = archive.member(path) {
-            let read = try points(
-                archive.read(member), shape: .ncx, member: member.name, book: archive.path, until: beyond)
-            return (named(read.points, as: archive), read.stoppedEarly)
+            return try points(of: member, shape: .ncx, in: archive, until: beyond)
         }
         return ([], false)
+    }
+
+    /// How much of a navigation document or NCX a reading that may stop early inflates first: the entries of
+    /// a first screen's documents are the first few dozen of thousands, a few KiB.
+    static let startLength = 1 << 15
+
+    /// The points of `member` read as `shape`, named as the archive names members. A reading that may stop
+    /// early (`beyond`) first inflates and reads only the member's start, and the whole member only when it
+    /// did not stop in there (what it read of a start cut anywhere is not kept).
+    private static func points(
+        of member: EpubArchive.Member, shape: EpubNavigationReader.Shape, in archive: EpubArchive,
+        until beyond: ((String) -> Bool)?
+    ) throws(EpubError) -> (points: [EpubNavPoint], stoppedEarly: Bool) {
+        if let beyond, UInt64(startLength) < member.size {
+            let start = try archive.readStart(member, count: startLength)
+            let read = try points(start, shape: shape, member: member.name, book: archive.path, until: beyond)
+            if read.stoppedEarly { return (named(read.points, as: archive), true) }
+        }
+        let read = try points(
+            archive.read(member), shape: shape, member: member.name, book: archive.path, until: beyond)
+        return (named(read.points, as: archive), read.stoppedEarly)
     }
 
     /// The points with each member named as the archive names it (`EpubArchive.member` finds a member an

@@ -151,4 +151,40 @@ import Testing
         #expect(EpubNavigation.navigationTitle("\u{3000}\u{00A0} \n").isEmpty)
         #expect(EpubNavigation.navigationTitle("é") == "é")
     }
+
+    /// A reading that may stop early inflates only the navigation document's start, and reads it whole when
+    /// the stop lies past that start (what it read of the cut start is not kept): both give the start of the
+    /// whole navigation, up to the end of the first entry into the document asked about. In EPUB 2, the NCX.
+    @Test(arguments: [EpubBuilder.Version.epub2, .epub3])
+    func aReadingThatMayStopEarlyReadsTheStartItNeeds(version: EpubBuilder.Version) throws {
+        // An NCX's entries are about twice as long as a navigation document's: as many bytes for fewer.
+        let perDocument = version == .epub2 ? 200 : 400
+        var documents: [EpubBuilder.Document] = []
+        var toc: [EpubBuilder.NavEntry] = []
+        for file in 1...3 {
+            var body = ""
+            for number in 1...perDocument {
+                body += "<h2 id=\"c\(number)\">Chapter \(file).\(number)</h2><p>Text.</p>\n"
+                toc.append(.init("Chapter \(file).\(number)", href: "text/part\(file).xhtml#c\(number)"))
+            }
+            documents.append(.init("text/part\(file).xhtml", body: body))
+        }
+        let builder = EpubBuilder(version: version, documents: documents, toc: toc)
+        let archive = try EpubArchive(bytes: try EpubBuilder.bytes(of: builder.members), path: "book.epub")
+        let package = try EpubPackage.read(from: archive)
+        let whole = try EpubNavigation.read(from: archive, package: package)
+        #expect(whole.count == 3 * perDocument)
+        // Where the entries into the second and the third document start in the navigation's bytes.
+        let member = try #require(
+            version == .epub3
+                ? EpubNavigation.navigationMember(archive, package) : package.ncx?.path.flatMap { archive.member($0) })
+        let text = String(decoding: try archive.read(member), as: UTF8.self)
+        let second = try #require(text.range(of: "part2.xhtml#c1\"")).lowerBound.utf16Offset(in: text)
+        let third = try #require(text.range(of: "part3.xhtml#c1\"")).lowerBound.utf16Offset(in: text)
+        #expect(second < EpubNavigation.startLength && third > EpubNavigation.startLength)
+        let early = try EpubNavigation.read(from: archive, package: package, until: { $0.hasSuffix("part2.xhtml") })
+        #expect(early.stoppedEarly && early.points == Array(whole.prefix(perDocument + 1)))
+        let late = try EpubNavigation.read(from: archive, package: package, until: { $0.hasSuffix("part3.xhtml") })
+        #expect(late.stoppedEarly && late.points == Array(whole.prefix(2 * perDocument + 1)))
+    }
 }
