@@ -38,6 +38,8 @@ extension BookPreview {
             saved = found
         }
         meanwhile()
+        // libxml2's set-up, also before libzip is in.
+        XMLParserLibrary.prepare()
         // What both opens read before the documents: the archive's directory, the package and the stylesheets.
         guard let archive = try? EpubArchive(path: path), let package = try? EpubPackage.read(from: archive) else {
             return nil

@@ -89,6 +89,8 @@ struct ReadRequest {
     }
 
     func run() throws {
+        // An EPUB's libzip starts loading before anything else: its first screen's archive waits for it.
+        if EpubFormat.startsLikeZip(path: book) { EpubArchive.loadLibraryBeside() }
         let paths = NovelPaths.fromEnvironment()
         let settingsStore = SettingsStore(paths: paths)
         let (saved, warnings) = settingsStore.load()
