@@ -4,7 +4,8 @@ import NovelTestSupport
 /// An EPUB's structure from any bytes: the input opened as a zip archive (its members read within the
 /// zip-bomb limits, its container, package, DRM check and navigation), and read directly as a package,
 /// navigation document, NCX and container (a zip's CRC keeps most mutations of a member from being read,
-/// so the structure documents are fuzzed as they are too). A value or an `EpubError`, never a trap.
+/// so the structure documents are fuzzed as they are too), and the navigation read as a first screen reads it,
+/// stopped early. A value or an `EpubError`, never a trap.
 enum EpubFuzzTarget {
     static let target = FuzzTarget(
         name: "epub",
@@ -40,7 +41,10 @@ enum EpubFuzzTarget {
         do {
             let package = try EpubPackage.read(from: archive)
             checkPackage(package)
-            checkPoints(try EpubNavigation.read(from: archive, package: package))
+            let points = try EpubNavigation.read(from: archive, package: package)
+            checkPoints(points)
+            // A first screen's reading, stopped at the first entry past the first entry's document.
+            checkPoints(try EpubNavigation.read(from: archive, package: package) { $0 != points.first?.member }.points)
         } catch {
             FuzzCheck.require(!TerminalSafe.needsEscaping(error.description), "epub: a message that needs escaping")
         }

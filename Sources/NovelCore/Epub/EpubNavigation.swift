@@ -36,7 +36,7 @@ public enum EpubNavigation {
     /// `read`, up to the end of the first entry outside any other that points, or holds one that points, into
     /// a member for which `beyond` is true, when it can stop there (`EpubNavigationReader.entries(_:shape:until:)`):
     /// a first screen needs only the entries of the documents it read. Also whether it stopped there.
-    static func read(
+    public static func read(
         from archive: EpubArchive, package: EpubPackage, until beyond: ((String) -> Bool)?
     ) throws(EpubError) -> (points: [EpubNavPoint], stoppedEarly: Bool) {
         // Asked of a member as the archive names it, as the points are named.
@@ -104,8 +104,7 @@ public enum EpubNavigation {
     public static func navigationPoints(_ bytes: [UInt8], member: String, book: String) throws(EpubError)
         -> [EpubNavPoint]
     {
-        let entries = EpubNavigationReader.entries(bytes, shape: .navigation)
-        return try points(entries, member: member, book: book)
+        try points(EpubNavigationReader.entries(bytes, shape: .navigation), member: member, book: book)
     }
 
     /// The entries of an EPUB 2 NCX (`member` is its path).
