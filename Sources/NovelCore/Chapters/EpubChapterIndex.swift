@@ -7,17 +7,21 @@ enum EpubChapterIndex {
     /// text otherwise); points that land on the same offset keep their navigation order and all but the last
     /// are empty, as a part and its first chapter that open on the same heading are. A point with entries
     /// nested under it is a volume, the rest are chapters; `depth` keeps the navigation's nesting.
+    /// A navigation listed out of reading order is listed in its own order still (`navigationOrder`).
     /// The table of contents is the navigation's, entry for entry: text before the first point (a cover,
     /// a title page the navigation does not list) belongs to the first entry, shown as text of its own
     /// (the entry's body starts at the text's start, so nothing of it is taken for a heading or hidden).
     static func make(points: [EpubTOCPoint], text: BookText, ruleName: String) -> ChapterIndex? {
         let length = text.utf8.count
-        let placed = points.enumerated()
-            .filter { (0...length).contains($0.element.offset) }
-            .sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }
-            .map(\.element)
+        // Each point that lands, with its place in the navigation, in the order of the text.
+        let landed = points.enumerated()
+            .map { (listedAt: $0.offset, point: $0.element) }
+            .filter { (0...length).contains($0.point.offset) }
+            .sorted { ($0.point.offset, $0.listedAt) < ($1.point.offset, $1.listedAt) }
+        let placed = landed.map(\.point)
         guard !placed.isEmpty else { return nil }
-        return text.utf8.withUnsafeBufferPointer { bytes in
+        let listed = landed.indices.sorted { landed[$0].listedAt < landed[$1].listedAt }
+        var index = text.utf8.withUnsafeBufferPointer { bytes in
             var entries: [TOCEntry] = []
             entries.reserveCapacity(placed.count)
             let hasFrontText = placed[0].offset > 0 && Blanks.hasText(bytes, 0..<placed[0].offset)
@@ -42,6 +46,8 @@ enum EpubChapterIndex {
             }
             return ChapterIndex(entries: entries, ruleName: ruleName)
         }
+        if listed != Array(listed.indices) { index.navigationOrder = listed }
+        return index
     }
 
     /// The chapter number a label names (第十二回, Chapter XII), read by the splitter's own heading rules, so

@@ -81,7 +81,7 @@ struct LibraryOverlay: Equatable {
 struct TOCOverlay: Equatable {
     /// The entry being read, marked in the list.
     var current: Int
-    /// What the user typed; changed by `setFilter(_:count:title:)`, which keeps `matches` with it.
+    /// What the user typed; changed by `setFilter(_:listed:title:)`, which keeps `matches` with it.
     private(set) var filter = ""
     /// An index into `matching(_:)`.
     var selected: Int
@@ -95,14 +95,15 @@ struct TOCOverlay: Equatable {
         self.selected = selected
     }
 
-    /// Indices of the `count` entries whose shown title contains the filter (ASCII case ignored).
-    func matching(_ count: Int) -> [Int] {
-        matches ?? Array(0..<count)
+    /// Indices of the entries whose shown title contains the filter (ASCII case ignored), in the order
+    /// `listed` gives (`ChapterIndex.listed`: the book's own when its navigation has one).
+    func matching(_ listed: [Int]) -> [Int] {
+        matches ?? listed
     }
 
-    /// Sets the filter to `typed` and finds its matches among the `count` entries. A filter that grows
+    /// Sets the filter to `typed` and finds its matches among the `listed` entries. A filter that grows
     /// (a key typed) can only narrow the last matches, so only they are looked at again.
-    mutating func setFilter(_ typed: String, count: Int, title: (Int) -> String) {
+    mutating func setFilter(_ typed: String, listed: [Int], title: (Int) -> String) {
         let previous = !filter.isEmpty && typed.hasPrefix(filter) ? matches : nil
         filter = typed
         guard !typed.isEmpty else {
@@ -115,7 +116,7 @@ struct TOCOverlay: Equatable {
             var shown = title(entry)
             return shown.withUTF8 { ByteSearch.contains($0, needle, anyCase: true) }
         }
-        matches = previous?.filter(holds) ?? (0..<count).filter(holds)
+        matches = previous?.filter(holds) ?? listed.filter(holds)
     }
 }
 

@@ -154,7 +154,7 @@ extension Reader {
         case .goTo:
             overlay = .prompt(Prompt(kind: .goTo))
         case .toc:
-            overlay = .toc(TOCOverlay(current: currentEntry, selected: currentEntry))
+            selectInTOC(currentEntry)
         case .chapterRule:
             openChapterRules()
         case .addBookmark:

@@ -37,7 +37,7 @@ extension Reader {
     mutating func clickInOverlay(row: Int, column: Int, now: Double) -> [ReaderAction] {
         switch overlay {
         case .toc(var toc):
-            let count = toc.matching(entries.count).count
+            let count = toc.matching(book.index.listed).count
             guard let index = clickedEntry(row: row, selected: toc.selected, count: count) else { return [] }
             toc.selected = index
             return handleTOC(toc, .key(.enter))

@@ -45,7 +45,7 @@ extension Reader {
 
     mutating func handleTOC(_ toc: TOCOverlay, _ event: InputEvent) -> [ReaderAction] {
         var toc = toc
-        let matching = toc.matching(entries.count)
+        let matching = toc.matching(book.index.listed)
         if let moved = Self.moved(toc.selected, count: matching.count, page: textRows - 1, by: event, letters: false) {
             toc.selected = moved
             overlay = .toc(toc)
@@ -58,11 +58,11 @@ extension Reader {
             overlay = nil
             if matching.indices.contains(toc.selected) { jump(to: entries[matching[toc.selected]].range.lowerBound) }
         case .key(.backspace), .key(.delete):
-            toc.setFilter(String(toc.filter.dropLast()), count: entries.count, title: shownTitle)
+            toc.setFilter(String(toc.filter.dropLast()), listed: book.index.listed, title: shownTitle)
             toc.selected = firstSelection(toc)
             overlay = .toc(toc)
         case .key(.character(let character)):
-            toc.setFilter(toc.filter + String(character), count: entries.count, title: shownTitle)
+            toc.setFilter(toc.filter + String(character), listed: book.index.listed, title: shownTitle)
             toc.selected = firstSelection(toc)
             overlay = .toc(toc)
         default:
@@ -73,7 +73,7 @@ extension Reader {
 
     /// After the filter changes: the current chapter if it still matches, else the first match.
     func firstSelection(_ toc: TOCOverlay) -> Int {
-        toc.matching(entries.count).firstIndex(of: toc.current) ?? 0
+        toc.matching(book.index.listed).firstIndex(of: toc.current) ?? 0
     }
 
     mutating func handleBookmarks(_ selected: Int, _ event: InputEvent) -> [ReaderAction] {
@@ -263,6 +263,6 @@ extension Reader {
     /// Opens the TOC with `entry` selected, as moving the selection there would (benchmarks and tests
     /// jump through it without pressing keys per entry).
     public mutating func selectInTOC(_ entry: Int) {
-        overlay = .toc(TOCOverlay(current: currentEntry, selected: entry))
+        overlay = .toc(TOCOverlay(current: currentEntry, selected: book.index.listedPosition(of: entry)))
     }
 }

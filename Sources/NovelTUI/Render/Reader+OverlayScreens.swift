@@ -23,7 +23,7 @@ extension Reader {
     }
 
     func drawTOC(_ toc: TOCOverlay, into screen: inout Screen) {
-        let matching = toc.matching(entries.count)
+        let matching = toc.matching(book.index.listed)
         let filter = toc.filter.isEmpty ? "" : "  filter: \(toc.filter)"
         let list = drawPanel(title: "Contents \(matching.count)/\(entries.count)\(filter)", into: &screen)
         let top = listTop(selected: toc.selected, count: matching.count, height: list.count)

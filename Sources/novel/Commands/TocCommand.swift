@@ -39,10 +39,13 @@ struct TocCommand: ParsableCommand {
             return
         }
         let entries = opened.index.entries
+        // In the order the book lists its contents: an EPUB's navigation may list a page the spine holds
+        // elsewhere; each row keeps its entry's index, which `novel print --chapter` and the reader use.
+        let listed = opened.index.listed
         if json {
             // Characters are counted only for JSON: the table does not show them, and counting walks the book.
             // Each row is made as it is written: a million chapters are never a million rows in memory.
-            let rows = entries.indices.lazy.map { position in
+            let rows = listed.lazy.map { position in
                 let entry = entries[position]
                 return TOCRow(
                     index: position, level: entry.outlineLevel, title: conversion.apply(to: entry.title),
@@ -58,7 +61,8 @@ struct TocCommand: ParsableCommand {
         let digits = String(entries.count).utf8.count
         var table: [UInt8] = []
         table.reserveCapacity(entries.reduce(0) { $0 + $1.title.utf8.count + digits + 3 + 2 * $1.nesting })
-        for (position, entry) in entries.enumerated() {
+        for position in listed {
+            let entry = entries[position]
             let number = String(position).utf8
             table.append(contentsOf: repeatElement(0x20, count: digits - number.count))
             table.append(contentsOf: number)

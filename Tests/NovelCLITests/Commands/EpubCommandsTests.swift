@@ -124,6 +124,34 @@ import Testing
         #expect(indents == [2, 2, 4, 6])
     }
 
+    /// An NCX that lists the copyright page first while the spine holds it last: the table is the
+    /// navigation's, in its order, each row numbered by its chapter (as `print --chapter` takes it), and the
+    /// chapters still follow the text.
+    @Test func tocKeepsTheNavigationsOrderWhenItIsNotTheReadingOrder() throws {
+        var builder = EpubBuilder(
+            version: .epub2,
+            documents: [
+                .init("one.xhtml", body: "<h1>Chapter One</h1><p>First text.</p>"),
+                .init("two.xhtml", body: "<h1>Chapter Two</h1><p>Second text.</p>"),
+                .init("rights.xhtml", body: "<p>Copyright notice.</p>"),
+            ],
+            toc: [
+                .init("Copyright", href: "rights.xhtml"), .init("Chapter One", href: "one.xhtml"),
+                .init("Chapter Two", href: "two.xhtml"),
+            ])
+        builder.title = "Out of Order"
+        let path = try write(builder, "order.epub")
+        let table = try novel(["toc", path])
+        #expect(table.status == 0, "\(table.stderr)")
+        #expect(table.stdout == "2  Copyright\n0  Chapter One\n1  Chapter Two\n", "\(table.stdout)")
+        let json = try novel(["toc", path, "--json"])
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        #expect(rows.compactMap { $0["title"] as? String } == ["Copyright", "Chapter One", "Chapter Two"])
+        #expect(rows.compactMap { $0["index"] as? Int } == [2, 0, 1])
+        let copyright = try novel(["print", path, "--chapter", "2"])
+        #expect(copyright.stdout.contains("Copyright notice.") && !copyright.stdout.contains("First text."))
+    }
+
     /// A spine document the archive lacks: one warning naming it on stderr, exit 0, the rest of the book;
     /// `read` without a terminal prints the pages, and says so too (the reader's screen: `NoticeTests`).
     @Test func aMissingSpineDocumentIsNamedAndTheRestRead() throws {

@@ -50,15 +50,30 @@ import Testing
         #expect(index.entryIndex(containing: 0) == 1)
     }
 
-    @Test func pointsOutOfReadingOrderAreOrderedByWhereTheyLand() throws {
+    @Test func pointsOutOfReadingOrderAreOrderedByWhereTheyLandAndListedInTheirOwnOrder() throws {
         let string = "Alpha\ntext\nBeta\ntext\nGamma\ntext\n"
         let text = Self.text(string)
-        let points = try ["Gamma", "Alpha", "Beta"].map {
-            EpubTOCPoint(title: $0, offset: try Self.offset(of: $0, in: string), depth: 0)
-        }
+        // A point that lands nowhere (a missing member) is neither placed nor listed.
+        let points =
+            try ["Gamma", "Alpha", "Beta"].map {
+                EpubTOCPoint(title: $0, offset: try Self.offset(of: $0, in: string), depth: 0)
+            } + [EpubTOCPoint(title: "Lost", offset: 500, depth: 0)]
         let index = try #require(EpubChapterIndex.make(points: points, text: text, ruleName: "navigation"))
         #expect(index.entries.map(\.title) == ["Alpha", "Beta", "Gamma"])
         #expect(index.partitions(length: text.utf8.count))
+        // The table of contents is the navigation's: Gamma first, where the book lists it.
+        #expect(index.listed.map { index.entries[$0].title } == ["Gamma", "Alpha", "Beta"])
+        #expect(index.listedPosition(of: 2) == 0 && index.listedPosition(of: 0) == 1)
+    }
+
+    @Test func aNavigationInReadingOrderIsListedInTheTextsOrder() throws {
+        let string = "Alpha\ntext\nBeta\ntext\n"
+        let points = try ["Alpha", "Beta"].map {
+            EpubTOCPoint(title: $0, offset: try Self.offset(of: $0, in: string), depth: 0)
+        }
+        let index = try #require(EpubChapterIndex.make(points: points, text: Self.text(string), ruleName: "nav"))
+        #expect(index.navigationOrder == nil)
+        #expect(index.listed == [0, 1] && index.listedPosition(of: 1) == 1)
     }
 
     @Test func noPointInTheTextMeansNoIndex() {
