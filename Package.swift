@@ -82,6 +82,8 @@ let package = Package(
         .target(
             name: "NovelCore",
             dependencies: ["CICU", "CPosix", "COpenCC", "COpenCCDictionaries", "CLibXML2", "CZip", "CCurl"]),
+        // Work novel starts before main: libzip's load when an argument names a file that starts like a zip.
+        .target(name: "CLaunch", dependencies: ["CZip"]),
         // The commit and build day for `novel --version` (scripts/build-novel sets them).
         .target(name: "CBuildInfo", cSettings: buildInfo("NOVEL_BUILD_COMMIT") + buildInfo("NOVEL_BUILD_DATE")),
         // Read-aloud's engines (espeak-ng, a speaking command), apart from the pure core.
@@ -92,7 +94,7 @@ let package = Package(
         .executableTarget(
             name: "novel",
             dependencies: [
-                "NovelCore", "NovelTUI", "NovelSpeech", "CBuildInfo",
+                "NovelCore", "NovelTUI", "NovelSpeech", "CBuildInfo", "CLaunch",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

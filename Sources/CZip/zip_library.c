@@ -1,8 +1,10 @@
-// Loads libzip with dlopen on first use, once per process, and words libzip's failures.
+// Loads libzip with dlopen on first use or on a thread of its own (`nzip_load_beside`), once per process, and
+// words libzip's failures.
 //
 // libzip is not linked at start-up: linking libzip.so costs about 1.3 ms at every process start (it pulls
 // in libcrypto), which a reader of .txt books would pay for nothing. dlopen is invisible to dpkg-shlibdeps,
 // so scripts/package-deb names libzip4 in the package's Depends itself.
+#define _GNU_SOURCE  // pthread_setname_np
 #include "zip_library.h"
 
 #include <dlfcn.h>
@@ -88,6 +90,24 @@ int32_t nzip_load(nzip_error *error) {
     if (!loaded) nzip_fail(error, NZIP_LIBRARY_MISSING, load_message);
     return loaded;
 }
+
+static void *load_on_its_thread(void *unused) {
+    (void)unused;
+    pthread_setname_np(pthread_self(), "libzip-load");  // for a debugger; a prctl, where another thread's is a file
+    nzip_error error;
+    nzip_load(&error);  // a failure is reported by the open that needs the library
+    return NULL;
+}
+
+static pthread_once_t beside_once = PTHREAD_ONCE_INIT;
+
+static void start_load_beside(void) {
+    pthread_t thread;
+    if (pthread_create(&thread, NULL, load_on_its_thread, NULL) == 0) pthread_detach(thread);
+    // Else the first open loads it.
+}
+
+void nzip_load_beside(void) { pthread_once(&beside_once, start_load_beside); }
 
 int32_t nzip_probe(const char *name, nzip_error *error) {
     nzip_functions functions;

@@ -54,6 +54,19 @@ typedef struct {
 /// the loader's message.
 int32_t nzip_load(nzip_error *error);
 
+/// Starts `nzip_load` on a thread of its own and returns at once; only the first call starts one. A thread of
+/// the C library's, not Foundation's: a Foundation thread started while libzip loads was seen waiting for the
+/// load to end (docs/benchmarks.md), and the load may be in flight already when the first screen asks.
+void nzip_load_beside(void);
+
+/// Whether `count` bytes at `bytes` start with a zip member's local header (`PK\3\4`), as every non-empty zip
+/// archive does: 1 or 0.
+int32_t nzip_starts_like_zip(const void *bytes, size_t count);
+
+/// Whether the file at `path` is a regular file that starts like a zip (`nzip_starts_like_zip`): 1 or 0, and 0
+/// when it cannot be opened or read. Opened without blocking, so a named pipe is turned away at once.
+int32_t nzip_file_starts_like_zip(const char *path);
+
 /// Whether the library called `name` can be loaded with every symbol novel uses (dlopen, dlsym, dlclose),
 /// without touching the process's own loaded copy: for tests of the missing-library message.
 int32_t nzip_probe(const char *name, nzip_error *error);

@@ -43,18 +43,10 @@ public final class EpubArchive: Sendable {
     /// Loads libzip on a thread of its own and returns at once: a first screen about to open an EPUB calls
     /// it first, so that the load (libcrypto, which libzip needs, is most of it) is done beside the look-up
     /// of the book's state instead of before the archive's first read. Only the first call starts a thread
-    /// (a second load would be free anyway, `nzip_load`).
+    /// (`nzip_load_beside`, which novel's start calls before main when an argument names a zip, CLaunch).
     public static func loadLibraryBeside() {
-        guard !loadStarted.exchange(true, ordering: .relaxed) else { return }
-        let thread = Thread {
-            var error = nzip_error()
-            _ = nzip_load(&error)  // a failure is reported by the open that needs the library
-        }
-        thread.name = "libzip-load"
-        thread.start()
+        nzip_load_beside()
     }
-
-    private static let loadStarted = Atomic<Bool>(false)
 
     /// Opens the zip archive at `path` (a name as `RawPath` keeps it) read-only.
     public convenience init(path: String) throws(EpubError) {

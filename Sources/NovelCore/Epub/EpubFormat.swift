@@ -1,3 +1,5 @@
+import CZip
+
 /// Whether a file is an EPUB book, by its content and never by its name: a zip archive whose first member
 /// is `mimetype` holding `application/epub+zip` (as the OCF format asks), or, for books made by tools that
 /// got the order or compression wrong, a zip archive with such a `mimetype` member or a
@@ -9,9 +11,10 @@ public enum EpubFormat {
     /// How many bytes of the start of a file `startsAsEpub` needs.
     public static let prefixLength = 30 + "mimetype".utf8.count + mediaType.utf8.count + 64
 
-    /// Whether `bytes` start with a zip member's local header (`PK\3\4`), as every non-empty zip does.
+    /// Whether `bytes` start with a zip member's local header (`PK\3\4`), as every non-empty zip does: CZip's
+    /// rule, which novel's start also applies to its arguments before main (CLaunch).
     public static func startsLikeZip(_ bytes: some Collection<UInt8>) -> Bool {
-        bytes.starts(with: [0x50, 0x4B, 0x03, 0x04])
+        Array(bytes.prefix(4)).withUnsafeBytes { nzip_starts_like_zip($0.baseAddress, $0.count) } != 0
     }
 
     /// Whether the file at `path` starts like a zip.

@@ -89,7 +89,8 @@ struct ReadRequest {
     }
 
     func run() throws {
-        // An EPUB's libzip starts loading before anything else: its first screen's archive waits for it.
+        // An EPUB's libzip starts loading before anything else: its first screen's archive waits for it. A book
+        // named on the command line started it before main already (CLaunch); `novel` alone starts it here.
         if EpubFormat.startsLikeZip(path: book) { EpubArchive.loadLibraryBeside() }
         let paths = NovelPaths.fromEnvironment()
         let settingsStore = SettingsStore(paths: paths)

@@ -5,8 +5,8 @@ import Testing
 
 @testable import NovelCore
 
-/// The C shim over libzip: loaded on first use, its error when the library is missing, and a read that
-/// never writes past the capacity it is given.
+/// The C shim over libzip: loaded on first use or beside the caller, its error when the library is missing, a
+/// read that never writes past the capacity it is given, and a zip told by its first bytes without libzip.
 @Suite struct CZipTests {
     @Test func libzipLoadsWithEverySymbolNovelUses() {
         var error = nzip_error()
@@ -77,5 +77,47 @@ import Testing
         let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
         #expect(Array(bytes[30..<38]) == Array("mimetype".utf8))
         #expect(Array(bytes[38..<58]) == Array("application/epub+zip".utf8))
+    }
+
+    @Test func aLoadBesideIsStartedOnceAndOpensWait() throws {
+        for _ in 0..<3 { EpubArchive.loadLibraryBeside() }
+        let bytes = try EpubBuilder.bytes(of: [.init("a.txt", "after the load")])
+        let archive = try EpubArchive(bytes: bytes, path: "beside.zip")
+        #expect(try archive.read("a.txt") == Array("after the load".utf8))
+    }
+
+    @Test func bytesStartLikeAZipWithALocalHeaderOnly() {
+        func startsLikeZip(_ bytes: [UInt8]) -> Bool {
+            bytes.withUnsafeBytes { nzip_starts_like_zip($0.baseAddress, $0.count) } == 1
+        }
+        #expect(startsLikeZip([0x50, 0x4B, 3, 4, 20, 0]))
+        #expect(startsLikeZip([0x50, 0x4B, 3, 4]))
+        #expect(!startsLikeZip([0x50, 0x4B, 3]))
+        #expect(!startsLikeZip([]))
+        // An empty archive is only its end record: not a book.
+        #expect(!startsLikeZip([0x50, 0x4B, 5, 6]))
+        #expect(EpubFormat.startsLikeZip([0x50, 0x4B, 3, 4][...]))
+        #expect(!EpubFormat.startsLikeZip(Array("PK\u{3}".utf8)))
+    }
+
+    /// What novel's start looks at in its arguments before main (CLaunch): regular files only, and never a
+    /// wait (a named pipe with no writer would block an open that waits).
+    @Test func aFileStartsLikeAZipWhenItIsARegularFileWithALocalHeader() throws {
+        let folder = try TemporaryDirectory("novel-czip")
+        defer { folder.remove() }
+        let zip = folder.path + "/book.epub"
+        try EpubBuilder.write([.init("mimetype", "application/epub+zip", deflated: false)], to: zip)
+        let text = folder.path + "/book.txt"
+        try Data("PK is not a zip".utf8).write(to: URL(fileURLWithPath: text))
+        let short = folder.path + "/short"
+        try Data([0x50, 0x4B, 3]).write(to: URL(fileURLWithPath: short))
+        let empty = folder.path + "/empty"
+        try Data().write(to: URL(fileURLWithPath: empty))
+        let pipe = folder.path + "/pipe"
+        #expect(mkfifo(pipe, 0o600) == 0)
+        #expect(nzip_file_starts_like_zip(zip) == 1)
+        for path in [text, short, empty, pipe, folder.path, folder.path + "/missing"] {
+            #expect(nzip_file_starts_like_zip(path) == 0, "\(path)")
+        }
     }
 }
