@@ -95,6 +95,20 @@ public final class EpubArchive: Sendable {
             let folded = name.lowercased()
             byFoldedName[folded] = byFoldedName[folded] == nil ? .some(index) : .some(nil)
         }
+        // A name in a legacy encoding is also known by its readings (`ZipLegacyName`), where no member is
+        // called so; a reading two members share names neither.
+        var readings: [String: Int?] = [:]
+        for member in members {
+            for reading in ZipLegacyName.readings(of: member.name) where byName[reading] == nil {
+                readings[reading] = readings[reading] == nil ? .some(member.index) : .some(nil)
+            }
+        }
+        for (reading, index) in readings {
+            guard let index else { continue }
+            byName[reading] = index
+            let folded = reading.lowercased()
+            byFoldedName[folded] = byFoldedName[folded] == nil ? .some(index) : .some(nil)
+        }
         self.members = members
         self.byName = byName
         self.byFoldedName = byFoldedName
@@ -102,7 +116,8 @@ public final class EpubArchive: Sendable {
 
     deinit { handle.withLock { nzip_close($0.pointer) } }
 
-    /// The member called `name`: exactly, else the one member whose name differs from it only in case.
+    /// The member called `name`: exactly (or by a reading of a name in a legacy encoding, `ZipLegacyName`),
+    /// else the one member whose name differs from it only in case.
     /// Books made on a file system that ignores case (Windows, macOS) often name a member in the package
     /// or the navigation in another case than the archive holds it, and reading systems there open it;
     /// when two members differ only in case, neither is taken for the other.

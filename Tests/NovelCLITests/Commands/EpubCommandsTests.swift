@@ -173,6 +173,36 @@ import Testing
         }
     }
 
+    /// A book zipped on Chinese Windows names its members in GBK while its package names them in UTF-8:
+    /// every command reads the documents by their names in UTF-8.
+    @Test func membersNamedInGBKAreReadByTheirNamesInUTF8() throws {
+        let builder = EpubBuilder(
+            documents: [
+                .init("第1回.xhtml", body: "<h1>第一回</h1><p>灵根育孕源流出</p>"),
+                .init("第2回.xhtml", body: "<h1>第二回</h1><p>悟彻菩提真妙理</p>"),
+            ],
+            toc: [.init("第一回", href: "第1回.xhtml"), .init("第二回", href: "第2回.xhtml")])
+        // 第1回 and 第2回 in GBK: 第 B5DA, 回 BBD8
+        let gbk: [String: [UInt8]] = ["第1回": [0xB5, 0xDA, 0x31, 0xBB, 0xD8], "第2回": [0xB5, 0xDA, 0x32, 0xBB, 0xD8]]
+        let members = builder.members.map { member in
+            var member = member
+            for (name, bytes) in gbk where member.name.hasSuffix("/\(name).xhtml") {
+                let folder = Array(member.name.dropLast(name.count + 6).utf8)
+                member.name = RawPath.string(
+                    fromBytes: (folder + bytes + Array(".xhtml".utf8)).map { CChar(bitPattern: $0) })
+            }
+            return member
+        }
+        #expect(members.filter { RawPath.hasRawBytes($0.name) }.count == 2)
+        let path = home.path + "/gbk-names.epub"
+        try EpubBuilder.write(members, to: path)
+        let printed = try novel(["print", path])
+        #expect(printed.status == 0 && printed.stderr.isEmpty, "\(printed.stderr)")
+        #expect(printed.stdout.contains("灵根育孕源流出") && printed.stdout.contains("悟彻菩提真妙理"))
+        let toc = try novel(["toc", path])
+        #expect(toc.stdout.contains("第二回") && toc.stderr.isEmpty, "\(toc.stderr)")
+    }
+
     /// A bad EPUB: the message names the file and the problem, the exit status is the bad-input one, and
     /// nothing is written under novel's home.
     func expectRefused(

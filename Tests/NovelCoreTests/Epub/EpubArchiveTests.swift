@@ -134,6 +134,47 @@ import Testing
         #expect(try archive.read(raw) == Self.text)
     }
 
+    /// A zip made on Chinese, Taiwanese or Japanese Windows names its members in the system's code page with
+    /// no UTF-8 flag, while the package names them in UTF-8: each is found by its name in UTF-8.
+    @Test func namesInALegacyCodePageAreFoundByTheirNamesInUTF8() throws {
+        func raw(_ folder: String, _ bytes: [UInt8]) -> String {
+            RawPath.string(fromBytes: (Array(folder.utf8) + bytes + Array(".xhtml".utf8)).map { CChar(bitPattern: $0) })
+        }
+        let gbk = raw("OEBPS/Text/", [0xB5, 0xDA, 0x31, 0xBB, 0xD8])  // 第1回 in GBK
+        let big5 = raw("OEBPS/Text/", [0xB2, 0xC4, 0xA4, 0x47, 0xA6, 0x5E])  // 第二回 in Big5
+        let sjis = raw("OEBPS/Text/", [0x97, 0x85, 0x90, 0xB6, 0x96, 0xE5])  // 羅生門 in Shift_JIS
+        #expect(RawPath.hasRawBytes(gbk) && RawPath.hasRawBytes(big5) && RawPath.hasRawBytes(sjis))
+        let folder = try TemporaryDirectory("novel-epub-archive")
+        defer { folder.remove() }
+        let writer = try ZipWriter(path: folder.path + "/cjk.epub")
+        try writer.add(gbk, Array("one".utf8))
+        try writer.add(big5, Array("two".utf8))
+        try writer.add(sjis, Array("rashomon".utf8))
+        try writer.finish()
+        let archive = try EpubArchive(path: folder.path + "/cjk.epub")
+        #expect(archive.members.map(\.name) == [gbk, big5, sjis])
+        #expect(try archive.read("OEBPS/Text/第1回.xhtml") == Array("one".utf8))
+        #expect(try archive.read("OEBPS/Text/第二回.xhtml") == Array("two".utf8))
+        #expect(try archive.read("OEBPS/Text/羅生門.xhtml") == Array("rashomon".utf8))
+        #expect(archive.member("OEBPS/Text/第1回.xhtml")?.name == gbk)
+        #expect(try archive.read(gbk) == Array("one".utf8))
+    }
+
+    /// A member named in UTF-8 keeps its name when another member's legacy name reads the same.
+    @Test func aMemberNamedInUTF8WinsOverALegacyReading() throws {
+        // 青.txt in GBK
+        let gbk = RawPath.string(fromBytes: [0xC7, 0xE0, 0x2E, 0x74, 0x78, 0x74].map { CChar(bitPattern: $0) })
+        let folder = try TemporaryDirectory("novel-epub-archive")
+        defer { folder.remove() }
+        let writer = try ZipWriter(path: folder.path + "/both.epub")
+        try writer.add(gbk, Array("legacy".utf8))
+        try writer.add("青.txt", Array("unicode".utf8))
+        try writer.finish()
+        let archive = try EpubArchive(path: folder.path + "/both.epub")
+        #expect(try archive.read("青.txt") == Array("unicode".utf8))
+        #expect(try archive.read(gbk) == Array("legacy".utf8))
+    }
+
     /// A name in another case finds the one member that differs from it only in case (a book made on a
     /// file system that ignores case); two members differing only in case leave no such name found.
     @Test func aNameInAnotherCaseFindsTheOneMemberSpelledSo() throws {
