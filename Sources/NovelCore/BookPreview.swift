@@ -49,12 +49,14 @@ public struct BookPreview: Sendable {
     /// before would otherwise load its cached index before its read told it the book is an EPUB. An EPUB
     /// reads at most `epubWindow` of text, and libzip loads beside its state's look-up and `meanwhile`,
     /// which the caller gives work that needs no book (setting up the terminal): the archive cannot be
-    /// opened before the library is in, and a .txt, which needs no library, never calls it.
+    /// opened before the library is in, and a .txt, which needs no library, never calls it. `startsLikeZip`
+    /// is what the caller's own look at those bytes found (`EpubFormat.startsLikeZip(path:)`), nil when it
+    /// had none: they are then read here.
     public static func launch(
         path: String, encoding: String? = nil, chapterPattern: String? = nil, paths: NovelPaths,
-        window: Int = defaultWindow, meanwhile: () -> Void = {}
+        window: Int = defaultWindow, startsLikeZip known: Bool? = nil, meanwhile: () -> Void = {}
     ) -> BookPreview? {
-        guard EpubFormat.startsLikeZip(path: path) else {
+        guard known ?? EpubFormat.startsLikeZip(path: path) else {
             var startsLikeZip: Bool?
             return open(
                 path: path, encoding: encoding, chapterPattern: chapterPattern, paths: paths, window: window,

@@ -91,7 +91,8 @@ struct ReadRequest {
     func run() throws {
         // An EPUB's libzip starts loading before anything else: its first screen's archive waits for it. A book
         // named on the command line started it before main already (CLaunch); `novel` alone starts it here.
-        if EpubFormat.startsLikeZip(path: book) { EpubArchive.loadLibraryBeside() }
+        let startsLikeZip = EpubFormat.startsLikeZip(path: book)
+        if startsLikeZip { EpubArchive.loadLibraryBeside() }
         let paths = NovelPaths.fromEnvironment()
         let settingsStore = SettingsStore(paths: paths)
         let (saved, warnings) = settingsStore.load()
@@ -131,7 +132,8 @@ struct ReadRequest {
             chapter == nil && bookmark == nil && percent == nil && reflow == nil && convert == nil
             ? BookPreview.launch(
                 path: path, encoding: encoding, chapterPattern: chapterPattern, paths: paths,
-                meanwhile: { terminal = try? CursesTerminal(theme: settings.theme) }) : nil
+                startsLikeZip: startsLikeZip, meanwhile: { terminal = try? CursesTerminal(theme: settings.theme) })
+            : nil
         let rulesStore = RulesStore(paths: paths)
         let rules = rulesStore.load()
         var launch = ReaderLaunch(
