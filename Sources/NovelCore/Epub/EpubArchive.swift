@@ -74,6 +74,11 @@ public final class EpubArchive: Sendable {
         var members: [Member] = []
         var byName: [String: Int] = [:]
         var byFoldedName: [String: Int?] = [:]
+        // A folded name two members share names neither.
+        func fold(_ name: String, _ index: Int) {
+            let folded = name.lowercased()
+            byFoldedName[folded] = byFoldedName[folded] == nil ? .some(index) : .some(nil)
+        }
         let count = max(0, nzip_count(handle))
         members.reserveCapacity(Int(count))
         for index in 0..<Int(count) {
@@ -92,8 +97,7 @@ public final class EpubArchive: Sendable {
                     method: entry.method, isEncrypted: entry.encryption != 0, crc: entry.crc))
             // A name that appears twice means its first entry, as unzip and libzip's look-up take it.
             if byName[name] == nil { byName[name] = index }
-            let folded = name.lowercased()
-            byFoldedName[folded] = byFoldedName[folded] == nil ? .some(index) : .some(nil)
+            fold(name, index)
         }
         // A name in a legacy encoding is also known by its readings (`ZipLegacyName`), where no member is
         // called so; a reading two members share names neither.
@@ -106,8 +110,7 @@ public final class EpubArchive: Sendable {
         for (reading, index) in readings {
             guard let index else { continue }
             byName[reading] = index
-            let folded = reading.lowercased()
-            byFoldedName[folded] = byFoldedName[folded] == nil ? .some(index) : .some(nil)
+            fold(reading, index)
         }
         self.members = members
         self.byName = byName
