@@ -427,7 +427,13 @@ final class XHTMLTextBuilder {
         }
     }
 
-    /// The start of the line being written when it is a heading's and holds text already; nil otherwise.
+    /// How far back a heading's line is looked for its start: a heading is a line or two. Past it an id
+    /// lands as any other does, on the text after it, so that ids along a huge line (hostile, or a whole
+    /// chapter marked up as a heading) cost a short walk each, not one back to the line's start.
+    static let longestHeadingLine = 1024
+
+    /// The start of the line being written when it is a heading's and holds text already, at most
+    /// `longestHeadingLine` bytes back; nil otherwise.
     private func headingLineStart() -> Int? {
         // Before the heading's text, its line break is still pending and the sink ends in the line before.
         guard table == nil, pendingBreak < .line, !sink.isAtLineStart,
@@ -436,7 +442,11 @@ final class XHTMLTextBuilder {
             })
         else { return nil }
         var start = sink.count
-        while start > 0, sink.bytes[start - 1] != XHTMLTextSink.lineFeed { start -= 1 }
+        let farthest = max(0, start - Self.longestHeadingLine)
+        while start > 0, sink.bytes[start - 1] != XHTMLTextSink.lineFeed {
+            guard start > farthest else { return nil }
+            start -= 1
+        }
         return start
     }
 

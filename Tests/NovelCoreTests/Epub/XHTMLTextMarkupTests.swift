@@ -62,6 +62,15 @@ import Testing
         #expect(text.anchors["mid"] == third)
     }
 
+    /// A heading's line longer than any heading (`longestHeadingLine`) is not walked back from each id in
+    /// it: an id there lands as any other, on the text after it.
+    @Test func anIdDeepInAHugeHeadingLineLandsOnTheTextAfterIt() {
+        let filler = String(repeating: "word ", count: XHTMLTextBuilder.longestHeadingLine / 5 + 10)
+        let (text, string) = Self.extract("<h1>\(filler)<a id=\"late\"/>tail</h1><p>body</p>")
+        let tail = string.utf8.count - "tail\n\nbody\n".utf8.count
+        #expect(text.anchors["late"] == tail)
+    }
+
     @Test func linksKeepTheirTextAndHrefAndNoteReferencesAreKnown() {
         let (text, _) = Self.extract(
             """
