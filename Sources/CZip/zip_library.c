@@ -4,7 +4,7 @@
 // libzip is not linked at start-up: linking libzip.so costs about 1.3 ms at every process start (it pulls
 // in libcrypto), which a reader of .txt books would pay for nothing. dlopen is invisible to dpkg-shlibdeps,
 // so scripts/package-deb names libzip4 in the package's Depends itself.
-#define _GNU_SOURCE  // pthread_setname_np
+#define _GNU_SOURCE  // pthread_setname_np, RTLD_DEEPBIND
 #include "zip_library.h"
 
 #include <dlfcn.h>
@@ -60,9 +60,26 @@ void nzip_fail_code(nzip_error *error, int code) {
     nzip_lib.zip_error_fini(&zip_error);
 }
 
+/// How libzip is opened. RTLD_DEEPBIND makes the loader look a symbol up in libzip and the libraries it brings
+/// (libcrypto, libbz2) before the process's own: nearly all of libcrypto's 4,000 symbol references are to
+/// itself, and the global scope holds a dozen libraries to search first (docs/benchmarks.md). Nothing of
+/// libzip's resolves differently: the libraries both scopes share (libc, zlib) are the same loaded copies.
+/// AddressSanitizer refuses RTLD_DEEPBIND (it must see every malloc), so the fuzz build opens it plainly.
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define NZIP_OPEN_FLAGS (RTLD_NOW | RTLD_LOCAL)
+#endif
+#endif
+#if !defined(NZIP_OPEN_FLAGS) && defined(__SANITIZE_ADDRESS__)
+#define NZIP_OPEN_FLAGS (RTLD_NOW | RTLD_LOCAL)
+#endif
+#ifndef NZIP_OPEN_FLAGS
+#define NZIP_OPEN_FLAGS (RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND)
+#endif
+
 /// Opens `name` and fills `functions`: the handle, or NULL with the loader's message in `message`.
 static void *open_library(const char *name, nzip_functions *functions, char *message, size_t capacity) {
-    void *handle = dlopen(name, RTLD_NOW | RTLD_LOCAL);
+    void *handle = dlopen(name, NZIP_OPEN_FLAGS);
     if (handle == NULL) {
         const char *reason = dlerror();
         snprintf(message, capacity, "%s", reason != NULL ? reason : name);
