@@ -31,6 +31,15 @@ public struct BookPreview: Sendable {
     /// is in, as for a .txt chapter longer than its window.
     public static let epubWindow = 1 << 15
 
+    /// How much text an EPUB's first open reads for a screen of `cells` cells: two screens of text at the
+    /// most bytes a cell can hold (4: a cell of Thai or Devanagari holds a letter and its marks), so the first
+    /// screen and the page after it are whole, and never less than 16 KiB nor more than `epubWindow`. The
+    /// small terminal a novel is often read in needs far less than `epubWindow`, and every byte read is
+    /// inflated, parsed and laid out before the first screen (docs/benchmarks.md).
+    public static func epubWindow(cells: Int) -> Int {
+        cells >= epubWindow / 8 ? epubWindow : max(1 << 14, cells * 8)
+    }
+
     /// The preview, or nil when there should be none (small file, changed file, unreadable or odd input:
     /// the full open reports problems). `window` is the number of bytes read when the position is near the
     /// start; files up to twice that size are opened whole at once.
@@ -51,10 +60,12 @@ public struct BookPreview: Sendable {
     /// which the caller gives work that needs no book (setting up the terminal): the archive cannot be
     /// opened before the library is in, and a .txt, which needs no library, never calls it. `startsLikeZip`
     /// is what the caller's own look at those bytes found (`EpubFormat.startsLikeZip(path:)`), nil when it
-    /// had none: they are then read here.
+    /// had none: they are then read here. `screenCells` is the size of the screen the preview is for, when
+    /// known: an EPUB then reads `epubWindow(cells:)` of text.
     public static func launch(
         path: String, encoding: String? = nil, chapterPattern: String? = nil, paths: NovelPaths,
-        window: Int = defaultWindow, startsLikeZip known: Bool? = nil, meanwhile: () -> Void = {}
+        window: Int = defaultWindow, screenCells: Int? = nil, startsLikeZip known: Bool? = nil,
+        meanwhile: () -> Void = {}
     ) -> BookPreview? {
         guard known ?? EpubFormat.startsLikeZip(path: path) else {
             var startsLikeZip: Bool?
@@ -64,8 +75,9 @@ public struct BookPreview: Sendable {
         }
         EpubArchive.loadLibraryBeside()
         return epub(
-            path: path, chapterPattern: chapterPattern, paths: paths, window: min(window, epubWindow),
-            startsLikeZip: true, meanwhile: meanwhile)
+            path: path, chapterPattern: chapterPattern, paths: paths,
+            window: min(window, screenCells.map(epubWindow(cells:)) ?? epubWindow), startsLikeZip: true,
+            meanwhile: meanwhile)
     }
 
     /// `open`, which sets `startsLikeZip` when it read the file's first bytes (a zip gets no .txt preview).

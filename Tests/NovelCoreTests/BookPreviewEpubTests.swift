@@ -424,7 +424,28 @@ import Testing
         let launched = try #require(BookPreview.launch(path: path, paths: paths))
         let text = launched.book.text.utf8
         #expect(text.count >= BookPreview.epubWindow && text.count < BookPreview.epubWindow + 400)
-        #expect(try BookOpener.open(path: path).text.utf8.starts(with: text))
+        let whole = try BookOpener.open(path: path).text.utf8
+        #expect(whole.starts(with: text))
+        // A screen of 80 × 24 needs less: two screens at four bytes a cell, at least 16 KiB.
+        let small = BookPreview.epubWindow(cells: 80 * 24)
+        #expect(small == 1 << 14)
+        let forScreen = try #require(BookPreview.launch(path: path, paths: paths, screenCells: 80 * 24))
+        let screenText = forScreen.book.text.utf8
+        #expect(screenText.count >= small && screenText.count < small + 400)
+        #expect(whole.starts(with: screenText))
+        #expect(forScreen.offset == 0)
+        #expect(forScreen.book.index.entries.first?.title == launched.book.index.entries.first?.title)
+    }
+
+    /// The window for a screen: two screens at four bytes a cell, within 16 KiB and `epubWindow`, whatever
+    /// size the terminal reports.
+    @Test func anEpubsWindowFollowsTheScreenWithinItsBounds() {
+        #expect(BookPreview.epubWindow(cells: 0) == 1 << 14)
+        #expect(BookPreview.epubWindow(cells: 40 * 10) == 1 << 14)
+        #expect(BookPreview.epubWindow(cells: 120 * 30) == 120 * 30 * 8)
+        #expect(BookPreview.epubWindow(cells: 300 * 80) == BookPreview.epubWindow)
+        #expect(BookPreview.epubWindow(cells: .max) == BookPreview.epubWindow)
+        #expect(BookPreview.epubWindow(cells: -5) == 1 << 14)
     }
 }
 

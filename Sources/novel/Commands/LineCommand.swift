@@ -77,13 +77,6 @@ struct LineCommand: ParsableCommand {
             chapterPattern: bookOptions.chapterPattern, place: place
         ).run()
     }
-
-    /// The columns of the terminal on stdout, or of the controlling terminal; nil without one.
-    static func terminalColumns() -> Int? {
-        var size = winsize()
-        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
-        return nil
-    }
 }
 
 /// One `novel line` call, from the parser (`LineCommand`) or from the status line's short path.
@@ -98,7 +91,7 @@ struct LineRequest {
     var place: Bool
 
     func run() throws {
-        let columns = width ?? LineCommand.terminalColumns() ?? LineCommand.defaultWidth
+        let columns = width ?? TerminalWindow.size()?.columns ?? LineCommand.defaultWidth
         let printer = try PrintFlagError.checked(fontScale: 1) { () throws(BookPrinter.Problem) in
             try BookPrinter(width: columns, height: 24, settings: LayoutSettings())
         }

@@ -132,7 +132,8 @@ struct ReadRequest {
             chapter == nil && bookmark == nil && percent == nil && reflow == nil && convert == nil
             ? BookPreview.launch(
                 path: path, encoding: encoding, chapterPattern: chapterPattern, paths: paths,
-                startsLikeZip: startsLikeZip, meanwhile: { terminal = try? CursesTerminal(theme: settings.theme) })
+                screenCells: TerminalWindow.size().map { $0.columns * $0.rows }, startsLikeZip: startsLikeZip,
+                meanwhile: { terminal = try? CursesTerminal(theme: settings.theme) })
             : nil
         let rulesStore = RulesStore(paths: paths)
         let rules = rulesStore.load()

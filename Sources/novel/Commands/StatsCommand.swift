@@ -50,7 +50,7 @@ struct StatsCommand: ParsableCommand {
             return
         }
         let settings = SettingsStore(paths: paths).load().settings
-        let columns = width ?? LineCommand.terminalColumns() ?? Self.defaultWidth
+        let columns = width ?? TerminalWindow.size()?.columns ?? Self.defaultWidth
         let blockCells = DisplayWidth(ambiguous: settings.ambiguousWidth).width(of: "█")
         let lines = StatisticsReport.lines(statistics, width: columns, blockCells: blockCells)
         StandardOutput.write(lines.joined(separator: "\n") + "\n")
