@@ -55,6 +55,12 @@ public final class CursesTerminal: TerminalDevice {
             use_default_colors()
         }
         setTheme(theme)
+        // Until the screen has once been given back and taken again, ncurses flushes its output at every
+        // cursor move (its screen counts as not yet set up), so a page went out in one write a row: 24 writes,
+        // each waking the terminal, which may paint the page half drawn. Given back and taken once here,
+        // before anything is drawn, every later refresh goes out in one or two writes.
+        endwin()
+        refresh()
     }
 
     deinit { restore() }

@@ -21,6 +21,29 @@ extension EndToEnd {
             screen.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined()
         }
 
+        /// A page goes out to the terminal in a few writes, not in one a row: ncurses flushed its output at every
+        /// cursor move until its screen had once been given back and taken (`CursesTerminal`'s set-up), and a
+        /// terminal sent a page a row at a time may paint it half drawn. The kernel counts the process's writes
+        /// (`syscw` in /proc/PID/io) across one page turn on a screen of 60 rows.
+        @Test func aPageGoesOutInAFewWritesNotInOneARow() throws {
+            let terminal = try session.terminal(100, 60)
+            defer { terminal.kill() }
+            let first = try session.open(terminal)
+            let process = try #require(try terminal.foregroundProcess(named: "novel"))
+            func writes() throws -> Int {
+                let io = try String(contentsOfFile: "/proc/\(process)/io", encoding: .utf8)
+                let line = try #require(io.split(separator: "\n").first { $0.hasPrefix("syscw:") })
+                return try #require(Int(line.dropFirst("syscw:".count).trimmingCharacters(in: .whitespaces)))
+            }
+            let before = try writes()
+            let turned = try session.press("Space", on: terminal, from: first)
+            try terminal.waitForSettled(String(turned.split(separator: "\n").first ?? ""))
+            let written = try writes() - before
+            // One page of 60 rows: two or three writes for the screen, and the state's file if it is saved now.
+            #expect(written >= 1 && written <= 8, "\(written) writes for one page turn")
+            #expect(try session.quit(terminal) == 0)
+        }
+
         @Test func opensTheSampleShowsTextAndQuitsRestoringTheTerminal() throws {
             let terminal = try session.terminal()
             defer { terminal.kill() }
