@@ -39,6 +39,13 @@ public final class CursesTerminal: TerminalDevice {
             throw TerminalError.cannotInitialise(term: environment["TERM"] ?? "")
         }
         isActive = true
+        // Until the screen has once been given back and taken again, ncurses flushes its output at every
+        // cursor move (its screen counts as not yet set up), so a page went out in one write a row: 24 writes,
+        // each waking the terminal, which may paint the page half drawn. Given back and taken once here, before
+        // anything is drawn (the alternate screen entered and left in one write), every later refresh goes out
+        // in one or two writes.
+        endwin()
+        refresh()
         raw()
         noecho()
         nonl()
@@ -55,12 +62,6 @@ public final class CursesTerminal: TerminalDevice {
             use_default_colors()
         }
         setTheme(theme)
-        // Until the screen has once been given back and taken again, ncurses flushes its output at every
-        // cursor move (its screen counts as not yet set up), so a page went out in one write a row: 24 writes,
-        // each waking the terminal, which may paint the page half drawn. Given back and taken once here,
-        // before anything is drawn, every later refresh goes out in one or two writes.
-        endwin()
-        refresh()
     }
 
     deinit { restore() }
