@@ -91,14 +91,27 @@ enum XHTMLDeclaredEncoding {
         guard bytes[start...].starts(with: Array("<?xml".utf8)) else { return nil }
         let limit = min(bytes.count, start + 200)
         guard let close = bytes[start..<limit].firstIndex(of: UInt8(ascii: ">")) else { return nil }
-        let declaration = String(decoding: bytes[start..<close], as: UTF8.self)
-        guard let key = declaration.range(of: "encoding") else { return nil }
-        let rest = declaration[key.upperBound...].drop { $0 == " " || $0 == "=" || $0 == "\t" }
-        guard let quote = rest.first, quote == "\"" || quote == "'" else { return nil }
+        // Looked for in the bytes: a String search is Foundation's, whose first use costs the first screen.
+        let declaration = bytes[start..<close]
+        let key = Array("encoding".utf8)
+        guard let found = declaration.indices.first(where: { declaration[$0...].starts(with: key) }) else {
+            return nil
+        }
+        let rest = declaration[(found + key.count)...].drop { $0 == 0x20 || $0 == 0x3D || $0 == 0x09 }
+        guard let quote = rest.first, quote == 0x22 || quote == 0x27 else { return nil }
         let name = rest.dropFirst().prefix { $0 != quote }
-        guard !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.:".contains($0)) })
-        else { return nil }
-        return String(name)
+        guard !name.isEmpty, name.allSatisfy(isNameByte) else { return nil }
+        return String(decoding: name, as: UTF8.self)
+    }
+
+    /// Whether `byte` may be part of an encoding's name in a declaration: an ASCII letter or digit, - _ . or :.
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
+            true
+        default: "-_.:".utf8.contains(byte)
+        }
     }
 
     private static func isUTF8(_ name: String) -> Bool {
@@ -115,11 +128,7 @@ enum XHTMLDeclaredEncoding {
         for start in 0...(head.count - word.count) where head[start] | 0x20 == word[0] {
             guard (1..<word.count).allSatisfy({ head[start + $0] | 0x20 == word[$0] }) else { continue }
             let rest = head[(start + word.count)...].drop { [0x20, 0x09, 0x3D, 0x22, 0x27].contains($0) }
-            let name = rest.prefix { byte in
-                byte < 0x80
-                    && (Character(Unicode.Scalar(byte)).isLetter || Character(Unicode.Scalar(byte)).isNumber
-                        || "-_.:".utf8.contains(byte))
-            }
+            let name = rest.prefix(while: isNameByte)
             if !name.isEmpty { return String(decoding: name, as: UTF8.self) }
         }
         return nil
