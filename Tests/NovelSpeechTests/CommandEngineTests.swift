@@ -99,8 +99,11 @@ import Testing
         let childFile = folder.path + "/child"
         let pidFile = folder.path + "/pid"
         let engine = CommandEngine(command: command("--pid '\(pidFile)' --child '\(childFile)'"))
-        // Stops once the command has read its sentence and is speaking it through its child.
-        let stopper = Stopper(when: { (try? Self.processID(in: childFile)) != nil }, then: engine.stop)
+        // Stops once the command has read its sentence and is speaking it through its child: the sentence is
+        // logged after the child started (its file alone could be seen before, and a stop then came before the
+        // log line).
+        let log = log
+        let stopper = Stopper(when: { Self.isSpeaking(log: log) }, then: engine.stop)
         var events: [SpeechEvent] = []
         let finished = try engine.speak("他站在窗前。") { events.append($0) }
         let lag = try stopper.sinceStop()
